@@ -1,0 +1,18 @@
+//! 2048 in Rust and Leptos, built as the Elm architecture: the whole game is
+//! one pure function, [`engine::step`], folded over the player's inputs, and
+//! the view only renders the current [`engine::State`].
+//!
+//! # Layout
+//! - [`engine`]: the rules. Board, tiles, `Input`, `Status`, `step`. No web
+//!   dependency, no hidden randomness (a seeded generator lives in the state);
+//!   tested natively with `cargo test`.
+//! - [`view`]: Leptos components (`App`, `Grid`, `Tile`, `ScoreBar`,
+//!   `Overlay`, header and controls) and the edges that touch the browser
+//!   (keyboard input).
+//! - `src/main.rs`: installs the panic hook and mounts `App`.
+//! - `style/`: every colour, size and timing, as CSS.
+//! - `tests/`: native engine tests (`engine_rules.rs`, `engine_props.rs`) and
+//!   the end-to-end browser tests (`e2e/`).
+
+pub mod engine;
+pub mod view;
