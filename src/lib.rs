@@ -6,6 +6,9 @@
 //! - [`engine`]: the rules. Board, tiles, `Input`, `Status`, `step`. No web
 //!   dependency, no hidden randomness (a seeded generator lives in the state);
 //!   tested natively with `cargo test`.
+//! - [`save`]: the JSON formats of a saved game and a best score, and the
+//!   checks a stored value must pass before it is trusted. No web dependency.
+//! - [`storage`]: localStorage, and only it: keys, fault handling.
 //! - [`view`]: Leptos components (`App`, `Grid`, `Tile`, `ScoreBar`,
 //!   `Overlay`, header and controls) and the edges that touch the browser
 //!   (keyboard input).
@@ -15,4 +18,6 @@
 //!   the end-to-end browser tests (`e2e/`).
 
 pub mod engine;
+pub mod save;
+pub mod storage;
 pub mod view;

@@ -8,8 +8,10 @@
 //! makes a save or a replay link a seed plus a list of moves.)
 
 mod board;
+mod invariants;
 
 pub use board::{Board, Origin, Pos, Slide, Source, Tile, TileId, MAX_SIDE, MIN_SIDE};
+pub use invariants::{max_score, max_tile};
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;

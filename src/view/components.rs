@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::tiles::ViewTile;
-use super::use_dispatcher;
+use super::{use_dispatcher, Notice};
 use crate::engine::{Input, Status};
 
 /// Title and the two score boxes.
@@ -60,6 +60,35 @@ pub fn Intro() -> impl IntoView {
                 "New Game"
             </button>
         </div>
+    }
+}
+
+/// A quiet line saying when progress is not being kept, and why.
+#[component]
+pub fn StorageNotice(
+    /// The current storage trouble, if any.
+    notice: Signal<Option<Notice>>,
+) -> impl IntoView {
+    let text = move || {
+        notice.get().map(|n| match n {
+            Notice::Unavailable => {
+                "This browser does not let the game use storage: \
+                 your progress and best score will not be kept after you leave."
+            }
+            Notice::WriteFailed => {
+                "Storage is full, so your latest progress could not be saved. \
+                 The last saved game is still there."
+            }
+            Notice::SetAside => {
+                "Your saved game could not be read, so a new game has started. \
+                 The old save was set aside, not deleted."
+            }
+        })
+    };
+    view! {
+        <p class="storage-notice" role="status" hidden=move || notice.get().is_none()>
+            {text}
+        </p>
     }
 }
 

@@ -2,8 +2,9 @@
 //! [`step`]; the components below it read derived signals and send inputs
 //! through the [`Dispatcher`] in context.
 //!
-//! Effects live only at the edges: the keyboard listener here; nothing in a
-//! component writes the state while rendering.
+//! Effects live only at the edges: the keyboard and `storage` listeners and
+//! the effects that save to localStorage; nothing in a component writes the
+//! state while rendering.
 
 mod components;
 pub mod keys;
@@ -15,7 +16,9 @@ use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
 use crate::engine::{step, Config, Input, State};
-use components::{GameMessage, Grid, Heading, HowToPlay, Intro, TileLayer};
+use crate::save;
+use crate::storage::{self, Loaded, Problem, Store};
+use components::{GameMessage, Grid, Heading, HowToPlay, Intro, StorageNotice, TileLayer};
 use keys::{input_for_key, Modifiers};
 use tiles::view_tiles;
 
@@ -41,7 +44,30 @@ pub fn use_dispatcher() -> Dispatcher {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
-    let (state, set_state) = signal(State::new(Config::default(), fresh_seed()));
+    let config = Config::default();
+    let store = Store::open();
+    let mut notice = (!store.available()).then_some(Notice::Unavailable);
+
+    // The game in progress comes back from storage when it passes every
+    // check; anything else starts a new game.
+    let mut save_games = true;
+    let initial = match store.load_game(config) {
+        Loaded::Valid(state) => state,
+        Loaded::Missing => State::new(config, fresh_seed()),
+        Loaded::SetAside { kept, .. } => {
+            notice = Some(Notice::SetAside);
+            // If the bad save could not be copied aside, leave it where it
+            // is rather than write over it.
+            save_games = kept;
+            State::new(config, fresh_seed())
+        }
+    };
+    let stored_best = RwSignal::new(match store.load_best(config) {
+        Loaded::Valid(best) => best,
+        Loaded::Missing | Loaded::SetAside { .. } => 0,
+    });
+    let notice = RwSignal::new(notice);
+    let (state, set_state) = signal(initial);
 
     // dispatch(input) = set(step(input, current)). A no-op input gives an
     // equal state; skipping the write keeps every view still.
@@ -53,10 +79,35 @@ pub fn App() -> impl IntoView {
     }));
     provide_context(dispatcher);
     listen_to_keyboard(dispatcher);
+    listen_to_other_tabs(config, stored_best);
 
     let score = Memo::new(move |_| state.with(|s| s.score));
-    // The best score seen in this tab: never lower than any score reached.
-    let best = Memo::new(move |prev: Option<&u64>| prev.copied().unwrap_or(0).max(score.get()));
+    // Never lower than any score reached here or known to storage.
+    let best = Memo::new(move |prev: Option<&u64>| {
+        prev.copied()
+            .unwrap_or(0)
+            .max(stored_best.get())
+            .max(score.get())
+    });
+
+    // Saving is an effect at the edge: it watches the state and writes
+    // storage, and writes no signal but the notice, which only the view reads.
+    let report = move |result: Result<(), Problem>| {
+        if let Err(problem) = result {
+            let problem = Some(Notice::from(problem));
+            if notice.get_untracked() != problem
+                && notice.get_untracked() != Some(Notice::Unavailable)
+            {
+                notice.set(problem);
+            }
+        }
+    };
+    Effect::new(move |_| {
+        if save_games {
+            report(state.with(|s| store.save_game(s)));
+        }
+    });
+    Effect::new(move |_| report(store.save_best(config, best.get())));
     let gain = Memo::new(move |_| {
         state.with(|s| {
             s.last
@@ -82,6 +133,7 @@ pub fn App() -> impl IntoView {
         <div class="container">
             <Heading score=score.into() best=best.into() gain=gain.into()/>
             <Intro/>
+            <StorageNotice notice=notice.into()/>
             <div
                 class="game-container"
                 style=move || {
@@ -96,6 +148,50 @@ pub fn App() -> impl IntoView {
             <HowToPlay/>
         </div>
     }
+}
+
+/// What the player is told about storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// No storage: nothing will be kept.
+    Unavailable,
+    /// A write failed; the last good save stays.
+    WriteFailed,
+    /// The saved game failed its checks and was set aside.
+    SetAside,
+}
+
+impl From<Problem> for Notice {
+    fn from(problem: Problem) -> Self {
+        match problem {
+            Problem::Unavailable => Notice::Unavailable,
+            Problem::WriteFailed => Notice::WriteFailed,
+        }
+    }
+}
+
+/// Takes in best scores written by other tabs (the `storage` event fires
+/// only for changes made elsewhere).
+fn listen_to_other_tabs(config: Config, stored_best: RwSignal<u64>) {
+    let key = storage::best_key(config);
+    let listener = gloo_events::EventListener::new(&window(), "storage", move |event| {
+        let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
+            return;
+        };
+        if event.key().as_deref() != Some(key.as_str()) {
+            return;
+        }
+        if let Some(best) = event
+            .new_value()
+            .and_then(|v| save::decode_best(&v, config).ok())
+        {
+            if best > stored_best.get_untracked() {
+                stored_best.set(best);
+            }
+        }
+    });
+    let listener = SendWrapper::new(listener);
+    on_cleanup(move || drop(listener));
 }
 
 /// Sends the game's keys to `dispatcher` for as long as the owner lives.

@@ -106,7 +106,18 @@ test('the game keys are default-prevented and arrows do not scroll the page', as
   const pageDown = await pressAndRecord(page, 'PageDown');
   assert.equal(pageDown.prevented, false, 'PageDown is not the game\'s and must keep its default');
   await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 3_000 });
-  const t0 = Date.now();
+  // Let that (smooth) scroll finish, or it carries on after the reset.
+  await page.evaluate(() => new Promise((resolve) => {
+    let last = -1;
+    let still = 0;
+    const tick = () => {
+      still = window.scrollY === last ? still + 1 : 0;
+      last = window.scrollY;
+      if (still >= 10) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }));
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => window.scrollY === 0);
   await page.evaluate(() => { window.__e2eMaxScroll = 0; });
@@ -120,9 +131,9 @@ test('the game keys are default-prevented and arrows do not scroll the page', as
     const ev = await pressAndRecord(page, ARROW_FOR[dir]);
     assert.equal(ev.prevented, true, `${ARROW_FOR[dir]} must be default-prevented`);
   }
-  // Give a keyboard scroll (smooth, if any) time to start before looking.
+  // Give a keyboard scroll (smooth, if any) a moment to start before looking.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await page.waitForTimeout(Math.max(0, 250 - (Date.now() - t0)));
+  await page.waitForTimeout(200);
   const scroll = await page.evaluate(() => ({ y: window.scrollY, max: window.__e2eMaxScroll }));
   assert.equal(scroll.y, 0, 'the game\'s keys scrolled the page');
   assert.equal(scroll.max, 0, 'the game\'s keys scrolled the page at some point');

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what is missing, then runs every check and test:
+# formatting, clippy, the native tests, a release build, the end-to-end
+# browser tests against that build, and the release size budget.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+setup_rust
+setup_node
+setup_browser
+cd "$root"
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --check
+
+step "cargo clippy --all-targets -- -D warnings"
+cargo clippy --offline --all-targets -- -D warnings
+
+step "native tests (engine, view logic)"
+cargo test --offline
+
+step "release build (trunk)"
+trunk --skip-version-check build --release --offline
+
+step "end-to-end tests in headless Chromium"
+node --test --test-concurrency=1 tests/e2e/
+
+step "release size"
+bash scripts/size.sh dist

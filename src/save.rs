@@ -1,0 +1,101 @@
+//! The saved-game and best-score formats: plain JSON through serde, checked
+//! on the way in. No web dependency, so every malformed input is tested
+//! natively; `storage` moves the strings to and from the browser.
+//!
+//! A game save is `{"version": 1, "state": <State>}`, the engine's `State`
+//! as serde writes it. A best score is a bare JSON integer.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{max_score, Config, State};
+
+/// The save format this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A game save as written: serialize it (by `encode`, or by a storage
+/// layer that takes any `Serialize`).
+#[derive(Serialize)]
+pub struct SaveOut<'a> {
+    version: u32,
+    state: &'a State,
+}
+
+impl<'a> SaveOut<'a> {
+    pub fn new(state: &'a State) -> Self {
+        SaveOut {
+            version: VERSION,
+            state,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct SaveIn {
+    version: u32,
+    state: State,
+}
+
+/// Why a stored value was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Invalid {
+    /// Not JSON, or JSON of the wrong shape or types.
+    Malformed(String),
+    /// Written by a version this build does not know.
+    Version(u32),
+    /// Well-formed but impossible: a broken invariant.
+    Impossible(String),
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Invalid::Malformed(e) => write!(f, "not a saved game: {e}"),
+            Invalid::Version(v) => write!(f, "saved by an unknown version {v}"),
+            Invalid::Impossible(e) => write!(f, "an impossible game: {e}"),
+        }
+    }
+}
+
+/// The JSON for a game save.
+pub fn encode(state: &State) -> String {
+    serde_json::to_string(&SaveOut::new(state)).expect("a State always serializes")
+}
+
+/// A game from its save, if the save is well-formed, of this version, and a
+/// state the game could have reached.
+pub fn decode(json: &str) -> Result<State, Invalid> {
+    // The version is read first, so a future format is named as such rather
+    // than reported as malformed.
+    #[derive(Deserialize)]
+    struct Version {
+        version: u32,
+    }
+    let Version { version } =
+        serde_json::from_str(json).map_err(|e| Invalid::Malformed(e.to_string()))?;
+    if version != VERSION {
+        return Err(Invalid::Version(version));
+    }
+    let save: SaveIn = serde_json::from_str(json).map_err(|e| Invalid::Malformed(e.to_string()))?;
+    debug_assert_eq!(save.version, VERSION);
+    save.state.validate().map_err(Invalid::Impossible)?;
+    Ok(save.state)
+}
+
+/// The JSON for a best score.
+pub fn encode_best(best: u64) -> String {
+    best.to_string()
+}
+
+/// A best score from its JSON, if it is a whole number that a game of
+/// `config`'s size could reach.
+pub fn decode_best(json: &str, config: Config) -> Result<u64, Invalid> {
+    let best: u64 = serde_json::from_str(json).map_err(|e| Invalid::Malformed(e.to_string()))?;
+    let limit = max_score(config.width as usize * config.height as usize);
+    if best > limit {
+        return Err(Invalid::Impossible(format!(
+            "best score {best} is beyond any {}x{} game",
+            config.width, config.height
+        )));
+    }
+    Ok(best)
+}

@@ -1,0 +1,153 @@
+//! localStorage: the only module that touches it. Every key is namespaced
+//! and versioned (`leptos-2048:v1:…`, listed in README), every value goes
+//! through [`crate::save`]'s checks on the way in, and every failure is a
+//! value, never a panic or an uncaught exception.
+//!
+//! Writes go through gloo-storage, whose `set` reports failures (quota
+//! exceeded, storage disabled) as `Err`. Reads and removals go through
+//! `web_sys::Storage` directly, because gloo-storage's `get` and `delete`
+//! throw a JavaScript exception when the browser's storage throws, and an
+//! exception is exactly what a broken storage must not cause here.
+
+use gloo_storage::Storage as _;
+
+use crate::engine::{Config, State};
+use crate::save::{self, Invalid, SaveOut};
+
+/// Namespace and format version of every key.
+pub const PREFIX: &str = "leptos-2048:v1";
+
+/// Why progress may not be kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The browser refuses storage (disabled, private mode).
+    Unavailable,
+    /// A write failed (quota exceeded); the last good save is still there.
+    WriteFailed,
+}
+
+/// The key suffix for a board size: none for the default 4×4, `:WxH` else.
+fn size_suffix(config: Config) -> String {
+    let default = Config::default();
+    if (config.width, config.height) == (default.width, default.height) {
+        String::new()
+    } else {
+        format!(":{}x{}", config.width, config.height)
+    }
+}
+
+/// Where the game in progress of this size is kept.
+pub fn game_key(config: Config) -> String {
+    format!("{PREFIX}:game{}", size_suffix(config))
+}
+
+/// Where the best score of this size is kept.
+pub fn best_key(config: Config) -> String {
+    format!("{PREFIX}:best{}", size_suffix(config))
+}
+
+/// Where a value that failed its checks is set aside for inspection.
+pub fn corrupt_key(key: &str) -> String {
+    format!("{key}:corrupt")
+}
+
+/// A handle on localStorage, or on its absence.
+#[derive(Clone, Copy, Debug)]
+pub struct Store {
+    available: bool,
+}
+
+/// What loading a stored value found.
+#[derive(Debug)]
+pub enum Loaded<T> {
+    /// Nothing stored (or no storage).
+    Missing,
+    /// A value that passed every check.
+    Valid(T),
+    /// A value that failed a check; it was copied to the `…:corrupt` key
+    /// (`kept` says whether that copy succeeded).
+    SetAside { why: Invalid, kept: bool },
+}
+
+impl Store {
+    /// Opens localStorage, checking that it can be read at all.
+    pub fn open() -> Self {
+        let available = raw().is_some_and(|s| s.get_item(PREFIX).is_ok());
+        Store { available }
+    }
+
+    pub fn available(&self) -> bool {
+        self.available
+    }
+
+    fn read(&self, key: &str) -> Option<String> {
+        if !self.available {
+            return None;
+        }
+        raw()?.get_item(key).ok().flatten()
+    }
+
+    /// Decodes the value at `key`; a value that fails is copied to its
+    /// `…:corrupt` key, never silently dropped.
+    fn load<T>(&self, key: &str, decode: impl FnOnce(&str) -> Result<T, Invalid>) -> Loaded<T> {
+        let Some(text) = self.read(key) else {
+            return Loaded::Missing;
+        };
+        match decode(&text) {
+            Ok(value) => Loaded::Valid(value),
+            Err(why) => {
+                let kept = raw().is_some_and(|s| s.set_item(&corrupt_key(key), &text).is_ok());
+                Loaded::SetAside { why, kept }
+            }
+        }
+    }
+
+    /// The saved game of `config`'s size.
+    pub fn load_game(&self, config: Config) -> Loaded<State> {
+        self.load(&game_key(config), |text| {
+            let state = save::decode(text)?;
+            if state.config != config {
+                return Err(Invalid::Impossible(
+                    "a game of another size or target under this key".into(),
+                ));
+            }
+            Ok(state)
+        })
+    }
+
+    /// The best score of `config`'s size.
+    pub fn load_best(&self, config: Config) -> Loaded<u64> {
+        self.load(&best_key(config), |text| save::decode_best(text, config))
+    }
+
+    /// Saves the game in progress.
+    pub fn save_game(&self, state: &State) -> Result<(), Problem> {
+        if !self.available {
+            return Err(Problem::Unavailable);
+        }
+        gloo_storage::LocalStorage::set(game_key(state.config), SaveOut::new(state))
+            .map_err(|_| Problem::WriteFailed)
+    }
+
+    /// Raises the stored best score to `best`; never lowers it (another tab
+    /// may have written a higher one).
+    pub fn save_best(&self, config: Config, best: u64) -> Result<(), Problem> {
+        if !self.available {
+            return Err(Problem::Unavailable);
+        }
+        let key = best_key(config);
+        let stored = self
+            .read(&key)
+            .and_then(|t| save::decode_best(&t, config).ok());
+        if stored.is_some_and(|s| s >= best) {
+            return Ok(());
+        }
+        gloo_storage::LocalStorage::set(key, best).map_err(|_| Problem::WriteFailed)
+    }
+}
+
+/// `window.localStorage`, if the browser lets us have it. Each step can
+/// throw in a locked-down browser; web-sys turns that into `Err`.
+fn raw() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
