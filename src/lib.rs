@@ -9,6 +9,7 @@
 //! - [`save`]: the JSON formats of a saved game and a best score, and the
 //!   checks a stored value must pass before it is trusted. No web dependency.
 //! - [`storage`]: localStorage, and only it: keys, fault handling.
+//! - [`ai`]: the computer player: time-bounded expectimax on a 4×4 bitboard.
 //! - [`view`]: Leptos components (`App`, `Grid`, `Tile`, `ScoreBar`,
 //!   `Overlay`, header and controls) and the edges that touch the browser
 //!   (keyboard input).
@@ -17,6 +18,7 @@
 //! - `tests/`: native engine tests (`engine_rules.rs`, `engine_props.rs`) and
 //!   the end-to-end browser tests (`e2e/`).
 
+pub mod ai;
 pub mod engine;
 pub mod save;
 pub mod storage;

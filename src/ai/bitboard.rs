@@ -22,19 +22,31 @@ pub const MAX_EXPONENT: u8 = 15;
 const ROW_MASK: u64 = 0xFFFF;
 const COL_MASK: u64 = 0x000F_000F_000F_000F;
 
+const ROWS: usize = 1 << 16;
+
+/// One entry per possible row. A fixed length lets the compiler see that a
+/// 16-bit index is in bounds, so lookups carry no bounds check.
+type RowTable<T> = Box<[T; ROWS]>;
+
 /// Precomputed per-row results, built once.
 pub struct Tables {
     /// `row ^ slid_left(row)`, for a row in place.
-    left: Box<[u16]>,
+    left: RowTable<u16>,
     /// `row ^ slid_right(row)`.
-    right: Box<[u16]>,
+    right: RowTable<u16>,
     /// `left`, spread into a column (nibble `i` at bit `16 * i`).
-    up: Box<[u64]>,
+    up: RowTable<u64>,
     /// `right`, spread into a column.
-    down: Box<[u64]>,
+    down: RowTable<u64>,
     /// The score a left (or right: the merges are the same pairs) slide of
     /// the row earns: the sum of the values it makes.
-    score: Box<[u32]>,
+    score: RowTable<u32>,
+}
+
+fn row_table<T: Copy>(v: Vec<T>) -> RowTable<T> {
+    v.into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("built with one entry per row"))
 }
 
 /// The shared tables, built on first use (about a millisecond).
@@ -45,7 +57,7 @@ pub fn tables() -> &'static Tables {
 
 impl Tables {
     fn build() -> Self {
-        let n = 1 << 16;
+        let n = ROWS;
         let mut left = vec![0u16; n];
         let mut right = vec![0u16; n];
         let mut up = vec![0u64; n];
@@ -64,11 +76,11 @@ impl Tables {
             score[r] = gained;
         }
         Tables {
-            left: left.into(),
-            right: right.into(),
-            up: up.into(),
-            down: down.into(),
-            score: score.into(),
+            left: row_table(left),
+            right: row_table(right),
+            up: row_table(up),
+            down: row_table(down),
+            score: row_table(score),
         }
     }
 
@@ -103,7 +115,7 @@ impl Tables {
     }
 
     #[inline(always)]
-    fn horizontal(&self, board: Bitboard, table: &[u16]) -> Bitboard {
+    fn horizontal(&self, board: Bitboard, table: &[u16; ROWS]) -> Bitboard {
         board
             ^ (table[(board & ROW_MASK) as usize] as u64)
             ^ ((table[((board >> 16) & ROW_MASK) as usize] as u64) << 16)
@@ -112,7 +124,7 @@ impl Tables {
     }
 
     #[inline(always)]
-    fn vertical(&self, board: Bitboard, table: &[u64]) -> Bitboard {
+    fn vertical(&self, board: Bitboard, table: &[u64; ROWS]) -> Bitboard {
         // Row `x` of the transposed board is column `x` of the board, listed
         // from the top; the table entry is that column's change, already
         // spread to bits 0, 16, 32, 48, so it only needs shifting to column x.
@@ -198,7 +210,10 @@ pub fn cell(board: Bitboard, x: u8, y: u8) -> u8 {
 
 /// The largest exponent on the board.
 pub fn max_exponent(board: Bitboard) -> u8 {
-    (0..16).map(|i| ((board >> (4 * i)) & 0xF) as u8).max().unwrap_or(0)
+    (0..16)
+        .map(|i| ((board >> (4 * i)) & 0xF) as u8)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The sum of the tile values.
@@ -319,10 +334,16 @@ mod tests {
         let t = tables();
         let start = "2 . . 8 / 2 . . 8 / 4 . . . / 4 . . 16";
         let (after, gained) = t.slide_scored(b(start), Direction::Up);
-        assert_eq!(show(after), show(b("4 . . 16 / 8 . . 16 / . . . . / . . . .")));
+        assert_eq!(
+            show(after),
+            show(b("4 . . 16 / 8 . . 16 / . . . . / . . . ."))
+        );
         assert_eq!(gained, 4 + 8 + 16);
         let (after, gained) = t.slide_scored(b(start), Direction::Down);
-        assert_eq!(show(after), show(b(". . . . / . . . . / 4 . . 16 / 8 . . 16")));
+        assert_eq!(
+            show(after),
+            show(b(". . . . / . . . . / 4 . . 16 / 8 . . 16"))
+        );
         assert_eq!(gained, 4 + 8 + 16);
     }
 
@@ -355,7 +376,9 @@ mod tests {
     fn conversion_round_trips_and_refuses_other_boards() {
         let x = b("2 . 32768 . / . . . . / . . 1024 . / . . . 4");
         assert_eq!(from_board(&to_board(x)), Some(x));
-        let wide: Board = "2 2 . . . / . . . . . / . . . . . / . . . . .".parse().unwrap();
+        let wide: Board = "2 2 . . . / . . . . . / . . . . . / . . . . ."
+            .parse()
+            .unwrap();
         assert_eq!(from_board(&wide), None);
         let huge: Board = "65536 . . . / . . . . / . . . . / . . . .".parse().unwrap();
         assert_eq!(from_board(&huge), None);

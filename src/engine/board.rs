@@ -95,6 +95,18 @@ impl Board {
         }
     }
 
+    /// Whether the board is one its own methods can trust: one cell per
+    /// square, and each tile in the cell it names. Always true of a board
+    /// built here; checked on a board read from outside.
+    pub fn is_well_formed(&self) -> bool {
+        self.cells.len() == self.width as usize * self.height as usize
+            && self.cells.iter().enumerate().all(|(i, cell)| {
+                cell.is_none_or(|t| {
+                    t.pos.x < self.width && t.pos.y < self.height && self.index(t.pos) == i
+                })
+            })
+    }
+
     pub fn width(&self) -> u8 {
         self.width
     }
@@ -151,9 +163,13 @@ impl Board {
         self.tiles().map(|t| t.value).max().unwrap_or(0)
     }
 
-    /// Whether some direction would change the board: an empty cell, or two
-    /// equal neighbours in a row or a column.
+    /// Whether some direction would change the board: a tile and an empty
+    /// cell, or two equal neighbours in a row or a column. (An empty board
+    /// cannot move: nothing on it slides.)
     pub fn can_move(&self) -> bool {
+        if self.tiles().next().is_none() {
+            return false;
+        }
         self.positions().any(|p| {
             let Some(t) = self.get(p) else { return true };
             let right = (p.x + 1 < self.width).then(|| Pos::new(p.x + 1, p.y));

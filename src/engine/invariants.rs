@@ -39,8 +39,8 @@ impl State {
             return Err(format!("board size {}x{} out of range", c.width, c.height));
         }
         if let Some(t) = c.target {
-            if t < 4 || !t.is_power_of_two() {
-                return Err(format!("target {t} is not a power of two from 4 up"));
+            if t < 8 || !t.is_power_of_two() {
+                return Err(format!("target {t} is not a power of two from 8 up"));
             }
         }
         if (self.board.width(), self.board.height()) != (c.width, c.height) {
@@ -51,6 +51,9 @@ impl State {
                 c.width,
                 c.height
             ));
+        }
+        if !self.board.is_well_formed() {
+            return Err("cells and tile positions disagree with the board size".into());
         }
         let cells = c.width as usize * c.height as usize;
         let mut ids = HashSet::new();
@@ -94,7 +97,7 @@ impl State {
             Status::Won | Status::Continuing if !reached => {
                 Err("won without the target tile".into())
             }
-            Status::Playing if reached && c.target.is_some_and(|t| t > 4) => {
+            Status::Playing if reached => {
                 Err("playing on with the target tile made but not won".into())
             }
             _ => Ok(()),

@@ -72,10 +72,11 @@ pub struct Config {
 
 impl Config {
     /// A config, if the sides are within `MIN_SIDE..=MAX_SIDE` and the target
-    /// (if any) is a power of two of at least 4.
+    /// (if any) is a power of two of at least 8 (only merges win, and a
+    /// spawned 4 would otherwise "reach" a target of 4 without winning).
     pub fn new(width: u8, height: u8, target: Option<u64>) -> Option<Self> {
         let side = MIN_SIDE..=MAX_SIDE;
-        let target_ok = target.is_none_or(|t| t >= 4 && t.is_power_of_two());
+        let target_ok = target.is_none_or(|t| t >= 8 && t.is_power_of_two());
         (side.contains(&width) && side.contains(&height) && target_ok).then_some(Config {
             width,
             height,

@@ -1,0 +1,253 @@
+//! The computer player: expectimax over a 4×4 bitboard, within a time budget.
+//!
+//! - [`bitboard`]: the board as a `u64` of tile exponents, moves by table
+//!   lookup, conversion from and to the engine's [`Board`].
+//! - [`eval`]: the [`Evaluator`] trait and the nneonneo heuristic.
+//! - [`search`]: iterative-deepening expectimax with a probability cutoff and
+//!   a transposition table.
+//! - [`diff`]: the differential check of the bitboard against the engine.
+//!
+//! Nothing here touches the web or reads the time itself: time comes through
+//! a [`Clock`], so the same search runs natively (with [`NativeClock`]) and in
+//! a browser worker (with `performance.now()`), where `std::time::Instant`
+//! would panic. Only 4×4 boards are searched; other sizes get `None`.
+
+pub mod bitboard;
+pub mod diff;
+pub mod eval;
+pub mod search;
+
+use std::cell::RefCell;
+
+use crate::engine::{Board, Direction};
+
+pub use bitboard::Bitboard;
+pub use eval::{Evaluator, Heuristic, Weights};
+pub use search::{SearchConfig, SearchStats, Searcher};
+
+/// A source of time in milliseconds from any fixed origin.
+pub trait Clock {
+    fn now_ms(&self) -> f64;
+}
+
+/// Wall time from `std::time::Instant`. Not on wasm32, where `Instant`
+/// panics: the worker implements [`Clock`] with `performance.now()`.
+#[cfg(not(target_arch = "wasm32"))]
+pub struct NativeClock(std::time::Instant);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl NativeClock {
+    pub fn new() -> Self {
+        NativeClock(std::time::Instant::now())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Default for NativeClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Clock for NativeClock {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+thread_local! {
+    // One searcher per thread, so its transposition table (16 MiB) is built
+    // once and carries over from move to move.
+    static SEARCHER: RefCell<Searcher<Heuristic>> =
+        RefCell::new(Searcher::new(Heuristic::default(), SearchConfig::default()));
+}
+
+/// The best move on `board` within `budget_ms` of `clock`'s time, with what
+/// the search did and why it chose the move (`stats.reason`). `None` if the
+/// board is not 4×4, holds a tile above 32768, or no move changes it.
+pub fn best_move(
+    board: &Board,
+    budget_ms: f64,
+    clock: &dyn Clock,
+) -> Option<(Direction, SearchStats)> {
+    let bits = bitboard::from_board(board)?;
+    SEARCHER.with(|s| s.borrow_mut().best_move(bits, budget_ms, clock))
+}
+
+impl<E: Evaluator> Searcher<E> {
+    /// [`Searcher::search`] with `stats.reason` filled in.
+    pub fn best_move(
+        &mut self,
+        board: Bitboard,
+        budget_ms: f64,
+        clock: &dyn Clock,
+    ) -> Option<(Direction, SearchStats)> {
+        let (dir, mut stats) = self.search(board, budget_ms, clock)?;
+        stats.reason = reason(board, dir, &stats);
+        Some((dir, stats))
+    }
+}
+
+/// Why `dir`, in a sentence built from what the move does (merges, where the
+/// largest tile ends up, room left) and from the search's comparison with the
+/// other moves: "Left merges two 8s, keeps the 512 in its corner, 5 empty
+/// cells after; looked 4 moves ahead".
+pub fn reason(board: Bitboard, dir: Direction, stats: &SearchStats) -> String {
+    let t = bitboard::tables();
+    let after = t.slide(board, dir);
+    let mut parts = Vec::new();
+
+    let mut made = merges(board, dir);
+    made.sort_unstable_by(|a, b| b.cmp(a));
+    if !made.is_empty() {
+        let mut groups: Vec<(u8, usize)> = Vec::new();
+        for e in made {
+            match groups.last_mut() {
+                Some((g, n)) if *g == e => *n += 1,
+                _ => groups.push((e, 1)),
+            }
+        }
+        let words: Vec<String> = groups
+            .iter()
+            .map(|&(e, n)| {
+                let half = 1u64 << (e - 1);
+                match n {
+                    1 => format!("two {half}s"),
+                    n => format!("{n} pairs of {half}s"),
+                }
+            })
+            .collect();
+        parts.push(format!("merges {}", words.join(" and ")));
+    }
+
+    let top = bitboard::max_exponent(board);
+    if top > 0 {
+        let value = 1u64 << top;
+        let in_corner = |b: Bitboard| {
+            [(0, 0), (3, 0), (0, 3), (3, 3)]
+                .iter()
+                .any(|&(x, y)| bitboard::cell(b, x, y) == top)
+        };
+        // A merge can make a larger tile; speak of the largest before.
+        if bitboard::max_exponent(after) == top {
+            match (in_corner(board), in_corner(after)) {
+                (true, true) => parts.push(format!("keeps the {value} in its corner")),
+                (false, true) => parts.push(format!("moves the {value} into a corner")),
+                (true, false) => parts.push(format!("has to move the {value} out of its corner")),
+                (false, false) => {}
+            }
+        }
+    }
+
+    let empty = bitboard::count_empty(after);
+    parts.push(format!(
+        "{empty} empty cell{} after",
+        if empty == 1 { "" } else { "s" }
+    ));
+
+    let legal = stats.values.iter().filter(|v| v.is_some()).count();
+    let outlook = if legal == 1 {
+        "the only move that changes the board".to_string()
+    } else {
+        format!(
+            "best of {legal} moves looking {} move{} ahead",
+            stats.depth,
+            if stats.depth == 1 { "" } else { "s" }
+        )
+    };
+    format!("{dir:?} {}; {outlook}", parts.join(", "))
+}
+
+/// The exponents of the tiles a slide makes by merging.
+fn merges(board: Bitboard, dir: Direction) -> Vec<u8> {
+    let lines = match dir {
+        Direction::Left | Direction::Right => board,
+        Direction::Up | Direction::Down => bitboard::transpose(board),
+    };
+    let reverse = matches!(dir, Direction::Right | Direction::Down);
+    let mut made = Vec::new();
+    for r in 0..4 {
+        let mut cells: Vec<u8> = (0..4)
+            .map(|i| ((lines >> (16 * r + 4 * i)) & 0xF) as u8)
+            .filter(|&e| e > 0)
+            .collect();
+        if reverse {
+            cells.reverse();
+        }
+        let mut i = 0;
+        while i + 1 < cells.len() {
+            if cells[i] == cells[i + 1] && cells[i] < bitboard::MAX_EXPONENT {
+                made.push(cells[i] + 1);
+                i += 2;
+            } else {
+                i += 1;
+            }
+        }
+    }
+    made
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Frozen;
+    impl Clock for Frozen {
+        fn now_ms(&self) -> f64 {
+            0.0
+        }
+    }
+
+    #[test]
+    fn best_move_on_engine_boards() {
+        let board: Board = "512 8 8 . / 4 . . . / . . . . / . . . 2".parse().unwrap();
+        let (dir, stats) = best_move(&board, 5.0, &NativeClock::new()).unwrap();
+        let bits = bitboard::from_board(&board).unwrap();
+        assert_ne!(bitboard::tables().slide(bits, dir), bits);
+        assert!(
+            stats.reason.starts_with(&format!("{dir:?} ")),
+            "{}",
+            stats.reason
+        );
+
+        let wide: Board = "2 2 . . . / . . . . . / . . . . . / . . . . ."
+            .parse()
+            .unwrap();
+        assert_eq!(best_move(&wide, 5.0, &Frozen), None);
+        let stuck: Board = "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2".parse().unwrap();
+        assert_eq!(best_move(&stuck, 5.0, &Frozen), None);
+    }
+
+    #[test]
+    fn reasons_describe_the_move() {
+        let board = bitboard::parse("512 8 8 . / 4 . . . / . . . . / . . . 2").unwrap();
+        let stats = SearchStats {
+            depth: 3,
+            nodes: 0,
+            evals: 0,
+            tt_hits: 0,
+            elapsed_ms: 0.0,
+            values: [Some(1.0), Some(1.0), Some(2.0), Some(1.0)],
+            reason: String::new(),
+        };
+        assert_eq!(
+            reason(board, Direction::Left, &stats),
+            "Left merges two 8s, keeps the 512 in its corner, 12 empty cells after; \
+             best of 4 moves looking 3 moves ahead"
+        );
+        let two_pairs = bitboard::parse("2 2 2 2 / 4 4 . . / . . . . / . . . .").unwrap();
+        assert_eq!(
+            merges(two_pairs, Direction::Right),
+            vec![2, 2, 3],
+            "two pairs of 2s and two 4s"
+        );
+        let r = reason(two_pairs, Direction::Left, &stats);
+        assert!(
+            r.starts_with("Left merges two 4s and 2 pairs of 2s, "),
+            "{r}"
+        );
+        let r = reason(board, Direction::Right, &stats);
+        assert!(r.contains("has to move the 512 out of its corner"), "{r}");
+    }
+}

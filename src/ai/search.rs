@@ -1,0 +1,570 @@
+//! Expectimax over the bitboard, deepened until the time budget runs out.
+//!
+//! A max node (the player) takes the best of the moves that change the board;
+//! a chance node (the spawn) averages over every empty cell × {2: 0.9,
+//! 4: 0.1}. Branches whose probability of being reached falls under a cutoff
+//! are scored statically, which keeps unlikely lines cheap and lets the
+//! search go deep where it matters. Chance nodes are cached in a fixed-size
+//! transposition table.
+
+use crate::engine::Direction;
+
+use super::bitboard::{count_empty, tables, Bitboard, Tables};
+use super::eval::Evaluator;
+use super::Clock;
+
+/// Knobs of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// A branch reached with a lower probability is evaluated statically.
+    pub prob_cutoff: f32,
+    /// The deepest iteration, in moves (the root move counts as 1).
+    pub max_depth: u32,
+    /// The transposition table has `2^tt_bits` entries of 16 bytes; 0 turns
+    /// it off.
+    pub tt_bits: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            // nneonneo's CPROB_THRESH_BASE.
+            prob_cutoff: 1e-4,
+            max_depth: 16,
+            // 16 MiB: large enough that a 50 ms search hardly overwrites, small
+            // enough for a browser worker.
+            tt_bits: 20,
+        }
+    }
+}
+
+/// What a search did, for the bench and the UI.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchStats {
+    /// Depth of the deepest iteration that completed, in moves.
+    pub depth: u32,
+    /// Positions visited (max and chance nodes, leaves included), over all
+    /// iterations, the aborted one too.
+    pub nodes: u64,
+    /// Static evaluations.
+    pub evals: u64,
+    /// Chance nodes answered by the transposition table.
+    pub tt_hits: u64,
+    /// Time spent, by the given clock.
+    pub elapsed_ms: f64,
+    /// The expected value of each move at `depth`, in `Direction::ALL` order
+    /// (`None` for a move that changes nothing).
+    pub values: [Option<f32>; 4],
+    /// Why this move, in words, for the UI (filled in by [`super::best_move`]
+    /// and [`Searcher::best_move`]).
+    pub reason: String,
+}
+
+/// Nodes between two looks at the clock: often enough to stop within a few
+/// tens of microseconds, rarely enough that the look costs nothing.
+const CLOCK_EVERY: u64 = 1024;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    board: Bitboard,
+    value: f32,
+    /// Moves searched below this chance node; 0 marks an empty slot (a stored
+    /// node always has at least 1).
+    depth: u8,
+    /// The search that stored it, so old entries give way first.
+    generation: u8,
+}
+
+/// A fixed-size, depth-aware cache of chance-node values.
+pub(crate) struct TransTable {
+    entries: Box<[Entry]>,
+    shift: u32,
+    generation: u8,
+}
+
+impl TransTable {
+    pub(crate) fn new(bits: u32) -> Self {
+        let bits = bits.clamp(1, 30);
+        TransTable {
+            entries: vec![Entry::default(); 1 << bits].into(),
+            shift: 64 - bits,
+            generation: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, board: Bitboard) -> usize {
+        // Fibonacci hashing: the top bits of a multiply mix every nibble.
+        (board.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The value stored for `board` if it was searched at least `depth` deep.
+    #[inline(always)]
+    pub(crate) fn probe(&self, board: Bitboard, depth: u32) -> Option<f32> {
+        let e = &self.entries[self.slot(board)];
+        (e.board == board && e.depth as u32 >= depth).then_some(e.value)
+    }
+
+    /// Stores a value, unless the slot holds a deeper result of this search.
+    #[inline(always)]
+    pub(crate) fn store(&mut self, board: Bitboard, depth: u32, value: f32) {
+        let generation = self.generation;
+        let slot = self.slot(board);
+        let e = &mut self.entries[slot];
+        if e.generation != generation || e.depth as u32 <= depth {
+            *e = Entry {
+                board,
+                value,
+                depth: depth.min(u8::MAX as u32) as u8,
+                generation,
+            };
+        }
+    }
+
+    fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+}
+
+/// A reusable search: the evaluator, the tables and the transposition table
+/// (kept across moves, since positions recur from one move to the next).
+pub struct Searcher<E: Evaluator> {
+    eval: E,
+    config: SearchConfig,
+    tables: &'static Tables,
+    tt: TransTable,
+}
+
+/// The state of one root search.
+struct Run<'a, E: Evaluator> {
+    eval: &'a E,
+    tables: &'static Tables,
+    tt: &'a mut TransTable,
+    use_tt: bool,
+    cutoff: f32,
+    clock: &'a dyn Clock,
+    deadline: f64,
+    aborted: bool,
+    /// Node count at which to look at the clock next.
+    next_check: u64,
+    /// Whether some leaf was scored because the depth ran out (rather than
+    /// the probability): if none was, a deeper iteration would change
+    /// nothing.
+    hit_depth: bool,
+    nodes: u64,
+    evals: u64,
+    tt_hits: u64,
+}
+
+impl<E: Evaluator> Run<'_, E> {
+    fn chance(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+        self.nodes += 1;
+        if depth == 0 || prob < self.cutoff {
+            self.hit_depth |= depth == 0;
+            self.evals += 1;
+            return self.eval.evaluate(board);
+        }
+        if self.use_tt {
+            if let Some(v) = self.tt.probe(board, depth) {
+                self.tt_hits += 1;
+                // The value may come from a search that stopped at its depth
+                // limit: deepening might still change it.
+                self.hit_depth = true;
+                return v;
+            }
+        }
+        // Not `nodes % CLOCK_EVERY == 0`: most nodes are leaves that return
+        // above, so an exact multiple would seldom land here.
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CLOCK_EVERY;
+            self.aborted |= self.clock.now_ms() >= self.deadline;
+        }
+        if self.aborted {
+            return 0.0;
+        }
+        // A move that changed the board left at least one cell empty.
+        let empty = count_empty(board).max(1);
+        let p = prob / empty as f32;
+        let mut sum = 0.0;
+        let mut rest = board;
+        let mut two: Bitboard = 1;
+        while two != 0 {
+            if rest & 0xF == 0 {
+                sum += 0.9 * self.max(board | two, depth, p * 0.9);
+                sum += 0.1 * self.max(board | (two << 1), depth, p * 0.1);
+            }
+            rest >>= 4;
+            two <<= 4;
+        }
+        let value = sum / empty as f32;
+        if self.use_tt && !self.aborted {
+            self.tt.store(board, depth, value);
+        }
+        value
+    }
+
+    fn max(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
+        self.nodes += 1;
+        let mut best: Option<f32> = None;
+        for dir in Direction::ALL {
+            let after = self.tables.slide(board, dir);
+            if after != board {
+                let v = self.chance(after, depth - 1, prob);
+                best = Some(best.map_or(v, |b: f32| b.max(v)));
+            }
+        }
+        best.unwrap_or_else(|| self.eval.lost(board))
+    }
+
+    /// Every root move's value at `depth`.
+    fn root(&mut self, board: Bitboard, depth: u32) -> [Option<f32>; 4] {
+        Direction::ALL.map(|dir| {
+            let after = self.tables.slide(board, dir);
+            (after != board).then(|| self.chance(after, depth - 1, 1.0))
+        })
+    }
+}
+
+impl<E: Evaluator> Searcher<E> {
+    pub fn new(eval: E, config: SearchConfig) -> Self {
+        Searcher {
+            eval,
+            config,
+            tables: tables(),
+            tt: TransTable::new(config.tt_bits),
+        }
+    }
+
+    pub fn evaluator(&self) -> &E {
+        &self.eval
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Forgets every cached value (for tests that compare searches).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// The best move within `budget_ms` by `clock`, or `None` if no move
+    /// changes the board. Deepens one move at a time and answers with the
+    /// deepest iteration that finished; the first (a one-move lookahead)
+    /// always does, so a move comes back even on a zero budget.
+    pub fn search(
+        &mut self,
+        board: Bitboard,
+        budget_ms: f64,
+        clock: &dyn Clock,
+    ) -> Option<(Direction, SearchStats)> {
+        self.search_depths(board, budget_ms, clock, self.config.max_depth)
+    }
+
+    /// [`Searcher::search`], deepening at most to `max_depth`.
+    pub fn search_depths(
+        &mut self,
+        board: Bitboard,
+        budget_ms: f64,
+        clock: &dyn Clock,
+        max_depth: u32,
+    ) -> Option<(Direction, SearchStats)> {
+        let start = clock.now_ms();
+        self.tt.next_generation();
+        let mut run = Run {
+            eval: &self.eval,
+            tables: self.tables,
+            tt: &mut self.tt,
+            use_tt: self.config.tt_bits > 0,
+            cutoff: self.config.prob_cutoff,
+            clock,
+            // Stop a little early: the answer still has to travel back, and
+            // the clock is only read every thousand nodes or so.
+            deadline: start + budget_ms - (budget_ms * 0.02).min(0.2),
+            aborted: false,
+            next_check: CLOCK_EVERY,
+            hit_depth: false,
+            nodes: 0,
+            evals: 0,
+            tt_hits: 0,
+        };
+        let mut values = run.root(board, 1);
+        let legal = values.iter().filter(|v| v.is_some()).count();
+        if legal == 0 {
+            return None;
+        }
+        let mut depth = 1;
+        // Timing of the last two iterations, to skip one that cannot finish.
+        let (mut last_ms, mut prev_ms) = (0.0f64, 0.0f64);
+        // With one legal move there is nothing to weigh.
+        while legal > 1 && depth < max_depth.max(1) && run.hit_depth {
+            let now = clock.now_ms();
+            if now >= run.deadline {
+                break;
+            }
+            // Each iteration costs some factor more than the last; if the
+            // next cannot finish in time, stop now rather than throw it away.
+            // Tiny timings are noise, so only trust the ratio past 0.2 ms.
+            if prev_ms > 0.2 {
+                let growth = (last_ms / prev_ms).max(1.5);
+                if now + last_ms * growth > run.deadline {
+                    break;
+                }
+            }
+            run.hit_depth = false;
+            let next = run.root(board, depth + 1);
+            if run.aborted {
+                break;
+            }
+            values = next;
+            depth += 1;
+            let done = clock.now_ms();
+            (prev_ms, last_ms) = (last_ms, done - now);
+        }
+        let best = (0..4)
+            .filter_map(|i| values[i].map(|v| (i, v)))
+            .fold(None, |acc: Option<(usize, f32)>, (i, v)| match acc {
+                Some((_, b)) if b >= v => acc,
+                _ => Some((i, v)),
+            })
+            .map(|(i, _)| Direction::ALL[i])?;
+        let stats = SearchStats {
+            depth,
+            nodes: run.nodes,
+            evals: run.evals,
+            tt_hits: run.tt_hits,
+            elapsed_ms: clock.now_ms() - start,
+            values,
+            reason: String::new(),
+        };
+        Some((best, stats))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::super::bitboard::{parse, Tables};
+    use super::super::eval::Heuristic;
+    use super::*;
+
+    /// A clock that moves `step` ms each time it is read: the search sees
+    /// time pass exactly as fast as it works, on any machine.
+    struct FakeClock {
+        now: Cell<f64>,
+        step: f64,
+    }
+
+    impl Clock for FakeClock {
+        fn now_ms(&self) -> f64 {
+            let t = self.now.get();
+            self.now.set(t + self.step);
+            t
+        }
+    }
+
+    fn frozen() -> FakeClock {
+        FakeClock {
+            now: Cell::new(0.0),
+            step: 0.0,
+        }
+    }
+
+    fn searcher(tt_bits: u32) -> Searcher<Heuristic> {
+        Searcher::new(
+            Heuristic::default(),
+            SearchConfig {
+                tt_bits,
+                ..SearchConfig::default()
+            },
+        )
+    }
+
+    /// A bare expectimax, without cutoff or cache, to check the search
+    /// against.
+    fn reference(t: &Tables, e: &Heuristic, board: Bitboard, depth: u32, chance: bool) -> f32 {
+        if chance {
+            if depth == 0 {
+                return e.evaluate(board);
+            }
+            let empties: Vec<u32> = (0..16).filter(|i| (board >> (4 * i)) & 0xF == 0).collect();
+            let sum: f32 = empties
+                .iter()
+                .map(|&i| {
+                    0.9 * reference(t, e, board | (1 << (4 * i)), depth, false)
+                        + 0.1 * reference(t, e, board | (2 << (4 * i)), depth, false)
+                })
+                .sum();
+            sum / empties.len() as f32
+        } else {
+            Direction::ALL
+                .iter()
+                .map(|&d| t.slide(board, d))
+                .filter(|&a| a != board)
+                .map(|a| reference(t, e, a, depth - 1, true))
+                .fold(None, |m: Option<f32>, v| Some(m.map_or(v, |m| m.max(v))))
+                .unwrap_or_else(|| e.lost(board))
+        }
+    }
+
+    const POSITIONS: [&str; 4] = [
+        "2 2 . . / . 4 . . / . . . . / . . . 2",
+        "512 128 32 8 / 256 64 16 4 / 2 . . . / . . . .",
+        "2 4 8 16 / 4 8 16 32 / 2 4 8 16 / . 2 . 4",
+        "1024 512 256 128 / 8 16 32 64 / 4 2 . . / 2 . . 4",
+    ];
+
+    #[test]
+    fn matches_a_plain_expectimax_without_cutoff() {
+        let t = tables();
+        for (tt_bits, cutoff) in [(0, 0.0), (16, 0.0)] {
+            let mut s = Searcher::new(
+                Heuristic::default(),
+                SearchConfig {
+                    prob_cutoff: cutoff,
+                    tt_bits,
+                    ..SearchConfig::default()
+                },
+            );
+            for p in POSITIONS {
+                let board = parse(p).unwrap();
+                s.clear();
+                let (_, stats) = s.search_depths(board, f64::INFINITY, &frozen(), 3).unwrap();
+                assert_eq!(stats.depth, 3);
+                for (i, &dir) in Direction::ALL.iter().enumerate() {
+                    let after = t.slide(board, dir);
+                    let want =
+                        (after != board).then(|| reference(t, s.evaluator(), after, 2, true));
+                    match (stats.values[i], want) {
+                        (Some(got), Some(want)) => {
+                            // The cache may answer a node with a deeper value
+                            // found elsewhere in the tree; the difference
+                            // stays small.
+                            let tol = if tt_bits > 0 { 1e-2 } else { 1e-5 };
+                            assert!(
+                                ((got - want) / want).abs() < tol,
+                                "{p} {dir:?}: {got} vs {want}"
+                            );
+                        }
+                        (got, want) => assert_eq!(got, want, "{p} {dir:?}"),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn transposition_table_is_keyed_and_depth_aware() {
+        let mut tt = TransTable::new(4);
+        tt.next_generation();
+        let a = 0x1234;
+        assert_eq!(tt.probe(a, 1), None);
+        tt.store(a, 3, 7.0);
+        assert_eq!(tt.probe(a, 3), Some(7.0));
+        assert_eq!(tt.probe(a, 2), Some(7.0), "a deeper value serves");
+        assert_eq!(tt.probe(a, 4), None, "a shallower one does not");
+        // Another board in the same slot never reads `a`'s value.
+        let b = (1u64..)
+            .map(|k| a + k)
+            .find(|&b| tt.slot(b) == tt.slot(a))
+            .unwrap();
+        assert_eq!(tt.probe(b, 1), None);
+        // Within one search a shallower result does not push out a deeper
+        // one; in the next search it does.
+        tt.store(b, 1, 5.0);
+        assert_eq!(tt.probe(a, 3), Some(7.0));
+        assert_eq!(tt.probe(b, 1), None);
+        tt.next_generation();
+        tt.store(b, 1, 5.0);
+        assert_eq!(tt.probe(b, 1), Some(5.0));
+        assert_eq!(tt.probe(a, 1), None);
+        // An empty board is a key like any other, not an empty slot.
+        tt.store(0, 2, 1.0);
+        assert_eq!(tt.probe(0, 2), Some(1.0));
+        tt.clear();
+        assert_eq!(tt.probe(0, 1), None);
+    }
+
+    #[test]
+    fn never_an_illegal_move_and_none_when_stuck() {
+        let t = tables();
+        let mut s = searcher(12);
+        let stuck = parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2").unwrap();
+        assert_eq!(
+            s.search(stuck, 5.0, &frozen()),
+            None,
+            "stuck: no search at all"
+        );
+        // Boards with one or two legal moves, and random ones.
+        let only_one = [
+            "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 .",
+            "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 8 8 16 32",
+            "2 . . . / 4 . . . / 8 . . . / 16 . . .",
+        ];
+        let ticking = || FakeClock {
+            now: Cell::new(0.0),
+            step: 0.05,
+        };
+        for p in only_one {
+            let board = parse(p).unwrap();
+            let (dir, _) = s.search(board, 0.5, &ticking()).unwrap();
+            assert_ne!(t.slide(board, dir), board, "{p}: {dir:?}");
+        }
+        let mut rng = super::super::diff::SplitMix(7);
+        for _ in 0..100 {
+            let board = rng.board(13);
+            let legal = Direction::ALL.iter().any(|&d| t.slide(board, d) != board);
+            match s.search(board, 0.5, &ticking()) {
+                Some((dir, _)) => assert_ne!(t.slide(board, dir), board),
+                None => assert!(!legal),
+            }
+        }
+    }
+
+    #[test]
+    fn stays_within_the_budget() {
+        let board = parse(POSITIONS[1]).unwrap();
+        let mut s = searcher(16);
+        // Each read is at least a thousand nodes apart: few reads keep the
+        // test fast in a debug build.
+        for (budget, step) in [(0.0, 0.01), (1.0, 0.1), (10.0, 0.5), (50.0, 2.0)] {
+            let clock = FakeClock {
+                now: Cell::new(100.0),
+                step,
+            };
+            let (_, stats) = s.search(board, budget, &clock).unwrap();
+            // The search looks at the clock at least every CLOCK_EVERY nodes
+            // and stops at the deadline; with the fake clock the only overrun
+            // is the few reads after it.
+            assert!(
+                stats.elapsed_ms <= budget + 4.0 * step,
+                "budget {budget}: took {}",
+                stats.elapsed_ms
+            );
+            assert!(stats.depth >= 1);
+        }
+        // A budget long enough deepens past the first iteration.
+        let clock = FakeClock {
+            now: Cell::new(0.0),
+            step: 0.05,
+        };
+        let (_, stats) = s.search(board, 5.0, &clock).unwrap();
+        assert!(stats.depth >= 3, "depth {}", stats.depth);
+    }
+
+    #[test]
+    fn plays_the_obvious_move() {
+        let t = tables();
+        let mut s = searcher(16);
+        // Merging the two 1024s into the corner is the move.
+        let board = parse("1024 1024 . . / 4 2 . . / . . . . / . . . .").unwrap();
+        let (dir, stats) = s.search_depths(board, f64::INFINITY, &frozen(), 3).unwrap();
+        assert_eq!(dir, Direction::Left, "{stats:?}");
+        assert_eq!(t.slide_scored(board, dir).1, 2048);
+    }
+}

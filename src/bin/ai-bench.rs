@@ -1,0 +1,275 @@
+//! Benchmarks the AI natively: plays seeded games with the engine's real rules
+//! and the search choosing every move, and measures the bitboard's raw speed.
+//!
+//! ```text
+//! cargo run --release --bin ai-bench -- --games 20 --ms 10 --seed 1
+//! cargo run --release --bin ai-bench -- --diff 1000000
+//! ```
+//!
+//! Options: `--games N` (default 4), `--ms M` budget per move (default 10),
+//! `--seed S` (game i uses seed S + i; default 1), `--max-moves K` stops a
+//! game after K moves (default: play to the end), `--diff N` runs the
+//! differential check on N cases and exits, `--loss zero|relative` picks how
+//! the heuristic scores a lost position, `--cutoff P` the probability cutoff,
+//! `--quiet` prints only the totals, `--trace` every move's search.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use leptos_2048::ai::bitboard::{self, Bitboard};
+use leptos_2048::ai::diff::{self, SplitMix};
+use leptos_2048::ai::eval::Loss;
+use leptos_2048::ai::{Clock, Heuristic, NativeClock, SearchConfig, Searcher};
+use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
+
+struct Options {
+    games: u64,
+    ms: f64,
+    seed: u64,
+    max_moves: Option<u32>,
+    diff: Option<u64>,
+    loss: Loss,
+    cutoff: Option<f32>,
+    quiet: bool,
+    trace: bool,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        games: 4,
+        ms: 10.0,
+        seed: 1,
+        max_moves: None,
+        diff: None,
+        loss: Loss::default(),
+        cutoff: None,
+        quiet: false,
+        trace: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "--quiet" => o.quiet = true,
+            "--trace" => o.trace = true,
+            _ => {}
+        }
+        if flag == "--quiet" || flag == "--trace" {
+            continue;
+        }
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let bad = || format!("bad value for {flag}: {value}");
+        match flag.as_str() {
+            "--games" => o.games = value.parse().map_err(|_| bad())?,
+            "--ms" => o.ms = value.parse().map_err(|_| bad())?,
+            "--seed" => o.seed = value.parse().map_err(|_| bad())?,
+            "--max-moves" => o.max_moves = Some(value.parse().map_err(|_| bad())?),
+            "--diff" => o.diff = Some(value.parse().map_err(|_| bad())?),
+            "--cutoff" => o.cutoff = Some(value.parse().map_err(|_| bad())?),
+            "--loss" => {
+                o.loss = match value.as_str() {
+                    "zero" => Loss::Zero,
+                    "relative" => Loss::Relative,
+                    _ => return Err(format!("--loss is zero or relative, not {value}")),
+                }
+            }
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(o)
+}
+
+struct Game {
+    max_tile: u64,
+    score: u64,
+    moves: u32,
+    /// Milliseconds per move, by the wall clock around the whole call.
+    times: Vec<f64>,
+    nodes: u64,
+    search_ms: f64,
+    depth_sum: u64,
+}
+
+fn play(searcher: &mut Searcher<Heuristic>, seed: u64, o: &Options) -> Game {
+    let clock = NativeClock::new();
+    let mut state = State::new(Config::default(), seed);
+    let mut game = Game {
+        max_tile: 0,
+        score: 0,
+        moves: 0,
+        times: Vec::new(),
+        nodes: 0,
+        search_ms: 0.0,
+        depth_sum: 0,
+    };
+    loop {
+        if state.status == Status::Won {
+            // No stop at 2048.
+            state = step(Input::KeepPlaying, &state);
+        }
+        if state.status == Status::Over || o.max_moves.is_some_and(|m| state.moves >= m) {
+            break;
+        }
+        let Some(bits) = bitboard::from_board(&state.board) else {
+            break; // a 65536 tile: beyond what a nibble holds
+        };
+        let t0 = clock.now_ms();
+        let Some((dir, stats)) = searcher.search(bits, o.ms, &clock) else {
+            break;
+        };
+        game.times.push(clock.now_ms() - t0);
+        if o.trace {
+            println!(
+                "  move {:>5} {dir:?}: depth {} nodes {} evals {} hits {} in {:.3} ms",
+                state.moves, stats.depth, stats.nodes, stats.evals, stats.tt_hits, stats.elapsed_ms
+            );
+        }
+        game.nodes += stats.nodes;
+        game.search_ms += stats.elapsed_ms;
+        game.depth_sum += stats.depth as u64;
+        let next = step(Input::Move(dir), &state);
+        assert!(
+            next.moves > state.moves,
+            "the AI chose a move that changes nothing"
+        );
+        state = next;
+    }
+    game.max_tile = state.board.max_value();
+    game.score = state.score;
+    game.moves = state.moves;
+    game
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+/// Nanoseconds per bitboard move, over a fixed set of random boards and all
+/// four directions.
+fn move_ns() -> f64 {
+    let t = bitboard::tables();
+    let mut rng = SplitMix(42);
+    let boards: Vec<Bitboard> = (0..4096).map(|_| rng.board(11)).collect();
+    let rounds = 2000;
+    let start = Instant::now();
+    let mut acc = 0u64;
+    for _ in 0..rounds {
+        for &b in black_box(&boards) {
+            for dir in Direction::ALL {
+                acc ^= t.slide(b, dir);
+            }
+        }
+    }
+    black_box(acc);
+    start.elapsed().as_nanos() as f64 / (rounds * boards.len() * 4) as f64
+}
+
+fn main() -> ExitCode {
+    let o = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("ai-bench: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(cases) = o.diff {
+        let start = Instant::now();
+        return match diff::check(cases, o.seed) {
+            Ok(n) => {
+                println!(
+                    "diff: {n} positions × moves agree with the engine ({:.1} s)",
+                    start.elapsed().as_secs_f64()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("diff: mismatch\n{e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+
+    println!("bitboard move: {:.2} ns per move", move_ns());
+
+    let mut config = SearchConfig::default();
+    if let Some(c) = o.cutoff {
+        config.prob_cutoff = c;
+    }
+    let mut heuristic = Heuristic::default();
+    heuristic.loss = o.loss;
+    let mut searcher = Searcher::new(heuristic, config);
+    println!(
+        "games {} at {} ms per move, seeds {}..{}, {:?}, loss {:?}",
+        o.games,
+        o.ms,
+        o.seed,
+        o.seed + o.games,
+        config,
+        o.loss
+    );
+    let thresholds = [2048u64, 4096, 8192, 16384, 32768];
+    let mut reached = [0u64; 5];
+    let (mut nodes, mut search_ms) = (0u64, 0.0f64);
+    let mut all_times = Vec::new();
+    let mut scores = Vec::new();
+    for i in 0..o.games {
+        let seed = o.seed + i;
+        let start = Instant::now();
+        let g = play(&mut searcher, seed, &o);
+        let mut times = g.times.clone();
+        times.sort_by(f64::total_cmp);
+        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
+        if !o.quiet {
+            println!(
+                "game {i:>3} seed {seed:>5}: max {:>5} score {:>7} moves {:>6} | ms/move mean {:.2} p50 {:.2} p99 {:.2} max {:.2} | depth {:.1} | {:.0} s",
+                g.max_tile,
+                g.score,
+                g.moves,
+                mean,
+                percentile(&times, 0.5),
+                percentile(&times, 0.99),
+                times.last().copied().unwrap_or(0.0),
+                g.depth_sum as f64 / g.moves.max(1) as f64,
+                start.elapsed().as_secs_f64()
+            );
+        }
+        for (k, &t) in thresholds.iter().enumerate() {
+            reached[k] += (g.max_tile >= t) as u64;
+        }
+        nodes += g.nodes;
+        search_ms += g.search_ms;
+        all_times.extend(g.times);
+        scores.push(g.score);
+    }
+    all_times.sort_by(f64::total_cmp);
+    let n = o.games.max(1) as f64;
+    println!("--- {} games at {} ms per move", o.games, o.ms);
+    for (k, &t) in thresholds.iter().enumerate() {
+        println!(
+            "reached {t:>5}: {:>3}/{} ({:.0}%)",
+            reached[k],
+            o.games,
+            100.0 * reached[k] as f64 / n
+        );
+    }
+    println!(
+        "mean score {:.0}; ms/move mean {:.2} p50 {:.2} p99 {:.2} max {:.2} over {} moves",
+        scores.iter().sum::<u64>() as f64 / n,
+        all_times.iter().sum::<f64>() / all_times.len().max(1) as f64,
+        percentile(&all_times, 0.5),
+        percentile(&all_times, 0.99),
+        all_times.last().copied().unwrap_or(0.0),
+        all_times.len()
+    );
+    println!(
+        "search: {:.2} M nodes/s ({} nodes in {:.1} s)",
+        nodes as f64 / search_ms.max(1e-9) / 1000.0,
+        nodes,
+        search_ms / 1000.0
+    );
+    ExitCode::SUCCESS
+}
