@@ -8,6 +8,10 @@
 //!   tested natively with `cargo test`.
 //! - [`save`]: the JSON formats of a saved game and a best score, and the
 //!   checks a stored value must pass before it is trusted. No web dependency.
+//! - [`history`]: undo, redo and time travel: a session as its seed and the
+//!   inputs applied, with checkpoints. No web dependency.
+//! - [`replay`]: share links (size, target, seed and every input, packed
+//!   URL-safe and checksummed) and `?seed=N`. No web dependency.
 //! - [`storage`]: localStorage, and only it: keys, fault handling.
 //! - [`ai`]: the computer player: time-bounded expectimax on a 4×4 bitboard.
 //! - [`view`]: Leptos components (`App`, `Grid`, `Tile`, `ScoreBar`,
@@ -20,6 +24,8 @@
 
 pub mod ai;
 pub mod engine;
+pub mod history;
+pub mod replay;
 pub mod save;
 pub mod storage;
 pub mod view;

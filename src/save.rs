@@ -5,9 +5,9 @@
 //! A game save is `{"version": 1, "state": <State>}`, the engine's `State`
 //! as serde writes it. A best score is a bare JSON integer.
 //!
-//! Saves are written with serde_json and read with serde-json-core: the
-//! same serde derives, but a reader about a third the size in wasm (it has
-//! no error messages and no floating point), which matters in a page whose
+//! Saves are written and read with serde-json-core rather than serde_json:
+//! the same serde derives, but a fraction of the size in wasm (no error
+//! messages, no number formatting machinery), which matters in a page whose
 //! whole download is counted in kilobytes. Its one gap, no limit on nesting
 //! when it skips a value, is closed by [`MAX_DEPTH`].
 
@@ -18,16 +18,15 @@ use crate::engine::{max_score, Config, State};
 /// The save format this build writes and reads.
 pub const VERSION: u32 = 1;
 
-/// A game save as written: serialize it (by `encode`, or by a storage
-/// layer that takes any `Serialize`).
+/// A game save as written.
 #[derive(Serialize)]
-pub struct SaveOut<'a> {
+struct SaveOut<'a> {
     version: u32,
     state: &'a State,
 }
 
 impl<'a> SaveOut<'a> {
-    pub fn new(state: &'a State) -> Self {
+    fn new(state: &'a State) -> Self {
         SaveOut {
             version: VERSION,
             state,
@@ -64,7 +63,14 @@ impl std::fmt::Display for Invalid {
 
 /// The JSON for a game save.
 pub fn encode(state: &State) -> String {
-    serde_json::to_string(&SaveOut::new(state)).expect("a State always serializes")
+    // Written by serde-json-core too, so the wasm carries one JSON library.
+    // The largest state (8×8, every tile merged this move) is far below
+    // MAX_LEN.
+    let mut buf = vec![0u8; MAX_LEN];
+    let len = serde_json_core::to_slice(&SaveOut::new(state), &mut buf)
+        .expect("a State always fits in MAX_LEN");
+    buf.truncate(len);
+    String::from_utf8(buf).expect("serde-json-core writes UTF-8")
 }
 
 /// Deeper than any save this build writes; refused before parsing, so a

@@ -3,16 +3,16 @@
 //! through [`crate::save`]'s checks on the way in, and every failure is a
 //! value, never a panic or an uncaught exception.
 //!
-//! Writes go through gloo-storage, whose `set` reports failures (quota
-//! exceeded, storage disabled) as `Err`. Reads and removals go through
-//! `web_sys::Storage` directly, because gloo-storage's `get` and `delete`
-//! throw a JavaScript exception when the browser's storage throws, and an
-//! exception is exactly what a broken storage must not cause here.
-
-use gloo_storage::Storage as _;
+//! The best score is written through gloo-storage, whose `set` reports
+//! failures (quota exceeded, storage disabled) as `Err`. Everything else
+//! goes through `web_sys::Storage` directly: gloo-storage's `get` and
+//! `delete` throw a JavaScript exception when the browser's storage throws,
+//! and an exception is exactly what a broken storage must not cause here;
+//! and its `set` would serialize the game with serde_json, a second JSON
+//! library in the wasm next to the one `save` reads with.
 
 use crate::engine::{Config, State};
-use crate::save::{self, Invalid, SaveOut};
+use crate::save::{self, Invalid};
 
 /// Namespace and format version of every key.
 pub const PREFIX: &str = "leptos-2048:v1";
@@ -44,6 +44,26 @@ pub fn game_key(config: Config) -> String {
 /// Where the best score of this size is kept.
 pub fn best_key(config: Config) -> String {
     format!("{PREFIX}:best{}", size_suffix(config))
+}
+
+/// Where the player's choice of theme is kept.
+pub const THEME_KEY: &str = "leptos-2048:v1:theme";
+
+/// A colour theme the player chose (no choice: follow the system).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}
+
+impl Theme {
+    /// The stored JSON: a string, `"light"` or `"dark"`.
+    fn json(self) -> &'static str {
+        match self {
+            Theme::Light => "\"light\"",
+            Theme::Dark => "\"dark\"",
+        }
+    }
 }
 
 /// Where a value that failed its checks is set aside for inspection.
@@ -125,7 +145,9 @@ impl Store {
         if !self.available {
             return Err(Problem::Unavailable);
         }
-        gloo_storage::LocalStorage::set(game_key(state.config), SaveOut::new(state))
+        raw()
+            .ok_or(Problem::Unavailable)?
+            .set_item(&game_key(state.config), &save::encode(state))
             .map_err(|_| Problem::WriteFailed)
     }
 
@@ -142,7 +164,32 @@ impl Store {
         if stored.is_some_and(|s| s >= best) {
             return Ok(());
         }
-        gloo_storage::LocalStorage::set(key, best).map_err(|_| Problem::WriteFailed)
+        raw()
+            .ok_or(Problem::Unavailable)?
+            .set_item(&key, &save::encode_best(best))
+            .map_err(|_| Problem::WriteFailed)
+    }
+}
+
+impl Store {
+    /// The theme the player chose, if any. Anything else stored there is
+    /// ignored (a theme is not worth a notice).
+    pub fn load_theme(&self) -> Option<Theme> {
+        let text = self.read(THEME_KEY)?;
+        [Theme::Light, Theme::Dark]
+            .into_iter()
+            .find(|t| t.json() == text.trim())
+    }
+
+    /// Remembers the player's theme.
+    pub fn save_theme(&self, theme: Theme) -> Result<(), Problem> {
+        if !self.available {
+            return Err(Problem::Unavailable);
+        }
+        raw()
+            .ok_or(Problem::Unavailable)?
+            .set_item(THEME_KEY, theme.json())
+            .map_err(|_| Problem::WriteFailed)
     }
 }
 

@@ -43,10 +43,12 @@ fn bitboard_follows_real_games() {
             }
             score += gained as u64;
             assert_eq!(next.score, score);
-            // The spawn is the only difference: one cell, empty before.
+            // The spawn is the only difference: a 2 or a 4 in a cell that
+            // was empty.
             let spawned = from_board(&next.board).unwrap() ^ after;
-            assert_eq!(spawned.count_ones().min(2), spawned.count_ones());
-            assert_eq!(spawned & after, 0);
+            let cell = spawned.trailing_zeros() / 4;
+            assert!(matches!(spawned >> (4 * cell), 1 | 2), "{spawned:#x}");
+            assert_eq!((after >> (4 * cell)) & 0xF, 0);
             state = if next.status == leptos_2048::engine::Status::Won {
                 step(Input::KeepPlaying, &next)
             } else {

@@ -192,6 +192,8 @@ fn merges(board: Bitboard, dir: Direction) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    use std::cell::Cell;
+
     struct Frozen;
     impl Clock for Frozen {
         fn now_ms(&self) -> f64 {
@@ -199,10 +201,21 @@ mod tests {
         }
     }
 
+    /// A clock that moves 0.05 ms per read, so the test does not depend on
+    /// the machine's speed.
+    struct Ticking(Cell<f64>);
+    impl Clock for Ticking {
+        fn now_ms(&self) -> f64 {
+            let t = self.0.get();
+            self.0.set(t + 0.05);
+            t
+        }
+    }
+
     #[test]
     fn best_move_on_engine_boards() {
         let board: Board = "512 8 8 . / 4 . . . / . . . . / . . . 2".parse().unwrap();
-        let (dir, stats) = best_move(&board, 5.0, &NativeClock::new()).unwrap();
+        let (dir, stats) = best_move(&board, 5.0, &Ticking(Cell::new(0.0))).unwrap();
         let bits = bitboard::from_board(&board).unwrap();
         assert_ne!(bitboard::tables().slide(bits, dir), bits);
         assert!(

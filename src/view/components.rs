@@ -11,11 +11,11 @@ use crate::engine::{Input, Status};
 #[component]
 pub fn Heading(
     /// The current game's score.
-    score: Signal<u64>,
+    score: Memo<u64>,
     /// The best score known.
-    best: Signal<u64>,
+    best: Memo<u64>,
     /// The last move's gain, with the move number that keys its animation.
-    gain: Signal<Option<(u32, u64)>>,
+    gain: Memo<Option<(u32, u64)>>,
 ) -> impl IntoView {
     view! {
         <div class="heading">
@@ -30,21 +30,39 @@ pub fn Heading(
 #[component]
 pub fn ScoreBar(
     /// The current game's score.
-    score: Signal<u64>,
+    score: Memo<u64>,
     /// The best score known.
-    best: Signal<u64>,
-    /// The last move's gain, keyed by move number so each gain animates anew.
-    gain: Signal<Option<(u32, u64)>>,
+    best: Memo<u64>,
+    /// The last move's gain, with the move number that keys its animation.
+    gain: Memo<Option<(u32, u64)>>,
 ) -> impl IntoView {
+    // One "+N" element for the whole game: its text follows the last gain
+    // and its CSS animation is restarted for each new one. Replacing the
+    // element per move, as the original does, costs two DOM mutations a
+    // move; this costs at most one.
+    let shown = Memo::new(move |prev: Option<&Option<u64>>| match prev {
+        // Nothing floats up for the game found on load.
+        None => None,
+        Some(prev) => gain.get().map(|(_, g)| g).or(*prev),
+    });
+    let addition = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |first: Option<()>| {
+        let fresh = gain.get().is_some();
+        if first.is_some() && fresh {
+            if let Some(el) = addition.get_untracked() {
+                super::restart_animations(&el);
+            }
+        }
+    });
     view! {
         <div class="scores-container">
-            <div class="score-container" aria-label="Score">
+            <div class="score-container">
                 {move || score.get()}
-                <For each=move || gain.get() key=|&(n, _)| n let:g>
-                    <div class="score-addition" aria-hidden="true">"+" {g.1}</div>
-                </For>
+                <div class="score-addition" aria-hidden="true" node_ref=addition>
+                    {move || shown.get().map(|g| format!("+{g}"))}
+                </div>
             </div>
-            <div class="best-container" aria-label="Best score">{move || best.get()}</div>
+            <div class="best-container">{move || best.get()}</div>
         </div>
     }
 }
@@ -67,7 +85,7 @@ pub fn Intro() -> impl IntoView {
 #[component]
 pub fn StorageNotice(
     /// The current storage trouble, if any.
-    notice: Signal<Option<Notice>>,
+    notice: ReadSignal<Option<Notice>>,
 ) -> impl IntoView {
     let text = move || {
         notice.get().map(|n| match n {
@@ -97,7 +115,7 @@ pub fn StorageNotice(
 #[component]
 pub fn GameMessage(
     /// The game's status.
-    status: Signal<Status>,
+    status: Memo<Status>,
 ) -> impl IntoView {
     let dispatch = use_dispatcher();
     let class = move || match status.get() {
@@ -129,10 +147,11 @@ pub fn GameMessage(
 }
 
 /// The empty cells behind the tiles: `height` rows of `width` cells.
+/// Decoration only; assistive technology reads the tiles (see `TileLayer`).
 #[component]
 pub fn Grid(
     /// Board width and height.
-    size: Signal<(u8, u8)>,
+    size: Memo<(u8, u8)>,
 ) -> impl IntoView {
     let rows = move || {
         let (w, h) = size.get();
@@ -146,17 +165,22 @@ pub fn Grid(
             })
             .collect_view()
     };
-    view! { <div class="grid-container">{rows}</div> }
+    view! { <div class="grid-container" aria-hidden="true">{rows}</div> }
 }
 
 /// The tiles, keyed by id: a move touches only the tiles it changed.
+///
+/// For assistive technology the tiles are a list whose items read "Row 2,
+/// column 3: 128": the place comes from the tile's position class through
+/// generated content in style/, so saying where a tile is costs no DOM
+/// write beyond the class change that moves it.
 #[component]
 pub fn TileLayer(
     /// Every tile to draw, sorted by id.
     tiles: Memo<Vec<ViewTile>>,
 ) -> impl IntoView {
     view! {
-        <div class="tile-container">
+        <div class="tile-container" role="list" aria-label="Tiles on the board">
             <For each=move || tiles.get() key=|t| t.id let:tile>
                 <Tile initial=tile tiles/>
             </For>
@@ -180,21 +204,61 @@ pub fn Tile(
             .unwrap_or(initial)
     });
     view! {
-        <div class=move || me.with(ViewTile::class)>
+        <div class=move || me.with(ViewTile::class) role="listitem">
             <div class="tile-inner">{initial.value}</div>
         </div>
     }
 }
 
-/// Controls, listed on the page.
+/// What the last input did, in words, for screen readers (a polite live
+/// region: it waits for the reader to finish).
 #[component]
-pub fn HowToPlay() -> impl IntoView {
+pub fn Announcer(
+    /// The sentence to say.
+    text: Memo<String>,
+) -> impl IntoView {
     view! {
-        <p class="game-explanation">
-            <strong class="important">"How to play: "</strong>
-            "Use the arrow keys, WASD or vim's HJKL to move the tiles. "
-            "Tiles with the same number merge into one when they touch. "
-            "Add them up to reach " <strong>"2048!"</strong> " Press R for a new game."
-        </p>
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+            {move || text.get()}
+        </div>
     }
 }
+
+/// The buttons under the board.
+#[component]
+pub fn Controls(
+    /// Whether the dark theme is showing.
+    dark: Memo<bool>,
+    /// Switches between the light and the dark theme.
+    toggle_theme: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <div class="game-controls">
+            <button
+                class="theme-button"
+                aria-pressed=move || dark.get().to_string()
+                on:click=move |_| toggle_theme.run(())
+            >
+                "Dark theme"
+            </button>
+        </div>
+    }
+}
+
+/// How to play, and every key the game answers to. Static text, so it is
+/// one HTML string rather than a tree of components: the same page for a
+/// fraction of the wasm.
+#[component]
+pub fn HowToPlay() -> impl IntoView {
+    view! { <div class="game-explanation" inner_html=HOW_TO_PLAY></div> }
+}
+
+const HOW_TO_PLAY: &str = "<p><strong>How to play:</strong> Slide the tiles with the arrow \
+keys or a swipe. Two tiles with the same number merge into one when they touch. Add them up \
+to reach <strong>2048!</strong></p>\
+<h2 class=\"visually-hidden\">Keyboard shortcuts</h2>\
+<dl class=\"shortcuts\">\
+<dt><kbd>← ↑ → ↓</kbd>, <kbd>W A S D</kbd>, <kbd>H J K L</kbd></dt><dd>move the tiles</dd>\
+<dt><kbd>R</kbd></dt><dd>new game</dd>\
+<dt><kbd>Tab</kbd></dt><dd>reach every button</dd>\
+</dl>";

@@ -7,20 +7,24 @@
 //! state while rendering.
 
 mod components;
+mod edges;
 pub mod keys;
+pub mod swipe;
 pub mod tiles;
+pub mod words;
+
+pub(crate) use edges::restart_animations;
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Meta, Title};
-use send_wrapper::SendWrapper;
-use wasm_bindgen::JsCast;
 
 use crate::engine::{step, Config, Input, State};
-use crate::save;
-use crate::storage::{self, Loaded, Problem, Store};
-use components::{GameMessage, Grid, Heading, HowToPlay, Intro, StorageNotice, TileLayer};
-use keys::{input_for_key, Modifiers};
+use crate::storage::{Loaded, Problem, Store, Theme};
+use components::{
+    Announcer, Controls, GameMessage, Grid, Heading, HowToPlay, Intro, StorageNotice, TileLayer,
+};
 use tiles::view_tiles;
+use words::announce;
 
 /// The write side of the game, handed to children through context. The only
 /// thing a child can do to the game is send it an [`Input`].
@@ -53,13 +57,13 @@ pub fn App() -> impl IntoView {
     let mut save_games = true;
     let initial = match store.load_game(config) {
         Loaded::Valid(state) => state,
-        Loaded::Missing => State::new(config, fresh_seed()),
+        Loaded::Missing => State::new(config, edges::fresh_seed()),
         Loaded::SetAside { kept, .. } => {
             notice = Some(Notice::SetAside);
             // If the bad save could not be copied aside, leave it where it
             // is rather than write over it.
             save_games = kept;
-            State::new(config, fresh_seed())
+            State::new(config, edges::fresh_seed())
         }
     };
     let stored_best = RwSignal::new(match store.load_best(config) {
@@ -78,8 +82,8 @@ pub fn App() -> impl IntoView {
         }
     }));
     provide_context(dispatcher);
-    listen_to_keyboard(dispatcher);
-    listen_to_other_tabs(config, stored_best);
+    edges::listen_to_keyboard(dispatcher);
+    edges::listen_to_other_tabs(config, stored_best);
 
     let score = Memo::new(move |_| state.with(|s| s.score));
     // Never lower than any score reached here or known to storage.
@@ -119,6 +123,25 @@ pub fn App() -> impl IntoView {
     let status = Memo::new(move |_| state.with(|s| s.status));
     let size = Memo::new(move |_| state.with(|s| (s.board.width(), s.board.height())));
     let tiles = Memo::new(move |_| state.with(view_tiles));
+    let words = Memo::new(move |_| state.with(announce));
+
+    // The theme: the system's unless the player chose one here.
+    let theme = RwSignal::new(store.load_theme());
+    let system_dark = edges::system_prefers_dark();
+    let dark = Memo::new(move |_| theme.get().map_or(system_dark, |t| t == Theme::Dark));
+    Effect::new(move |_| edges::apply_theme(theme.get()));
+    let toggle_theme = Callback::new(move |()| {
+        let next = if dark.get_untracked() {
+            Theme::Light
+        } else {
+            Theme::Dark
+        };
+        theme.set(Some(next));
+        report(store.save_theme(next));
+    });
+
+    let board = NodeRef::<leptos::html::Div>::new();
+    board.on_load(move |el| edges::listen_to_swipes(&el, size, dispatcher));
 
     view! {
         <Title text="2048"/>
@@ -131,20 +154,23 @@ pub fn App() -> impl IntoView {
         // stylesheet. It is the page background of style/main.css.
         <Meta name="theme-color" content="#faf8ef"/>
         <div class="container">
-            <Heading score=score.into() best=best.into() gain=gain.into()/>
+            <Heading score best gain/>
             <Intro/>
-            <StorageNotice notice=notice.into()/>
+            <StorageNotice notice=notice.read_only()/>
             <div
                 class="game-container"
+                node_ref=board
                 style=move || {
                     let (w, h) = size.get();
                     format!("--cols:{w};--rows:{h}")
                 }
             >
-                <GameMessage status=status.into()/>
-                <Grid size=size.into()/>
+                <GameMessage status/>
+                <Grid size=size/>
                 <TileLayer tiles=tiles/>
             </div>
+            <Announcer text=words/>
+            <Controls dark toggle_theme/>
             <HowToPlay/>
         </div>
     }
@@ -168,74 +194,4 @@ impl From<Problem> for Notice {
             Problem::WriteFailed => Notice::WriteFailed,
         }
     }
-}
-
-/// Takes in best scores written by other tabs (the `storage` event fires
-/// only for changes made elsewhere).
-fn listen_to_other_tabs(config: Config, stored_best: RwSignal<u64>) {
-    let key = storage::best_key(config);
-    let listener = gloo_events::EventListener::new(&window(), "storage", move |event| {
-        let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
-            return;
-        };
-        if event.key().as_deref() != Some(key.as_str()) {
-            return;
-        }
-        if let Some(best) = event
-            .new_value()
-            .and_then(|v| save::decode_best(&v, config).ok())
-        {
-            if best > stored_best.get_untracked() {
-                stored_best.set(best);
-            }
-        }
-    });
-    let listener = SendWrapper::new(listener);
-    on_cleanup(move || drop(listener));
-}
-
-/// Sends the game's keys to `dispatcher` for as long as the owner lives.
-fn listen_to_keyboard(dispatcher: Dispatcher) {
-    let listener = gloo_events::EventListener::new_with_options(
-        &window(),
-        "keydown",
-        gloo_events::EventListenerOptions::enable_prevent_default(),
-        move |event| {
-            let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                return;
-            };
-            if typing_in_a_field(event) {
-                return;
-            }
-            let modifiers = Modifiers {
-                alt: event.alt_key(),
-                ctrl: event.ctrl_key(),
-                meta: event.meta_key(),
-                shift: event.shift_key(),
-            };
-            if let Some(input) = input_for_key(&event.key(), modifiers) {
-                // Only keys the game handles: arrows must not scroll the page,
-                // and every other key keeps its usual meaning.
-                event.prevent_default();
-                dispatcher.send(input);
-            }
-        },
-    );
-    let listener = SendWrapper::new(listener);
-    on_cleanup(move || drop(listener));
-}
-
-/// Whether the key press belongs to a text field rather than to the game.
-fn typing_in_a_field(event: &web_sys::KeyboardEvent) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-}
-
-/// A seed for a game nobody asked to replay. The only randomness outside the
-/// engine, drawn once at start-up.
-fn fresh_seed() -> u64 {
-    let draw = || (js_sys::Math::random() * (1u64 << 32) as f64) as u64;
-    (draw() << 32) | draw()
 }

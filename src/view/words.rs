@@ -1,0 +1,102 @@
+//! What the live region says after each input, in words. Pure, so it is
+//! tested natively.
+
+use crate::engine::{Direction, State, Status};
+
+/// A number with a space between thousands: 1204 → "1 204".
+pub fn spaced(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn direction_word(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "up",
+        Direction::Down => "down",
+        Direction::Left => "left",
+        Direction::Right => "right",
+    }
+}
+
+/// The sentence for the state an input just produced: "Moved left. 8 and 8
+/// merged into 16. Score 1 204." On a win or a loss, that comes first.
+pub fn announce(state: &State) -> String {
+    let score = spaced(state.score);
+    let mut out = match &state.last {
+        None => format!("New game. Score {score}."),
+        Some(turn) => {
+            let mut s = format!("Moved {}.", direction_word(turn.direction));
+            for &v in &turn.merged {
+                let half = spaced(v / 2);
+                s.push_str(&format!(" {half} and {half} merged into {}.", spaced(v)));
+            }
+            s.push_str(&format!(" Score {score}."));
+            s
+        }
+    };
+    match state.status {
+        Status::Won => out.push_str(" You win! Keep going or try again."),
+        Status::Over => out.push_str(" Game over: no move is left. Try again."),
+        Status::Playing | Status::Continuing => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{step, Input};
+
+    #[test]
+    fn thousands_are_spaced() {
+        for (n, s) in [
+            (0, "0"),
+            (12, "12"),
+            (1204, "1 204"),
+            (1234567, "1 234 567"),
+        ] {
+            assert_eq!(spaced(n), s);
+        }
+    }
+
+    #[test]
+    fn a_merge_is_told_in_words() {
+        let state = State::from_board("8 8 . . / . . . . / . . . . / . . . .".parse().unwrap(), 1);
+        let next = step(Input::Move(Direction::Left), &state);
+        assert_eq!(
+            announce(&next),
+            "Moved left. 8 and 8 merged into 16. Score 16."
+        );
+    }
+
+    #[test]
+    fn a_win_and_a_loss_are_told() {
+        let won = State::from_board(
+            "1024 1024 . . / . . . . / . . . . / . . . ."
+                .parse()
+                .unwrap(),
+            1,
+        );
+        let next = step(Input::Move(Direction::Left), &won);
+        assert!(announce(&next).ends_with("You win! Keep going or try again."));
+        let stuck = State::from_board(
+            "2 4 2 4 / 4 2 4 2 / 2 4 2 8 / 8 8 32 64".parse().unwrap(),
+            1,
+        );
+        let next = step(Input::Move(Direction::Left), &stuck);
+        assert!(announce(&next).contains("Game over"), "{}", announce(&next));
+    }
+
+    #[test]
+    fn a_new_game_is_told() {
+        let state = State::new(Default::default(), 3);
+        assert_eq!(announce(&state), "New game. Score 0.");
+    }
+}
