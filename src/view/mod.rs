@@ -23,7 +23,7 @@ use crate::storage::{Loaded, Problem, Store, Theme};
 use components::{
     Announcer, Controls, GameMessage, Grid, Heading, HowToPlay, Intro, StorageNotice, TileLayer,
 };
-use tiles::view_tiles;
+use tiles::{keep_places, view_tiles};
 use words::announce;
 
 /// The write side of the game, handed to children through context. The only
@@ -122,7 +122,9 @@ pub fn App() -> impl IntoView {
     });
     let status = Memo::new(move |_| state.with(|s| s.status));
     let size = Memo::new(move |_| state.with(|s| (s.board.width(), s.board.height())));
-    let tiles = Memo::new(move |_| state.with(view_tiles));
+    let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
+        state.with(|s| keep_places(prev.map_or(&[], |p| p.as_slice()), view_tiles(s)))
+    });
     let words = Memo::new(move |_| state.with(announce));
 
     // The theme: the system's unless the player chose one here.

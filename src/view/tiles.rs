@@ -51,9 +51,7 @@ impl ViewTile {
     }
 }
 
-/// The tile layer for `state`, sorted by id. Ids only grow, so a move keeps
-/// the order of the tiles that stay and appends the new ones: the keyed list
-/// never reorders DOM nodes.
+/// The tile layer for `state`, sorted by id.
 pub fn view_tiles(state: &State) -> Vec<ViewTile> {
     let mut out = Vec::new();
     for tile in state.board.tiles() {
@@ -79,7 +77,36 @@ pub fn view_tiles(state: &State) -> Vec<ViewTile> {
             kind,
         });
     }
-    out.sort_by_key(|t| t.id);
+    // Ids are unique, so an unstable sort is exact (and smaller in wasm).
+    out.sort_unstable_by_key(|t| t.id);
+    out
+}
+
+/// `next` (sorted by id, as `view_tiles` gives it) in the order of `prev`: tiles that stay keep their places, new
+/// tiles take the places of the ones that left, and any others go last.
+///
+/// Why: the keyed list's diff moves a DOM node whenever its index shifts in
+/// a way the diff does not expect, and a move that both removes tiles (the
+/// last move's ghosts) and adds some (the spawn, merge results) shifts
+/// indices. Filling each vacated place with a new tile keeps every other
+/// index still, so the only DOM writes are the removals, the insertions and
+/// the class changes of tiles that moved.
+pub fn keep_places(prev: &[ViewTile], next: Vec<ViewTile>) -> Vec<ViewTile> {
+    let find = |list: &[ViewTile], id| list.binary_search_by_key(&id, |t: &ViewTile| t.id);
+    let mut fresh = next
+        .iter()
+        .filter(|t| !prev.iter().any(|p| p.id == t.id))
+        .copied()
+        .collect::<Vec<_>>()
+        .into_iter();
+    let mut out = Vec::with_capacity(next.len());
+    for p in prev {
+        match find(&next, p.id) {
+            Ok(i) => out.push(next[i]),
+            Err(_) => out.extend(fresh.next()),
+        }
+    }
+    out.extend(fresh);
     out
 }
 
@@ -118,6 +145,30 @@ mod tests {
             assert!(under.iter().all(|g| g.value * 2 == m.value && g.id < m.id));
         }
         assert!(tiles.windows(2).all(|w| w[0].id < w[1].id));
+    }
+
+    fn tile(id: u32) -> ViewTile {
+        ViewTile {
+            id: TileId(id),
+            value: 2,
+            pos: Pos::new(0, 0),
+            kind: Kind::Moved,
+        }
+    }
+
+    fn ids(list: &[ViewTile]) -> Vec<u32> {
+        list.iter().map(|t| t.id.0).collect()
+    }
+
+    #[test]
+    fn new_tiles_take_the_places_of_those_that_left() {
+        let prev = [tile(1), tile(2), tile(3), tile(4), tile(5)];
+        let next = vec![tile(1), tile(3), tile(4), tile(5), tile(8), tile(9)];
+        // 2 left: 8 takes its place; 9 goes last. The rest keep their order.
+        assert_eq!(ids(&keep_places(&prev, next)), [1, 8, 3, 4, 5, 9]);
+        let next = vec![tile(1), tile(5)];
+        assert_eq!(ids(&keep_places(&prev, next)), [1, 5]);
+        assert_eq!(ids(&keep_places(&[], vec![tile(6), tile(7)])), [6, 7]);
     }
 
     #[test]

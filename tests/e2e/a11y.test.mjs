@@ -1,0 +1,129 @@
+// axe-core on the page in each of its states: fresh, mid-game, won, game
+// over, with the storage notice, and all of it again in the dark theme. No
+// violation of impact "serious" or "critical" is allowed; every violation
+// found is printed.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { REPO, readBoard, rng, seedFromEnv } from './helpers.mjs';
+import { startSuite, KEY, buildSave, stringifySave } from './storage-helpers.mjs';
+import { openPage, pageErrors, readSave } from './extra-helpers.mjs';
+
+const AXE = path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js');
+const SEED = seedFromEnv();
+let suite;
+/** A real save of a fresh game, to build others on. */
+let template;
+
+before(async () => {
+  assert.ok(existsSync(AXE), `axe-core is not installed (${AXE}): run npm ci in ${REPO}`);
+  suite = await startSuite();
+  const { context, page } = await openPage(suite);
+  template = await readSave(page);
+  await context.close();
+});
+after(async () => {
+  await suite?.close();
+});
+
+/** Runs axe on the settled page; prints every violation; fails on serious or critical ones. */
+async function audit(page, label) {
+  // Every animation to its last frame (the overlay fades in over ~1 s).
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.addScriptTag({ path: AXE });
+  }
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  });
+  for (const v of violations) {
+    console.log(`axe [${label}] ${v.impact} ${v.id}: ${v.help}`);
+    for (const n of v.nodes.slice(0, 6)) console.log(`    ${n.target}: ${(n.summary ?? '').replace(/\s+/g, ' ')}`);
+  }
+  if (violations.length === 0) console.log(`axe [${label}]: no violations`);
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), [],
+    `[${label}] axe found serious or critical violations`);
+}
+
+async function setTheme(page, theme) {
+  if (theme !== 'dark') return;
+  await page.click('.theme-button');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the toggle did not switch to dark');
+}
+
+/** Random movement keys dispatched in the page until the game-over overlay shows. */
+async function playUntilOver(page) {
+  const over = await page.evaluate(async (seed) => {
+    let a = seed >>> 0;
+    const random = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const keys = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'w', 'a', 's', 'd', 'h', 'j', 'k', 'l'];
+    for (let i = 0; i < 400; i++) {
+      const msg = document.querySelector('.game-message');
+      if (msg.classList.contains('game-over')) return true;
+      if (msg.classList.contains('game-won')) document.querySelector('.keep-playing-button').click();
+      for (let j = 0; j < 25; j++) {
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: keys[Math.floor(random() * keys.length)], bubbles: true, cancelable: true }));
+      }
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    return document.querySelector('.game-message').classList.contains('game-over');
+  }, SEED);
+  assert.ok(over, 'no game over after 10 000 random keys');
+  const game = await readBoard(page);
+  assert.ok(game.over, 'the game-over overlay is not shown');
+}
+
+for (const theme of ['light', 'dark']) {
+  test(`axe, ${theme} theme: fresh page, after moves, game over`, async () => {
+    const { context, page, errors } = await openPage(suite);
+    await setTheme(page, theme);
+    await audit(page, `${theme}: fresh`);
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    await audit(page, `${theme}: after 6 moves`);
+    await playUntilOver(page);
+    await audit(page, `${theme}: game over`);
+    assert.deepEqual(pageErrors(errors), []);
+    await context.close();
+  });
+
+  test(`axe, ${theme} theme: won overlay`, async () => {
+    const grid = [[1024, 1024, 0, 0], [2, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]];
+    const save = buildSave(template, grid, { score: 0 });
+    const { context, page, errors } = await openPage(suite, { storage: { [KEY.game]: stringifySave(save) } });
+    await setTheme(page, theme);
+    await page.keyboard.press('ArrowLeft');
+    const game = await readBoard(page);
+    assert.ok(game.won, 'the win overlay is not shown after merging 1024 + 1024');
+    await audit(page, `${theme}: won`);
+    assert.deepEqual(pageErrors(errors), []);
+    await context.close();
+  });
+
+  test(`axe, ${theme} theme: storage notice shown`, async () => {
+    const { context, page, errors } = await openPage(suite, { storage: { [KEY.game]: '{"version":1,"state":' } });
+    await setTheme(page, theme);
+    const shown = await page.evaluate(() => {
+      const n = document.querySelector('.storage-notice');
+      return n && !n.hidden && n.getBoundingClientRect().height > 0;
+    });
+    assert.ok(shown, 'the storage notice is not shown for a malformed save');
+    await audit(page, `${theme}: storage notice`);
+    assert.deepEqual(pageErrors(errors), []);
+    await context.close();
+  });
+}

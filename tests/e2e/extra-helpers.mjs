@@ -1,0 +1,195 @@
+// Helpers shared by the storm, swipe, a11y, layout, themes, motion,
+// mutations and offline tests: pages with their own viewport (and touch),
+// the native fold of a save and a string of inputs, a geometry reader for the
+// tiles and the grid, and colour maths for contrast checks.
+//
+// Not a test file itself (no `.test.` in the name).
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, DIRECTIONS } from './helpers.mjs';
+import { collectErrors, waitReady, KEY } from './storage-helpers.mjs';
+
+// ---------------------------------------------------------------------------
+// Pages
+
+/**
+ * A fresh context with `options` (viewport, hasTouch, colorScheme, ...) and
+ * `storage` ({ key: value }) put in localStorage before the page loads; opens
+ * the game in it. Resolves to { context, page, errors }.
+ */
+export async function openPage(suite, { options = {}, storage, ready = true } = {}) {
+  const opts = { viewport: { width: 1000, height: 900 }, ...options };
+  if (storage) {
+    opts.storageState = {
+      cookies: [],
+      origins: [{
+        origin: suite.origin,
+        localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })),
+      }],
+    };
+  }
+  const context = await suite.browser.newContext(opts);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(suite.url, { waitUntil: 'load' });
+  if (ready) await waitReady(page);
+  return { context, page, errors };
+}
+
+/** Only console errors and uncaught page errors (what the brief counts). */
+export function pageErrors(errors) {
+  return errors.filter((e) => e.startsWith('console.error') || e.startsWith('pageerror'));
+}
+
+/** The stored game save (string), or null. */
+export async function readSave(page) {
+  return page.evaluate((k) => localStorage.getItem(k), KEY.game);
+}
+
+/** Waits `ms`, then until no CSS animation or transition is running. */
+export async function settle(page, ms = 500) {
+  await page.waitForTimeout(ms);
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running'),
+    null,
+    { timeout: 5_000 },
+  );
+}
+
+/** Letters of the fold helper for each direction. */
+export const LETTER = { up: 'U', down: 'D', left: 'L', right: 'R' };
+
+// ---------------------------------------------------------------------------
+// The native fold (src/bin/fold.rs)
+
+export const FOLD = path.join(REPO, 'target', 'debug', process.platform === 'win32' ? 'fold.exe' : 'fold');
+
+/**
+ * Builds the fold helper (a no-op when it is up to date). When the build
+ * fails (the source may be mid-edit by someone else) an existing binary is
+ * used, with a warning.
+ */
+export function buildFold() {
+  const env = { ...process.env, PATH: `${path.join(os.homedir(), '.cargo', 'bin')}${path.delimiter}${process.env.PATH}` };
+  try {
+    execFileSync('cargo', ['build', '--offline', '--quiet', '--bin', 'fold'], {
+      cwd: REPO, env, stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000,
+    });
+  } catch (err) {
+    if (!existsSync(FOLD)) {
+      throw new Error(`cannot build the fold helper (cargo build --offline --bin fold):\n${err.stderr ?? err.message}`);
+    }
+    console.warn(`fold: cargo build failed, using the existing ${FOLD}:\n${String(err.stderr ?? err.message).slice(0, 2000)}`);
+  }
+  assert.ok(existsSync(FOLD), `no fold helper at ${FOLD}`);
+}
+
+/** `fold SAVE INPUTS`: { board, score } of the state `save` reaches after `letters`. */
+export function fold(save, letters) {
+  const out = execFileSync(FOLD, [save, letters], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(out);
+}
+
+// ---------------------------------------------------------------------------
+// Geometry
+
+/**
+ * Bounding boxes of the board, every grid cell ([row][col]) and every .tile
+ * (with its 0-based x, y from its position class).
+ */
+export async function readGeometry(page) {
+  return page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+    };
+    const board = document.querySelector('.game-container');
+    const rows = [...document.querySelectorAll('.grid-container > .grid-row')];
+    return {
+      board: box(board),
+      cells: rows.map((r) => [...r.querySelectorAll(':scope > .grid-cell')].map(box)),
+      tiles: [...document.querySelectorAll('.tile-container > .tile')].map((el) => {
+        const m = /(?:^|\s)tile-position-(\d+)-(\d+)(?:\s|$)/.exec(el.className);
+        return { className: el.className, x: m ? Number(m[1]) - 1 : NaN, y: m ? Number(m[2]) - 1 : NaN, box: box(el) };
+      }),
+    };
+  });
+}
+
+/**
+ * Checks that cells and tiles are square, that every tile is drawn on the
+ * grid cell of its position class and that the grid lies inside the board.
+ * Returns the problems found (empty when all is well).
+ */
+export function geometryProblems(geo, tol = 1) {
+  const problems = [];
+  const near = (a, b) => Math.abs(a - b) <= tol;
+  geo.cells.forEach((row, y) => row.forEach((c, x) => {
+    if (!near(c.width, c.height)) problems.push(`grid cell ${x + 1},${y + 1} is ${c.width}×${c.height}, not square`);
+    if (c.left < geo.board.left - tol || c.right > geo.board.right + tol || c.top < geo.board.top - tol || c.bottom > geo.board.bottom + tol) {
+      problems.push(`grid cell ${x + 1},${y + 1} ${JSON.stringify(c)} sticks out of the board ${JSON.stringify(geo.board)}`);
+    }
+  }));
+  for (const t of geo.tiles) {
+    const c = geo.cells[t.y]?.[t.x];
+    if (!c) {
+      problems.push(`tile "${t.className}" has no grid cell`);
+      continue;
+    }
+    if (!near(t.box.width, t.box.height)) problems.push(`tile "${t.className}" is ${t.box.width}×${t.box.height}, not square`);
+    if (!(near(t.box.left, c.left) && near(t.box.top, c.top) && near(t.box.width, c.width) && near(t.box.height, c.height))) {
+      problems.push(`tile "${t.className}" is drawn at ${JSON.stringify(t.box)}, not on its cell ${JSON.stringify(c)}`);
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------
+// Colour
+
+/** Parses a computed colour ("rgb(…)", "rgba(…)", "color(srgb …)") to [r, g, b, a] in 0..255 / 0..1. */
+export function parseColor(text) {
+  let m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(text);
+  if (m) {
+    const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? parseFloat(m[4]) / 100 : Number(m[4]);
+    return [Number(m[1]), Number(m[2]), Number(m[3]), a];
+  }
+  m = /^color\(srgb\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)(?:\s*\/\s*([\d.]+))?\s*\)$/.exec(text);
+  if (m) return [m[1] * 255, m[2] * 255, m[3] * 255, m[4] === undefined ? 1 : Number(m[4])];
+  throw new Error(`cannot parse colour ${JSON.stringify(text)}`);
+}
+
+/** `top` (with alpha) composited over the opaque `bottom`. */
+export function over(top, bottom) {
+  const a = top[3];
+  return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat(1);
+}
+
+export function luminance([r, g, b]) {
+  const lin = (c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+export function contrast(a, b) {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// ---------------------------------------------------------------------------
+// Misc
+
+/** Quantile (0..1) of a list of numbers, nearest rank. */
+export function quantile(values, q) {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+}
+
+export { DIRECTIONS };
