@@ -80,16 +80,24 @@ pub enum LinkError {
     Unplayable(usize),
 }
 
-impl fmt::Display for LinkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl LinkError {
+    /// The sentence to show, also what `Display` writes. (Cheaper than
+    /// `to_string()` in wasm: no formatting machinery.)
+    pub fn message(&self) -> &'static str {
+        match self {
             LinkError::NotAGameLink => "This link is not a game link",
             LinkError::NewerVersion => "This link is for a newer version",
             LinkError::TooLong => "This link is too long",
             LinkError::CutShort => "This link is cut short",
             LinkError::Changed => "This link was changed after it was made",
             LinkError::Unplayable(_) => "This link's game cannot be replayed here",
-        })
+        }
+    }
+}
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
     }
 }
 

@@ -43,7 +43,16 @@ fn main() {
         .board
         .values()
         .iter()
-        .map(|row| format!("[{}]", row.iter().map(u64::to_string).collect::<Vec<_>>().join(",")))
+        .map(|row| {
+            format!(
+                "[{}]",
+                row.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            )
+        })
         .collect();
-    println!("{{\"board\":[{}],\"score\":{}}}", rows.join(","), state.score);
+    println!(
+        "{{\"board\":[{}],\"score\":{}}}",
+        rows.join(","),
+        state.score
+    );
 }

@@ -91,14 +91,15 @@ pub fn fresh_seed() -> u64 {
 }
 
 /// Turns swipes on `board` (touch, pen or mouse drag) into moves.
-pub fn listen_to_swipes(
-    board: &web_sys::HtmlDivElement,
-    size: Memo<(u8, u8)>,
-    dispatcher: Dispatcher,
-) {
+pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher) {
     let tracker = Rc::new(RefCell::new(Tracker::default()));
     let el = board.clone();
-    let threshold = move || swipe::threshold(el.client_width() as f64, size.get_untracked().0);
+    // Measured at the end of each gesture: the cell size follows the
+    // window and the board size.
+    let threshold = move || {
+        let cell = el.query_selector(".grid-cell").ok().flatten();
+        swipe::threshold(cell.map_or(0, |c| c.client_width()) as f64)
+    };
     let finish = {
         let tracker = tracker.clone();
         move |x: f64, y: f64| {

@@ -143,7 +143,7 @@ pub fn App() -> impl IntoView {
     });
 
     let board = NodeRef::<leptos::html::Div>::new();
-    board.on_load(move |el| edges::listen_to_swipes(&el, size, dispatcher));
+    board.on_load(move |el| edges::listen_to_swipes(&el, dispatcher));
 
     view! {
         <Title text="2048"/>
@@ -155,7 +155,7 @@ pub fn App() -> impl IntoView {
         // The one colour outside style/: browsers read theme-color before any
         // stylesheet. It is the page background of style/main.css.
         <Meta name="theme-color" content="#faf8ef"/>
-        <div class="container">
+        <main class="container">
             <Heading score best gain/>
             <Intro/>
             <StorageNotice notice=notice.read_only()/>
@@ -174,7 +174,7 @@ pub fn App() -> impl IntoView {
             <Announcer text=words/>
             <Controls dark toggle_theme/>
             <HowToPlay/>
-        </div>
+        </main>
     }
 }
 

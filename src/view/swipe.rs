@@ -30,8 +30,8 @@ impl Start {
 /// How far a finger must travel before a gesture counts: a fifth of a
 /// cell, between 10 and 30 CSS pixels, so small boards need no long swipe
 /// and big ones ignore a tremor.
-pub fn threshold(board_width: f64, columns: u8) -> f64 {
-    (board_width / columns.max(1) as f64 * 0.2).clamp(10.0, 30.0)
+pub fn threshold(cell_width: f64) -> f64 {
+    (cell_width * 0.2).clamp(10.0, 30.0)
 }
 
 /// The direction of a gesture that moved by (`dx`, `dy`): the dominant
@@ -113,9 +113,9 @@ mod tests {
 
     #[test]
     fn the_threshold_scales_with_the_cell() {
-        assert_eq!(threshold(500.0, 4), 25.0);
-        assert_eq!(threshold(280.0, 8), 10.0);
-        assert_eq!(threshold(500.0, 2), 30.0);
+        assert_eq!(threshold(106.25), 21.25);
+        assert_eq!(threshold(22.5), 10.0);
+        assert_eq!(threshold(227.5), 30.0);
     }
 
     #[test]

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO, DIRECTIONS } from './helpers.mjs';
+import { REPO } from './helpers.mjs';
 import { collectErrors, waitReady, KEY } from './storage-helpers.mjs';
 
 // ---------------------------------------------------------------------------
@@ -192,4 +192,4 @@ export function quantile(values, q) {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 }
 
-export { DIRECTIONS };
+

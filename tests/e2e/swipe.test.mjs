@@ -74,6 +74,7 @@ async function expectMove(before, dir, label) {
     assert.deepEqual(after.tiles.map((t) => t.className), before.tiles.map((t) => t.className),
       'the gesture should not change any tile' + ctx);
   } else {
+    assert.ok(!sameBoard(after.board, before.board), `the gesture should move ${dir}, but the board did not move` + ctx);
     const spawned = after.tiles.filter((t) => t.isNew);
     assert.equal(spawned.length, 1, `expected one move (one new tile), found ${spawned.length} new tiles` + ctx);
     const slid = after.board.map((row) => row.slice());
@@ -254,6 +255,21 @@ test('a drag just past the clamp (31 px) moves; the threshold scales with the bo
   await expectMove(before, 'up', 'touch 20 px drag on a 280 px board');
 });
 
+test('the threshold is a fifth of a grid cell (clamped to 10…30 px): 1.5 px short does nothing, 1.5 px past moves', async () => {
+  const cell = await page.evaluate(() => document.querySelector('.grid-cell').getBoundingClientRect().width);
+  const threshold = Math.min(30, Math.max(10, cell * 0.2));
+  const label = `cell ${cell}px, threshold ${threshold}px`;
+  for (const kind of ['touch', 'pointer-mouse']) {
+    let before = await freshBoard();
+    let start = await startPoint();
+    await synthetic(kind, start, line('down', threshold - 1.5, 2));
+    await expectMove(before, null, `${kind} ${threshold - 1.5} px drag (${label})`);
+    start = await startPoint();
+    await synthetic(kind, start, line('down', threshold + 1.5, 2));
+    await expectMove(before, 'down', `${kind} ${threshold + 1.5} px drag (${label})`);
+  }
+});
+
 test('a mouse drag with another button than the main one does nothing', async () => {
   const before = await freshBoard();
   const start = await startPoint();
@@ -344,6 +360,15 @@ test('real mouse drags (page.mouse) move once per drag', async () => {
     await page.mouse.up();
     await expectMove(before, dir, `mouse drag ${dir}`);
   }
+  // Released off the board (pointerup on the page, not the board) still counts.
+  const before = await freshBoard();
+  const start = await startPoint();
+  const top = await page.evaluate(() => document.querySelector('.game-container').getBoundingClientRect().top);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 5, top - 30, { steps: 5 });
+  await page.mouse.up();
+  await expectMove(before, 'up', 'mouse drag released above the board');
 });
 
 test('control: a real touch drag below the board scrolls the page (so the board really holds it still)', async () => {
