@@ -470,12 +470,10 @@ impl In {
         if self.inputs.len() > MAX_INPUTS {
             return Err(HistoryError::TooLong);
         }
-        let inputs = self
-            .inputs
-            .bytes()
-            .enumerate()
-            .map(|(i, c)| char_input(c).ok_or(HistoryError::NotAnInput(i)))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut inputs = Vec::with_capacity(self.inputs.len());
+        for (i, c) in self.inputs.bytes().enumerate() {
+            inputs.push(char_input(c).ok_or(HistoryError::NotAnInput(i))?);
+        }
         match (self.config, self.seed, self.start) {
             (Some(config), Some(seed), None) => {
                 History::from_parts(config, seed, &inputs, self.cursor)

@@ -9,12 +9,12 @@
 //!
 //! | bytes   | field                                                        |
 //! |---------|--------------------------------------------------------------|
-//! | 1       | size: `(width − 2) | (height − 2) << 3`; bits 6–7 zero        |
+//! | 1       | size: `(width − 2) \| (height − 2) << 3`; bits 6–7 zero       |
 //! | 1       | target: 0 for endless play, else `k` for a target of 2^k (3 ≤ k ≤ 63) |
 //! | 8       | seed, u64 little-endian                                      |
 //! | varint  | `m`: the number of moves                                     |
 //! | varint  | `s`: the number of other inputs (New Game, Keep Playing)     |
-//! | s × varint | per other input, in order: `gap << 1 | kind`, where `gap` is the number of moves between the previous other input (or the start) and this one, and `kind` is 0 for New Game, 1 for Keep Playing |
+//! | s × varint | per other input, in order: `gap << 1 \| kind`, where `gap` is the number of moves between the previous other input (or the start) and this one, and `kind` is 0 for New Game, 1 for Keep Playing |
 //! | ⌈m/4⌉   | the moves, 2 bits each, the first in the low bits of the first byte: Up 0, Down 1, Left 2, Right 3; unused high bits of the last byte zero |
 //! | 4       | CRC-32 (IEEE, as in zip and PNG) of all the bytes above, little-endian |
 //!
@@ -30,6 +30,22 @@
 //! looking at it, and one that claims more than [`MAX_INPUTS`] inputs or
 //! more than its bytes can hold before allocating for them. (At 2 bits a
 //! move, the length limit allows about 49 000 moves.)
+//!
+//! # Errors
+//! [`decode`] names what is wrong with a link ([`LinkError`], whose
+//! [`message`](LinkError::message) is the sentence to show):
+//! - `TooLong`: over [`MAX_LINK_LEN`] (checked first);
+//! - `NotAGameLink`: empty, a first character that is not a digit from `1`,
+//!   a character outside the alphabet (`+`, `/`, `=`, a space), or bytes
+//!   whose checksum agrees but that describe no game;
+//! - `NewerVersion`: a first character from `2` to `9`;
+//! - `CutShort`: the bytes end before the data they announce, checksum
+//!   included;
+//! - `Changed`: the checksum disagrees, bytes follow the checksum, or the
+//!   last character is not the one the encoder writes.
+//!
+//! [`Replay::replay`] adds `Unplayable(i)`: an intact link whose input `i`
+//! changes nothing (a move into a wall, Keep Playing before a win).
 
 use std::fmt;
 
@@ -37,9 +53,8 @@ use base64::alphabet;
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_SAFE_NO_PAD};
 use base64::engine::DecodePaddingMode;
 use base64::{DecodeError, Engine as _};
-use rand::RngExt;
 
-use crate::engine::{Config, Direction, Input, State};
+use crate::engine::{Config, Direction, Input};
 use crate::history::{History, HistoryError};
 
 /// The version character this build writes and reads.
@@ -111,7 +126,7 @@ impl Replay {
     pub fn from_history(history: &History) -> Option<Replay> {
         let played = &history.inputs()[..history.cursor()];
         let (seed, inputs) = match played.iter().rposition(|&i| i == Input::NewGame) {
-            Some(j) => (next_game_seed(&history.state_at(j)?), &played[j + 1..]),
+            Some(j) => (history.state_at(j)?.next_game_seed(), &played[j + 1..]),
             None => (history.seed()?, played),
         };
         Some(Replay {
@@ -138,14 +153,6 @@ impl Replay {
     }
 }
 
-/// The seed `step(Input::NewGame, state)` starts the next game from. The
-/// new game is then `State::new(config, seed)` but for its tile ids, which
-/// keep counting. (Mirrors the engine's `step`; `tests/replay_links.rs`
-/// checks the two agree.)
-fn next_game_seed(state: &State) -> u64 {
-    state.rng.clone().random()
-}
-
 /// The link for `replay`. A replay `decode` would refuse (a config
 /// `Config::new` refuses, more than [`MAX_INPUTS`] inputs, a link longer
 /// than [`MAX_LINK_LEN`]) still gets a link, which `decode` refuses: check
@@ -166,8 +173,11 @@ pub fn encode(replay: &Replay) -> String {
     bytes.push(target.map_or(0, |t| t.trailing_zeros() as u8));
     bytes.extend_from_slice(&replay.seed.to_le_bytes());
 
-    let is_move = |i: &&Input| matches!(i, Input::Move(_));
-    let moves = replay.inputs.iter().filter(is_move).count();
+    let moves = replay
+        .inputs
+        .iter()
+        .filter(|i| matches!(i, Input::Move(_)))
+        .count();
     push_varint(&mut bytes, moves as u64);
     push_varint(&mut bytes, (replay.inputs.len() - moves) as u64);
     let mut gap = 0u64;
@@ -183,22 +193,26 @@ pub fn encode(replay: &Replay) -> String {
         push_varint(&mut bytes, gap << 1 | kind);
         gap = 0;
     }
-    let moves = replay.inputs.iter().filter_map(|i| match i {
-        Input::Move(d) => Some(*d),
-        _ => None,
-    });
-    let start = bytes.len();
-    for (n, direction) in moves.enumerate() {
-        if n % 4 == 0 {
-            bytes.push(0);
+    // Four moves a byte, the first in the low bits.
+    let (mut byte, mut n) = (0u8, 0);
+    for input in &replay.inputs {
+        if let Input::Move(direction) = input {
+            let code = match direction {
+                Direction::Up => 0,
+                Direction::Down => 1,
+                Direction::Left => 2,
+                Direction::Right => 3,
+            };
+            byte |= code << (2 * n);
+            n += 1;
+            if n == 4 {
+                bytes.push(byte);
+                (byte, n) = (0, 0);
+            }
         }
-        let code = match direction {
-            Direction::Up => 0,
-            Direction::Down => 1,
-            Direction::Left => 2,
-            Direction::Right => 3,
-        };
-        bytes[start + n / 4] |= code << (2 * (n % 4));
+    }
+    if n > 0 {
+        bytes.push(byte);
     }
     let crc = crc32(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
@@ -383,37 +397,49 @@ impl<'a> Reader<'a> {
         if others + moves.div_ceil(4) > self.left() {
             return Err(Flaw::Short);
         }
-        let mut specials = Vec::with_capacity(others);
+        // The other inputs are read twice: here to check them and find the
+        // moves, then below to place them among the moves.
+        let codes_at = self.at;
         let mut gaps = 0u64;
         for _ in 0..others {
-            let code = self.varint()?;
-            gaps += code >> 1;
+            gaps += self.varint()? >> 1;
             if gaps > moves as u64 {
                 return Err(Flaw::Bad);
             }
-            let input = if code & 1 == 0 {
-                Input::NewGame
-            } else {
-                Input::KeepPlaying
-            };
-            specials.push(((code >> 1) as usize, input));
         }
         let packed = self.take(moves.div_ceil(4))?;
         if moves % 4 != 0 && packed[packed.len() - 1] >> (2 * (moves % 4)) != 0 {
             return Err(Flaw::Bad);
         }
-        let mut directions = (0..moves).map(|n| match packed[n / 4] >> (2 * (n % 4)) & 3 {
-            0 => Input::Move(Direction::Up),
-            1 => Input::Move(Direction::Down),
-            2 => Input::Move(Direction::Left),
-            _ => Input::Move(Direction::Right),
-        });
+        let mut codes = Reader {
+            bytes: self.bytes,
+            at: codes_at,
+        };
         let mut inputs = Vec::with_capacity(moves + others);
-        for (gap, input) in specials {
-            inputs.extend(directions.by_ref().take(gap));
-            inputs.push(input);
+        let mut n = 0;
+        for k in 0..=others {
+            let (until, other) = if k < others {
+                let code = codes.varint()?;
+                let other = if code & 1 == 0 {
+                    Input::NewGame
+                } else {
+                    Input::KeepPlaying
+                };
+                (n + (code >> 1) as usize, Some(other))
+            } else {
+                (moves, None)
+            };
+            while n < until {
+                inputs.push(Input::Move(match packed[n / 4] >> (2 * (n % 4)) & 3 {
+                    0 => Direction::Up,
+                    1 => Direction::Down,
+                    2 => Direction::Left,
+                    _ => Direction::Right,
+                }));
+                n += 1;
+            }
+            inputs.extend(other);
         }
-        inputs.extend(directions);
         Ok(Replay {
             config,
             seed,

@@ -197,6 +197,13 @@ impl State {
         self.next_id += 1;
     }
 
+    /// The seed `Input::NewGame` starts the next game from: drawn from this
+    /// game's generator, so a whole session of games replays from its first
+    /// seed.
+    pub fn next_game_seed(&self) -> u64 {
+        self.rng.clone().random()
+    }
+
     /// Whether moves are accepted now.
     pub fn accepts_moves(&self) -> bool {
         matches!(self.status, Status::Playing | Status::Continuing)
@@ -215,9 +222,7 @@ pub fn step(input: Input, state: &State) -> State {
     match input {
         Input::Move(direction) => play(direction, state),
         Input::NewGame => {
-            // The next game's seed comes from this game's generator, so a
-            // whole session of games replays from its first seed.
-            let seed: u64 = state.rng.clone().random();
+            let seed = state.next_game_seed();
             State::fresh(state.config, Pcg32::seed_from_u64(seed), state.next_id)
         }
         Input::KeepPlaying => match state.status {
