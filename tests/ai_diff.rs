@@ -2,8 +2,7 @@
 //! same resulting values, the same score and the same "changed".
 //!
 //! The default test checks 200 000 (position, move) cases, a few seconds in a
-//! debug build. The full 10^6 runs in release:
-//! `cargo test --release --test ai_diff -- --ignored`, or
+//! debug build. The full 10^6 runs in release with the benchmark:
 //! `cargo run --release --bin ai-bench -- --diff 1000000`.
 
 use leptos_2048::ai::bitboard::{from_board, parse, tables, to_board};
@@ -13,12 +12,6 @@ use leptos_2048::engine::{step, Config, Direction, Input, State};
 #[test]
 fn bitboard_agrees_with_the_engine() {
     assert_eq!(check(200_000, 1), Ok(200_000));
-}
-
-#[test]
-#[ignore = "10^6 cases: run in release"]
-fn bitboard_agrees_with_the_engine_a_million_times() {
-    assert_eq!(check(1_000_000, 2), Ok(1_000_000));
 }
 
 /// Real games, not just random boards: every move of seeded games played
