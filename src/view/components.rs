@@ -40,17 +40,29 @@ pub fn ScoreBar(
     // and its CSS animation is restarted for each new one. Replacing the
     // element per move, as the original does, costs two DOM mutations a
     // move; this costs at most one.
-    let shown = Memo::new(move |prev: Option<&Option<u64>>| match prev {
-        // Nothing floats up for the game found on load.
-        None => None,
-        Some(prev) => gain.get().map(|(_, g)| g).or(*prev),
+    let shown = Memo::new(move |prev: Option<&Option<u64>>| {
+        let latest = gain.get().map(|(_, g)| g);
+        match prev {
+            // Nothing floats up for the game found on load.
+            None => None,
+            Some(prev) => latest.or(*prev),
+        }
     });
     let addition = NodeRef::<leptos::html::Div>::new();
+    // The element's CSS animation, looked up once: asking the browser for an
+    // element's animations forces a style recalculation, about a millisecond
+    // a move if done on every gain.
+    let mut animation = None;
     Effect::new(move |first: Option<()>| {
         let fresh = gain.get().is_some();
         if first.is_some() && fresh {
-            if let Some(el) = addition.get_untracked() {
-                super::restart_animations(&el);
+            if animation.is_none() {
+                animation = addition
+                    .get_untracked()
+                    .and_then(|el| super::css_animation(&el));
+            }
+            if let Some(animation) = &animation {
+                super::restart(animation);
             }
         }
     });

@@ -227,21 +227,19 @@ pub fn apply_theme(theme: Option<Theme>) {
     };
 }
 
-/// Restarts `el`'s CSS animations from their first frame, without touching
-/// the DOM (so without a mutation). `getAnimations` is reached through
-/// `Reflect` because web-sys still marks it unstable.
-pub fn restart_animations(el: &web_sys::Element) {
-    let Ok(get) = js_sys::Reflect::get(el, &"getAnimations".into()) else {
-        return;
-    };
-    let Some(get) = get.dyn_ref::<js_sys::Function>() else {
-        return;
-    };
-    let Ok(list) = get.call0(el) else { return };
-    for animation in js_sys::Array::from(&list).iter() {
-        if let Ok(animation) = animation.dyn_into::<web_sys::Animation>() {
-            animation.set_current_time(Some(0.0));
-            let _ = animation.play();
-        }
-    }
+/// The CSS animation running on `el`, if any. `getAnimations` is reached
+/// through `Reflect` because web-sys still marks it unstable. It makes the
+/// browser bring styles up to date, so call it once and keep the result: a
+/// CSS animation object lives as long as its `animation-name` stays.
+pub fn css_animation(el: &web_sys::Element) -> Option<web_sys::Animation> {
+    let get = js_sys::Reflect::get(el, &"getAnimations".into()).ok()?;
+    let list = get.dyn_ref::<js_sys::Function>()?.call0(el).ok()?;
+    js_sys::Array::from(&list).get(0).dyn_into().ok()
+}
+
+/// Plays `animation` again from its first frame, without touching the DOM
+/// (so without a mutation).
+pub fn restart(animation: &web_sys::Animation) {
+    animation.set_current_time(Some(0.0));
+    let _ = animation.play();
 }

@@ -13,7 +13,7 @@ pub mod swipe;
 pub mod tiles;
 pub mod words;
 
-pub(crate) use edges::restart_animations;
+pub(crate) use edges::{css_animation, restart};
 
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Meta, Title};
