@@ -1,3 +1,6 @@
+//! `fold --new SEED`: the save of a new 4×4 game from SEED, so a test can
+//! start the page on a game it knows.
+//!
 //! `fold SAVE INPUTS`: the state a saved game reaches after INPUTS, computed
 //! natively by the same `step` the page runs. The end-to-end tests use it to
 //! check that the board a browser shows after a storm of key presses is the
@@ -8,13 +11,23 @@
 //! playing. Prints the final board's values, row by row, as JSON, then the
 //! score: `{"board":[[2,0,…],…],"score":1204}`.
 
-use leptos_2048::engine::{step, Direction, Input};
+use leptos_2048::engine::{step, Config, Direction, Input, State};
 use leptos_2048::save;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if let [_, flag, seed] = args.as_slice() {
+        if flag == "--new" {
+            let Ok(seed) = seed.parse() else {
+                eprintln!("fold: --new takes a u64 seed");
+                std::process::exit(2);
+            };
+            println!("{}", save::encode(&State::new(Config::default(), seed)));
+            return;
+        }
+    }
     let [_, save_json, inputs] = args.as_slice() else {
-        eprintln!("usage: fold SAVE_JSON INPUTS");
+        eprintln!("usage: fold SAVE_JSON INPUTS | fold --new SEED");
         std::process::exit(2);
     };
     let mut state = match save::decode(save_json) {
