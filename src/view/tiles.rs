@@ -1,8 +1,9 @@
-//! What the tile layer shows: the board's tiles plus, for each merge of the
-//! last move, the two tiles it consumed ("ghosts") sliding under the result.
-//! Pure, so it is tested natively.
+//! What the tile layer shows: the board's tiles, with the classes that
+//! animate them. A merged tile also draws the two tiles it consumed
+//! ("ghosts") sliding in under it, from classes that say where they came
+//! from. Pure, so it is tested natively.
 
-use crate::engine::{Origin, Pos, State, TileId};
+use crate::engine::{Origin, Pos, Source, State, TileId};
 
 /// How a rendered tile came to be, which picks its animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,11 +12,40 @@ pub enum Kind {
     New,
     /// Slid (or stayed) in the last move.
     Moved,
-    /// Made by a merge in the last move (pop).
-    Merged,
-    /// Consumed by a merge: slides under the merged tile and is gone on the
-    /// next move. Not a `.tile`, so readers of the board never count it.
-    Ghost,
+    /// Made by a merge in the last move (pop), with its two ghosts.
+    Merged(Ghosts),
+}
+
+/// Where a merged tile's two sources stood: on which side of it, and how
+/// many cells away (the nearer one may have been on the merged tile's own
+/// cell, 0 away).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ghosts {
+    pub side: &'static str,
+    pub near: u8,
+    pub far: u8,
+}
+
+impl Ghosts {
+    fn of(pos: Pos, from: [Source; 2]) -> Self {
+        let d = |s: &Source| s.from.x.abs_diff(pos.x) + s.from.y.abs_diff(pos.y);
+        // Both sources lie on one side of the result, along the move's axis.
+        let far = from[1].from;
+        let side = if far.x > pos.x {
+            "right"
+        } else if far.x < pos.x {
+            "left"
+        } else if far.y > pos.y {
+            "below"
+        } else {
+            "above"
+        };
+        Ghosts {
+            side,
+            near: d(&from[0]).min(d(&from[1])),
+            far: d(&from[0]).max(d(&from[1])),
+        }
+    }
 }
 
 /// One element of the tile layer, keyed by `id`.
@@ -31,23 +61,31 @@ impl ViewTile {
     /// The element's classes, in the original 2048's conventions
     /// (`tile-position-{x}-{y}` is 1-based, x the column).
     pub fn class(&self) -> String {
-        let role = if self.kind == Kind::Ghost {
-            "tile-ghost"
-        } else {
-            "tile"
-        };
-        let kind = match self.kind {
-            Kind::New => " tile-new",
-            Kind::Merged => " tile-merged",
-            Kind::Moved | Kind::Ghost => "",
-        };
-        let big = if self.value > 2048 { " tile-super" } else { "" };
-        format!(
-            "{role} tile-{} tile-position-{}-{}{kind}{big}",
-            self.value,
-            self.pos.x + 1,
-            self.pos.y + 1
-        )
+        // Built by pushes rather than `format!`: this runs for every tile
+        // that changes, and formatting machinery costs wasm size.
+        let digit = |n: u8| char::from(b'0' + n);
+        let mut class = String::from("tile tile-");
+        class.push_str(&self.value.to_string());
+        class.push_str(" tile-position-");
+        class.push(digit(self.pos.x + 1));
+        class.push('-');
+        class.push(digit(self.pos.y + 1));
+        match self.kind {
+            Kind::New => class.push_str(" tile-new"),
+            Kind::Merged(g) => {
+                class.push_str(" tile-merged ghost-");
+                class.push_str(g.side);
+                class.push_str(" ghost-a");
+                class.push(digit(g.near));
+                class.push_str(" ghost-b");
+                class.push(digit(g.far));
+            }
+            Kind::Moved => {}
+        }
+        if self.value > 2048 {
+            class.push_str(" tile-super");
+        }
+        class
     }
 }
 
@@ -58,17 +96,7 @@ pub fn view_tiles(state: &State) -> Vec<ViewTile> {
         let kind = match tile.origin {
             Origin::Spawned => Kind::New,
             Origin::Moved { .. } => Kind::Moved,
-            Origin::Merged { from } => {
-                for source in from {
-                    out.push(ViewTile {
-                        id: source.id,
-                        value: tile.value / 2,
-                        pos: tile.pos,
-                        kind: Kind::Ghost,
-                    });
-                }
-                Kind::Merged
-            }
+            Origin::Merged { from } => Kind::Merged(Ghosts::of(tile.pos, from)),
         };
         out.push(ViewTile {
             id: tile.id,
@@ -124,27 +152,60 @@ mod tests {
     }
 
     #[test]
-    fn a_merge_shows_its_two_sources_as_ghosts_under_it() {
-        // Play until some move merges, then look at that frame.
-        let mut state = State::new(Config::default(), 1);
-        for i in 0.. {
-            let dir = Direction::ALL[i % 4];
-            state = step(Input::Move(dir), &state);
-            if state.last.as_ref().is_some_and(|t| !t.merged.is_empty()) {
-                break;
-            }
+    fn a_merge_says_where_its_two_sources_came_from() {
+        let table = [
+            // [2 2 . .] left: the sources stood 0 and 1 cells to the right.
+            (
+                "2 2 . . / . . . . / . . . . / . . . .",
+                Direction::Left,
+                "right",
+                0,
+                1,
+            ),
+            // [2 . . 2] left: 0 and 3 cells to the right.
+            (
+                "2 . . 2 / . . . . / . . . . / . . . .",
+                Direction::Left,
+                "right",
+                0,
+                3,
+            ),
+            // [. 2 2 .] right: to the left, 1 and 2 cells away.
+            (
+                ". 2 2 . / . . . . / . . . . / . . . .",
+                Direction::Right,
+                "left",
+                1,
+                2,
+            ),
+            // A column moving up: from below.
+            (
+                ". . . . / 4 . . . / . . . . / 4 . . .",
+                Direction::Up,
+                "below",
+                1,
+                3,
+            ),
+            (
+                ". 8 . . / . 8 . . / . . . . / . . . .",
+                Direction::Down,
+                "above",
+                2,
+                3,
+            ),
+        ];
+        for (board, dir, side, near, far) in table {
+            let state = State::from_board(board.parse().unwrap(), 1);
+            let next = step(Input::Move(dir), &state);
+            let merged: Vec<_> = view_tiles(&next)
+                .into_iter()
+                .filter_map(|t| match t.kind {
+                    Kind::Merged(g) => Some(g),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(merged, [Ghosts { side, near, far }], "{board} {dir:?}");
         }
-        let tiles = view_tiles(&state);
-        let merged: Vec<_> = tiles.iter().filter(|t| t.kind == Kind::Merged).collect();
-        let ghosts: Vec<_> = tiles.iter().filter(|t| t.kind == Kind::Ghost).collect();
-        assert!(!merged.is_empty());
-        assert_eq!(ghosts.len(), 2 * merged.len());
-        for m in merged {
-            let under: Vec<_> = ghosts.iter().filter(|g| g.pos == m.pos).collect();
-            assert_eq!(under.len(), 2);
-            assert!(under.iter().all(|g| g.value * 2 == m.value && g.id < m.id));
-        }
-        assert!(tiles.windows(2).all(|w| w[0].id < w[1].id));
     }
 
     fn tile(id: u32) -> ViewTile {
@@ -177,17 +238,21 @@ mod tests {
             id: TileId(3),
             value: 4096,
             pos: Pos::new(2, 0),
-            kind: Kind::Merged,
+            kind: Kind::Merged(Ghosts {
+                side: "right",
+                near: 0,
+                far: 1,
+            }),
         };
         assert_eq!(
             t.class(),
-            "tile tile-4096 tile-position-3-1 tile-merged tile-super"
+            "tile tile-4096 tile-position-3-1 tile-merged ghost-right ghost-a0 ghost-b1 tile-super"
         );
-        let g = ViewTile {
-            kind: Kind::Ghost,
-            value: 8,
+        let n = ViewTile {
+            kind: Kind::New,
+            value: 2,
             ..t
         };
-        assert_eq!(g.class(), "tile-ghost tile-8 tile-position-3-1");
+        assert_eq!(n.class(), "tile tile-2 tile-position-3-1 tile-new");
     }
 }

@@ -66,7 +66,8 @@ test('reduced motion: every duration is 0s and each move shows its final frame a
       return {
         newOpacity: s?.opacity ?? null,
         newTransform: s?.transform ?? null,
-        ghosts: [...document.querySelectorAll('.tile-ghost')].map((g) => getComputedStyle(g).visibility),
+        // A merged tile draws the two tiles it consumed as ::before and ::after.
+        ghosts: [...document.querySelectorAll('.tile-merged')].flatMap((m) => ['::before', '::after'].map((p) => getComputedStyle(m, p).visibility)),
         running: document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName ?? a.transitionProperty ?? String(a)),
       };
     });

@@ -64,7 +64,7 @@ test('the page follows the original 2048 DOM conventions', async () => {
   // The tile layer holds only tiles (and merge ghosts); at the start, two tiles.
   for (const c of dom.tileLayerChildren) {
     const cls = c.split(/\s+/);
-    assert.ok(cls.includes('tile') || cls.includes('tile-ghost'), `unexpected child "${c}" in .tile-container`);
+    assert.ok(cls.includes('tile'), `unexpected child "${c}" in .tile-container`);
   }
   const state = await readBoard(page);
   assert.equal(state.width, W);

@@ -323,7 +323,10 @@ test('real touch input (CDP Input.dispatchTouchEvent) moves exactly once per ges
     await cdpSwipe(start, line(dir, 70, 5));
     const seen = await page.evaluate(() => window.__e2eSeen);
     const types = new Set(seen.map((s) => s.type));
-    assert.ok(types.has('pointerdown') && types.has('touchstart') && types.has('pointerup') && types.has('touchend'),
+    // touchend goes to the element the touch began on; when that was a tile
+    // the move merged away, its node is gone by then and the event reaches
+    // no listener. The move was made on pointerup already.
+    assert.ok(types.has('pointerdown') && types.has('touchstart') && types.has('pointerup'),
       `a real touch should reach the board as pointer and touch events, saw ${JSON.stringify([...types])}`);
     await expectMove(before, dir, `CDP touch swipe ${dir}`);
   }
