@@ -64,11 +64,19 @@ impl std::fmt::Display for Invalid {
 /// The JSON for a game save.
 pub fn encode(state: &State) -> String {
     // Written by serde-json-core too, so the wasm carries one JSON library.
-    // The largest state (8×8, every tile merged this move) is far below
-    // MAX_LEN.
-    let mut buf = vec![0u8; MAX_LEN];
-    let len = serde_json_core::to_slice(&SaveOut::new(state), &mut buf)
-        .expect("a State always fits in MAX_LEN");
+    // It writes into a slice: one sized for a typical save of this board
+    // (this runs after every move), then, if that was short, MAX_LEN, far
+    // above the largest state (8×8, every tile merged this move).
+    let save = SaveOut::new(state);
+    let typical = 512 + 96 * state.board.width() as usize * state.board.height() as usize;
+    let mut buf = vec![0u8; typical];
+    let len = match serde_json_core::to_slice(&save, &mut buf) {
+        Ok(len) => len,
+        Err(_) => {
+            buf = vec![0u8; MAX_LEN];
+            serde_json_core::to_slice(&save, &mut buf).expect("a State always fits in MAX_LEN")
+        }
+    };
     buf.truncate(len);
     String::from_utf8(buf).expect("serde-json-core writes UTF-8")
 }

@@ -16,6 +16,15 @@ use crate::engine::{Config, Input};
 use crate::save;
 use crate::storage::{self, Theme};
 
+/// Listens for `event` on `target` until the current owner is cleaned up.
+fn on(
+    target: &web_sys::EventTarget,
+    event: &'static str,
+    handler: impl FnMut(&web_sys::Event) + 'static,
+) {
+    keep(gloo_events::EventListener::new(target, event, handler));
+}
+
 /// Keeps `listener` alive until the current owner is cleaned up.
 fn keep(listener: gloo_events::EventListener) {
     let listener = SendWrapper::new(listener);
@@ -26,7 +35,7 @@ fn keep(listener: gloo_events::EventListener) {
 /// only for changes made elsewhere).
 pub fn listen_to_other_tabs(config: Config, stored_best: RwSignal<u64>) {
     let key = storage::best_key(config);
-    let listener = gloo_events::EventListener::new(&window(), "storage", move |event| {
+    on(&window(), "storage", move |event| {
         let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
             return;
         };
@@ -42,7 +51,6 @@ pub fn listen_to_other_tabs(config: Config, stored_best: RwSignal<u64>) {
             }
         }
     });
-    keep(listener);
 }
 
 /// Sends the game's keys to `dispatcher` for as long as the owner lives.
@@ -112,62 +120,46 @@ pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher)
 
     // Pointer events: mouse drags, pens, and touch where the page gets them.
     let t = tracker.clone();
-    keep(gloo_events::EventListener::new(
-        board,
-        "pointerdown",
-        move |e| {
-            let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() else {
-                return;
-            };
-            if e.pointer_type() == "mouse" && e.button() != 0 {
-                return;
-            }
-            let at = Start {
-                x: e.client_x() as f64,
-                y: e.client_y() as f64,
-                t: e.time_stamp(),
-            };
-            t.borrow_mut().down(at, if e.is_primary() { 1 } else { 2 });
-        },
-    ));
+    on(board, "pointerdown", move |e| {
+        let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() else {
+            return;
+        };
+        if e.pointer_type() == "mouse" && e.button() != 0 {
+            return;
+        }
+        let at = Start {
+            x: e.client_x() as f64,
+            y: e.client_y() as f64,
+            t: e.time_stamp(),
+        };
+        t.borrow_mut().down(at, if e.is_primary() { 1 } else { 2 });
+    });
     // Released anywhere: a drag may end off the board.
     let f = finish.clone();
-    keep(gloo_events::EventListener::new(
-        &window(),
-        "pointerup",
-        move |e| {
-            if let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() {
-                f(e.client_x() as f64, e.client_y() as f64);
-            }
-        },
-    ));
+    on(&window(), "pointerup", move |e| {
+        if let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() {
+            f(e.client_x() as f64, e.client_y() as f64);
+        }
+    });
     let t = tracker.clone();
-    keep(gloo_events::EventListener::new(
-        &window(),
-        "pointercancel",
-        move |_| t.borrow_mut().cancel(),
-    ));
+    on(&window(), "pointercancel", move |_| t.borrow_mut().cancel());
 
     // Touch events: phones, and pages that get touches without pointers.
     let t = tracker.clone();
-    keep(gloo_events::EventListener::new(
-        board,
-        "touchstart",
-        move |e| {
-            let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
-                return;
-            };
-            let Some(touch) = e.touches().get(0) else {
-                return;
-            };
-            let at = Start {
-                x: touch.client_x() as f64,
-                y: touch.client_y() as f64,
-                t: e.time_stamp(),
-            };
-            t.borrow_mut().down(at, e.touches().length());
-        },
-    ));
+    on(board, "touchstart", move |e| {
+        let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
+            return;
+        };
+        let Some(touch) = e.touches().get(0) else {
+            return;
+        };
+        let at = Start {
+            x: touch.client_x() as f64,
+            y: touch.client_y() as f64,
+            t: e.time_stamp(),
+        };
+        t.borrow_mut().down(at, e.touches().length());
+    });
     // Not passive: the page must not scroll, zoom or go back while a finger
     // slides on the board (touch-action in style/ does the same where it is
     // supported).
@@ -186,23 +178,15 @@ pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher)
             }
         },
     ));
-    keep(gloo_events::EventListener::new(
-        board,
-        "touchend",
-        move |e| {
-            let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
-                return;
-            };
-            if let Some(touch) = e.changed_touches().get(0) {
-                finish(touch.client_x() as f64, touch.client_y() as f64);
-            }
-        },
-    ));
-    keep(gloo_events::EventListener::new(
-        board,
-        "touchcancel",
-        move |_| tracker.borrow_mut().cancel(),
-    ));
+    on(board, "touchend", move |e| {
+        let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
+            return;
+        };
+        if let Some(touch) = e.changed_touches().get(0) {
+            finish(touch.client_x() as f64, touch.client_y() as f64);
+        }
+    });
+    on(board, "touchcancel", move |_| tracker.borrow_mut().cancel());
 }
 
 /// Whether the system asks for a dark colour scheme.
