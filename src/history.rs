@@ -129,6 +129,13 @@ impl History {
         Self::starting(State::new(config, seed), Some(seed))
     }
 
+    /// A session that starts from `state` rather than from a seed: a game
+    /// saved without its history. Undo stops at `state`, and the game cannot
+    /// be shared as a link until its next New Game.
+    pub fn resume(state: State) -> Self {
+        Self::starting(state, None)
+    }
+
     fn starting(start: State, seed: Option<u64>) -> Self {
         History {
             seed,

@@ -12,6 +12,8 @@
 //!   inputs applied, with checkpoints. No web dependency.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`. No web dependency.
+//! - [`stats`]: games played and won, best tile, moves and tile rates per
+//!   board size. No web dependency.
 //! - [`storage`]: localStorage, and only it: keys, fault handling.
 //! - [`ai`]: the computer player: time-bounded expectimax on a 4×4 bitboard.
 //! - [`view`]: Leptos components (`App`, `Grid`, `Tile`, `ScoreBar`,
@@ -27,5 +29,6 @@ pub mod engine;
 pub mod history;
 pub mod replay;
 pub mod save;
+pub mod stats;
 pub mod storage;
 pub mod view;

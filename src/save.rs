@@ -14,6 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{max_score, Config, State};
+use crate::history::{self, History};
+use crate::stats::Stats;
 
 /// The save format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -67,14 +69,20 @@ pub fn encode(state: &State) -> String {
     // It writes into a slice: one sized for a typical save of this board
     // (this runs after every move), then, if that was short, MAX_LEN, far
     // above the largest state (8×8, every tile merged this move).
-    let save = SaveOut::new(state);
     let typical = 512 + 96 * state.board.width() as usize * state.board.height() as usize;
+    write(&SaveOut::new(state), typical, MAX_LEN)
+}
+
+/// `value` as JSON, written by serde-json-core into a slice: one of
+/// `typical` bytes, then, if that was short, one of `max` bytes, which must
+/// be enough.
+fn write<T: Serialize>(value: &T, typical: usize, max: usize) -> String {
     let mut buf = vec![0u8; typical];
-    let len = match serde_json_core::to_slice(&save, &mut buf) {
+    let len = match serde_json_core::to_slice(value, &mut buf) {
         Ok(len) => len,
         Err(_) => {
-            buf = vec![0u8; MAX_LEN];
-            serde_json_core::to_slice(&save, &mut buf).expect("a State always fits in MAX_LEN")
+            buf = vec![0u8; max];
+            serde_json_core::to_slice(value, &mut buf).expect("the largest value fits")
         }
     };
     buf.truncate(len);
@@ -110,7 +118,12 @@ fn depth(json: &str) -> usize {
 
 /// Reads `json` as a `T`, refusing anything longer or deeper than a save.
 fn read<'a, T: Deserialize<'a>>(json: &'a str) -> Result<T, Invalid> {
-    if json.len() > MAX_LEN || depth(json) > MAX_DEPTH {
+    read_up_to(json, MAX_LEN)
+}
+
+/// [`read`] with another length limit.
+fn read_up_to<'a, T: Deserialize<'a>>(json: &'a str, max_len: usize) -> Result<T, Invalid> {
+    if json.len() > max_len || depth(json) > MAX_DEPTH {
         return Err(Invalid::Malformed("too long or too deeply nested".into()));
     }
     serde_json_core::from_str(json)
@@ -154,4 +167,48 @@ pub fn decode_best(json: &str, config: Config) -> Result<u64, Invalid> {
         )));
     }
     Ok(best)
+}
+
+/// Longer than any persisted history: one character per input at most
+/// [`history::MAX_INPUTS`], and a start state.
+pub const MAX_HISTORY_LEN: usize = history::MAX_INPUTS + MAX_LEN;
+
+/// The JSON of a game's history (the format is in [`history`]'s docs).
+pub fn encode_history(history: &History) -> String {
+    write(history, history.len() + 1024, MAX_HISTORY_LEN)
+}
+
+/// A history from its JSON, replayed and checked, of `config`'s size.
+pub fn decode_history(json: &str, config: Config) -> Result<History, Invalid> {
+    let history: History = read_up_to(json, MAX_HISTORY_LEN)?;
+    let c = history.config();
+    if (c.width, c.height) != (config.width, config.height) {
+        return Err(Invalid::Impossible("a history of another size".into()));
+    }
+    Ok(history)
+}
+
+/// The JSON of a size's statistics.
+pub fn encode_stats(stats: &Stats) -> String {
+    write(stats, 1024, MAX_LEN)
+}
+
+/// A size's statistics from their JSON, if they pass [`Stats::validate`].
+pub fn decode_stats(json: &str) -> Result<Stats, Invalid> {
+    let stats: Stats = read(json)?;
+    stats.validate().map_err(Invalid::Impossible)?;
+    Ok(stats)
+}
+
+/// The JSON of the board size and target chosen for new games.
+pub fn encode_config(config: Config) -> String {
+    write(&config, 128, MAX_LEN)
+}
+
+/// A board size and target from their JSON, if `Config::new` accepts them.
+pub fn decode_config(json: &str) -> Result<Config, Invalid> {
+    let c: Config = read(json)?;
+    Config::new(c.width, c.height, c.target)
+        .filter(|&ok| ok == c)
+        .ok_or_else(|| Invalid::Impossible("a board size or target out of range".into()))
 }

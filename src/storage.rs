@@ -12,7 +12,9 @@
 //! reads and writes with.
 
 use crate::engine::{Config, State};
+use crate::history::History;
 use crate::save::{self, Invalid};
+use crate::stats::Stats;
 
 /// Namespace and format version of every key.
 pub const PREFIX: &str = "leptos-2048:v1";
@@ -45,6 +47,19 @@ pub fn game_key(config: Config) -> String {
 pub fn best_key(config: Config) -> String {
     format!("{PREFIX}:best{}", size_suffix(config))
 }
+
+/// Where the history (undo, redo, the inspector) of this size's game is kept.
+pub fn history_key(config: Config) -> String {
+    format!("{PREFIX}:history{}", size_suffix(config))
+}
+
+/// Where the statistics of this size are kept.
+pub fn stats_key(config: Config) -> String {
+    format!("{PREFIX}:stats{}", size_suffix(config))
+}
+
+/// Where the board size and target last chosen are kept.
+pub const SETTINGS_KEY: &str = "leptos-2048:v1:settings";
 
 /// Where the player's choice of theme is kept.
 pub const THEME_KEY: &str = "leptos-2048:v1:theme";
@@ -122,17 +137,63 @@ impl Store {
         }
     }
 
-    /// The saved game of `config`'s size.
+    /// The saved game of `config`'s size (of any target).
     pub fn load_game(&self, config: Config) -> Loaded<State> {
         self.load(&game_key(config), |text| {
             let state = save::decode(text)?;
-            if state.config != config {
+            if (state.config.width, state.config.height) != (config.width, config.height) {
                 return Err(Invalid::Impossible(
-                    "a game of another size or target under this key".into(),
+                    "a game of another size under this key".into(),
                 ));
             }
             Ok(state)
         })
+    }
+
+    /// The saved history of `config`'s size.
+    pub fn load_history(&self, config: Config) -> Loaded<History> {
+        self.load(&history_key(config), |text| {
+            save::decode_history(text, config)
+        })
+    }
+
+    /// The statistics of `config`'s size.
+    pub fn load_stats(&self, config: Config) -> Loaded<Stats> {
+        self.load(&stats_key(config), save::decode_stats)
+    }
+
+    /// The board size and target last chosen.
+    pub fn load_settings(&self) -> Loaded<Config> {
+        self.load(SETTINGS_KEY, save::decode_config)
+    }
+
+    /// Saves the game in progress and its history.
+    pub fn save_session(&self, history: &History) -> Result<(), Problem> {
+        self.save_game(history.present())?;
+        self.write(
+            &history_key(history.config()),
+            &save::encode_history(history),
+        )
+    }
+
+    /// Saves the statistics of `config`'s size.
+    pub fn save_stats(&self, config: Config, stats: &Stats) -> Result<(), Problem> {
+        self.write(&stats_key(config), &save::encode_stats(stats))
+    }
+
+    /// Remembers the board size and target chosen.
+    pub fn save_settings(&self, config: Config) -> Result<(), Problem> {
+        self.write(SETTINGS_KEY, &save::encode_config(config))
+    }
+
+    fn write(&self, key: &str, value: &str) -> Result<(), Problem> {
+        if !self.available {
+            return Err(Problem::Unavailable);
+        }
+        raw()
+            .ok_or(Problem::Unavailable)?
+            .set_item(key, value)
+            .map_err(|_| Problem::WriteFailed)
     }
 
     /// The best score of `config`'s size.

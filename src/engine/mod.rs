@@ -37,7 +37,7 @@ impl Direction {
 
 /// Everything that can happen to a game. The only way to change a [`State`]
 /// is [`step`] with one of these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Input {
     /// Slide the tiles.
     Move(Direction),

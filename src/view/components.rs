@@ -3,9 +3,11 @@
 
 use leptos::prelude::*;
 
+use super::panels::Share;
 use super::tiles::ViewTile;
-use super::{use_dispatcher, Notice};
+use super::{use_dispatcher, Command, Notice, Panel};
 use crate::engine::{Input, Status};
+use crate::history::History;
 
 /// Title and the two score boxes.
 #[component]
@@ -81,11 +83,18 @@ pub fn ScoreBar(
 
 /// The line under the heading, with the New Game button.
 #[component]
-pub fn Intro() -> impl IntoView {
+pub fn Intro(
+    /// The tile that wins, if any.
+    target: Memo<Option<u64>>,
+) -> impl IntoView {
     let dispatch = use_dispatcher();
+    let goal = move || match target.get() {
+        Some(t) => format!("{t} tile!"),
+        None => "biggest tile you can!".to_string(),
+    };
     view! {
         <div class="above-game">
-            <p class="game-intro">"Join the numbers and get to the " <strong>"2048 tile!"</strong></p>
+            <p class="game-intro">"Join the numbers and get to the " <strong>{goal}</strong></p>
             <button class="restart-button" on:click=move |_| dispatch.send(Input::NewGame)>
                 "New Game"
             </button>
@@ -112,6 +121,10 @@ pub fn StorageNotice(
             Notice::SetAside => {
                 "Your saved game could not be read, so a new game has started. \
                  The old save was set aside, not deleted."
+            }
+            Notice::DataSetAside => {
+                "Some saved data (undo history or statistics) could not be read \
+                 and was set aside, not deleted. Your game is not affected."
             }
         })
     };
@@ -193,7 +206,10 @@ pub fn TileLayer(
 ) -> impl IntoView {
     view! {
         <div class="tile-container" role="list" aria-label="Tiles on the board">
-            <For each=move || tiles.get() key=|t| t.id let:tile>
+            // Keyed by id and value: an id names one tile within a line of
+            // play, but after an undo and a different move, or a jump in the
+            // inspector, the same id can be another tile.
+            <For each=move || tiles.get() key=|t| (t.id, t.value) let:tile>
                 <Tile initial=tile tiles/>
             </For>
         </div>
@@ -211,7 +227,11 @@ pub fn Tile(
 ) -> impl IntoView {
     let me = Memo::new(move |prev: Option<&ViewTile>| {
         tiles
-            .with(|ts| ts.iter().find(|t| t.id == initial.id).copied())
+            .with(|ts| {
+                ts.iter()
+                    .find(|t| t.id == initial.id && t.value == initial.value)
+                    .copied()
+            })
             .or(prev.copied())
             .unwrap_or(initial)
     });
@@ -243,9 +263,55 @@ pub fn Controls(
     dark: Memo<bool>,
     /// Switches between the light and the dark theme.
     toggle_theme: Callback<()>,
+    /// Whether there is an input to undo now.
+    can_undo: Memo<bool>,
+    /// Whether there is an undone input to redo now.
+    can_redo: Memo<bool>,
+    /// The panel open, if any.
+    panel: ReadSignal<Option<Panel>>,
+    /// The session, for the share link.
+    history: ReadSignal<History>,
 ) -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let toggle = move |p: Panel| move |_| dispatch.command(Command::Toggle(p));
+    let open = move |p: Panel| move || (panel.get() == Some(p)).to_string();
     view! {
         <div class="game-controls">
+            <button
+                class="undo-button"
+                disabled=move || !can_undo.get()
+                aria-keyshortcuts="U Control+Z Meta+Z"
+                on:click=move |_| dispatch.command(Command::Undo)
+            >
+                "Undo"
+            </button>
+            <button
+                class="redo-button"
+                disabled=move || !can_redo.get()
+                aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+                on:click=move |_| dispatch.command(Command::Redo)
+            >
+                "Redo"
+            </button>
+            <button
+                class="history-button"
+                aria-expanded=open(Panel::History)
+                aria-keyshortcuts="Shift+?"
+                on:click=toggle(Panel::History)
+            >
+                "History"
+            </button>
+            <Share history/>
+            <button class="stats-button" aria-expanded=open(Panel::Stats) on:click=toggle(Panel::Stats)>
+                "Statistics"
+            </button>
+            <button
+                class="settings-button"
+                aria-expanded=open(Panel::Settings)
+                on:click=toggle(Panel::Settings)
+            >
+                "Board"
+            </button>
             <button
                 class="theme-button"
                 aria-pressed=move || dark.get().to_string()
@@ -272,5 +338,8 @@ to reach <strong>2048!</strong></p>\
 <dl class=\"shortcuts\">\
 <dt><kbd>← ↑ → ↓</kbd>, <kbd>W A S D</kbd>, <kbd>H J K L</kbd></dt><dd>move the tiles</dd>\
 <dt><kbd>R</kbd></dt><dd>new game</dd>\
+<dt><kbd>U</kbd>, <kbd>Ctrl Z</kbd></dt><dd>undo</dd>\
+<dt><kbd>Ctrl Shift Z</kbd>, <kbd>Ctrl Y</kbd></dt><dd>redo</dd>\
+<dt><kbd>?</kbd></dt><dd>history inspector</dd>\
 <dt><kbd>Tab</kbd></dt><dd>reach every button</dd>\
 </dl>";

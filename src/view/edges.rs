@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use super::keys::{input_for_key, Modifiers};
+use super::keys::{command_for_key, Modifiers};
 use super::swipe::{self, Start, Tracker};
 use super::Dispatcher;
 use crate::engine::{Config, Input};
@@ -33,13 +33,13 @@ fn keep(listener: gloo_events::EventListener) {
 
 /// Takes in best scores written by other tabs (the `storage` event fires
 /// only for changes made elsewhere).
-pub fn listen_to_other_tabs(config: Config, stored_best: RwSignal<u64>) {
-    let key = storage::best_key(config);
+pub fn listen_to_other_tabs(config: Memo<Config>, stored_best: RwSignal<u64>) {
     on(&window(), "storage", move |event| {
         let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
             return;
         };
-        if event.key().as_deref() != Some(key.as_str()) {
+        let config = config.get_untracked();
+        if event.key() != Some(storage::best_key(config)) {
             return;
         }
         if let Some(best) = event
@@ -72,11 +72,11 @@ pub fn listen_to_keyboard(dispatcher: Dispatcher) {
                 meta: event.meta_key(),
                 shift: event.shift_key(),
             };
-            if let Some(input) = input_for_key(&event.key(), modifiers) {
+            if let Some(command) = command_for_key(&event.key(), modifiers) {
                 // Only keys the game handles: arrows must not scroll the page,
                 // and every other key keeps its usual meaning.
                 event.prevent_default();
-                dispatcher.send(input);
+                dispatcher.command(command);
             }
         },
     );
@@ -89,6 +89,37 @@ fn typing_in_a_field(event: &web_sys::KeyboardEvent) -> bool {
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+}
+
+/// What the page's address asks for: `?seed=N` or `?replay=LINK`.
+#[derive(Default)]
+pub struct Query {
+    pub seed: Option<String>,
+    pub replay: Option<String>,
+}
+
+/// Reads the address's query and takes it off the address (without a
+/// reload), so that reloading the page goes on with the game rather than
+/// starting the link's game again. The first of each key counts.
+pub fn take_query() -> Query {
+    let location = window().location();
+    let search = location.search().unwrap_or_default();
+    let mut query = Query::default();
+    for pair in search.trim_start_matches('?').split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let slot = match key {
+            "seed" => &mut query.seed,
+            "replay" => &mut query.replay,
+            _ => continue,
+        };
+        slot.get_or_insert_with(|| value.to_string());
+    }
+    if query.seed.is_some() || query.replay.is_some() {
+        if let (Ok(history), Ok(path)) = (window().history(), location.pathname()) {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        }
+    }
+    query
 }
 
 /// A seed for a game nobody asked to replay. The only randomness outside the

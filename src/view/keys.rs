@@ -1,6 +1,7 @@
 //! Which key does what. Plain data in, plain data out, so the mapping is
 //! tested natively; `App` attaches it to the window.
 
+use super::Command;
 use crate::engine::{Direction, Input};
 
 /// The state of the modifier keys at a key press.
@@ -16,13 +17,36 @@ impl Modifiers {
     fn any(self) -> bool {
         self.alt || self.ctrl || self.meta || self.shift
     }
+
+    /// Ctrl, or Cmd on a Mac, and nothing else but perhaps Shift.
+    fn command(self) -> bool {
+        (self.ctrl || self.meta) && !self.alt
+    }
 }
 
-/// The input a key press means, if the game handles it. `key` is the DOM
-/// `KeyboardEvent.key`. Arrows, WASD and vim's hjkl move; `r` starts a new
-/// game. Any modifier leaves the key to the browser (Ctrl+R reloads, Alt+←
-/// goes back).
-pub fn input_for_key(key: &str, modifiers: Modifiers) -> Option<Input> {
+/// What a key press asks for, if the game handles it. `key` is the DOM
+/// `KeyboardEvent.key`.
+///
+/// - Arrows, WASD and vim's hjkl move; `R` starts a new game.
+/// - `U` and Ctrl/Cmd+Z undo; Ctrl/Cmd+Shift+Z and Ctrl+Y redo.
+/// - `?` opens or closes the history inspector; `I` asks for a hint; `P`
+///   starts or stops autoplay.
+///
+/// Any other modifier leaves the key to the browser (Ctrl+R reloads, Alt+←
+/// goes back). `?` is Shift+/ on most layouts, so Shift alone is allowed
+/// for it.
+pub fn command_for_key(key: &str, modifiers: Modifiers) -> Option<Command> {
+    if modifiers.command() {
+        return match key {
+            "z" | "Z" if modifiers.shift => Some(Command::Redo),
+            "z" | "Z" => Some(Command::Undo),
+            "y" | "Y" if modifiers.ctrl && !modifiers.shift => Some(Command::Redo),
+            _ => None,
+        };
+    }
+    if key == "?" && !modifiers.alt {
+        return Some(Command::ToggleHistory);
+    }
     if modifiers.any() {
         return None;
     }
@@ -31,10 +55,13 @@ pub fn input_for_key(key: &str, modifiers: Modifiers) -> Option<Input> {
         "ArrowDown" | "s" | "S" | "j" | "J" => Direction::Down,
         "ArrowLeft" | "a" | "A" | "h" | "H" => Direction::Left,
         "ArrowRight" | "d" | "D" | "l" | "L" => Direction::Right,
-        "r" | "R" => return Some(Input::NewGame),
+        "r" | "R" => return Some(Command::Play(Input::NewGame)),
+        "u" | "U" => return Some(Command::Undo),
+        "i" | "I" => return Some(Command::Hint),
+        "p" | "P" => return Some(Command::Autoplay),
         _ => return None,
     };
-    Some(Input::Move(direction))
+    Some(Command::Play(Input::Move(direction)))
 }
 
 #[cfg(test)]
@@ -52,8 +79,8 @@ mod tests {
         for (keys, direction) in table {
             for key in keys {
                 assert_eq!(
-                    input_for_key(key, Modifiers::default()),
-                    Some(Input::Move(direction)),
+                    command_for_key(key, Modifiers::default()),
+                    Some(Command::Play(Input::Move(direction))),
                     "{key}"
                 );
             }
@@ -63,8 +90,8 @@ mod tests {
     #[test]
     fn r_starts_a_new_game() {
         assert_eq!(
-            input_for_key("r", Modifiers::default()),
-            Some(Input::NewGame)
+            command_for_key("r", Modifiers::default()),
+            Some(Command::Play(Input::NewGame))
         );
     }
 
@@ -88,15 +115,63 @@ mod tests {
                 ..Default::default()
             },
         ] {
-            assert_eq!(input_for_key("ArrowLeft", m), None);
-            assert_eq!(input_for_key("r", m), None);
+            assert_eq!(command_for_key("ArrowLeft", m), None);
+            assert_eq!(command_for_key("r", m), None);
+            assert_eq!(command_for_key("u", m), None);
+            assert_eq!(command_for_key("p", m), None);
         }
     }
 
     #[test]
     fn other_keys_are_not_the_game_s() {
-        for key in ["Tab", "Enter", " ", "x", "F5", "PageDown"] {
-            assert_eq!(input_for_key(key, Modifiers::default()), None, "{key}");
+        for key in ["Tab", "Enter", " ", "x", "F5", "PageDown", "/"] {
+            assert_eq!(command_for_key(key, Modifiers::default()), None, "{key}");
         }
+    }
+
+    #[test]
+    fn undo_and_redo_by_letter_and_by_the_usual_shortcuts() {
+        let none = Modifiers::default();
+        let ctrl = Modifiers { ctrl: true, ..none };
+        let cmd = Modifiers { meta: true, ..none };
+        let shift = |m: Modifiers| Modifiers { shift: true, ..m };
+        let table = [
+            ("u", none, Some(Command::Undo)),
+            ("U", none, Some(Command::Undo)),
+            ("z", ctrl, Some(Command::Undo)),
+            ("z", cmd, Some(Command::Undo)),
+            ("Z", shift(ctrl), Some(Command::Redo)),
+            ("Z", shift(cmd), Some(Command::Redo)),
+            ("y", ctrl, Some(Command::Redo)),
+            // Cmd+Y is the history window in Safari, not redo.
+            ("y", cmd, None),
+            ("z", none, None),
+            ("r", ctrl, None),
+            ("ArrowLeft", ctrl, None),
+        ];
+        for (key, m, want) in table {
+            assert_eq!(command_for_key(key, m), want, "{key} {m:?}");
+        }
+    }
+
+    #[test]
+    fn panels_and_the_computer_player_have_keys() {
+        let shifted = Modifiers {
+            shift: true,
+            ..Default::default()
+        };
+        assert_eq!(command_for_key("?", shifted), Some(Command::ToggleHistory));
+        assert_eq!(
+            command_for_key("?", Modifiers::default()),
+            Some(Command::ToggleHistory)
+        );
+        assert_eq!(
+            command_for_key("i", Modifiers::default()),
+            Some(Command::Hint)
+        );
+        assert_eq!(
+            command_for_key("P", Modifiers::default()),
+            Some(Command::Autoplay)
+        );
     }
 }
