@@ -371,8 +371,9 @@ fn rows_html(rows: &[Row], at: usize) -> String {
             score = r.score,
             w = r.width,
         );
+        // m17 stands for every tile from 131072 up (one colour in style/).
         for &e in &r.cells {
-            let _ = write!(html, "<i class=\"m{e}\"></i>");
+            let _ = write!(html, "<i class=\"m{}\"></i>", e.min(17));
         }
         html.push_str("</span></button></li>");
     }
