@@ -492,9 +492,7 @@ fn app_view(
             <Announcer text=words/>
             <Controls dark toggle_theme can_undo can_redo panel=panel.read_only() history/>
             <Panels panel=panel.read_only() history stats=stats.read_only() config/>
-            <Show when=move || panel.get() == Some(Panel::History)>
-                <Inspector history viewing/>
-            </Show>
+            {move || (panel.get() == Some(Panel::History)).then(|| view! { <Inspector history viewing/> })}
             <HowToPlay/>
         </main>
     }

@@ -22,15 +22,15 @@ const ROWS: usize = 11;
 #[component]
 pub fn LinkNotice(message: RwSignal<Option<String>>) -> impl IntoView {
     view! {
-        <Show when=move || message.with(Option::is_some)>
+        {move || message.get().map(|text| view! {
             <p class="link-notice" role="alert">
-                {move || message.get()}
+                {text}
                 " "
                 <button class="link-notice-close" on:click=move |_| message.set(None)>
                     "OK"
                 </button>
             </p>
-        </Show>
+        })}
     }
 }
 
@@ -45,7 +45,7 @@ pub fn ReplayBar(
     let dispatch = use_dispatcher();
     let progress = move || history.with(|h| format!("move {} of {}", h.cursor(), h.len()));
     view! {
-        <Show when=move || mode.get() == Mode::Replay>
+        {move || (mode.get() == Mode::Replay).then(|| view! {
             <div class="replay-bar" role="status">
                 <span class="replay-progress">"Replaying a shared game: " {progress}</span>
                 <label>
@@ -67,7 +67,7 @@ pub fn ReplayBar(
                     "Skip to the end"
                 </button>
             </div>
-        </Show>
+        })}
     }
 }
 
