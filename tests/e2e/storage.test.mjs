@@ -193,7 +193,6 @@ const MALFORMED = [
     s.state.config = { ...s.state.config, width: 5, height: 5 };
     return stringifySave(s);
   }],
-  ['another target (4096) under the default key', edited((s) => { s.state.config.target = 4096; })],
   ['no rng', edited((s) => { delete s.state.rng; })],
   ['rng state as a string', edited((s) => { s.state.rng.state = 'abc'; })],
   ['nested 40 deep', () => `{"version":1,"state":${'['.repeat(40)}${']'.repeat(40)}}`],
@@ -266,6 +265,28 @@ test('valid edge saves are restored, not set aside (score at the bound, a 2^17 t
     assertNoErrors(errors, name);
   }
   await bad.context.close();
+});
+
+test('a 4x4 game with another target (4096) under the default key is a valid save: it loads, and the intro says 4096', async () => {
+  // Targets are a setting and the key is per board size, so this is no longer refused.
+  const context = await newContext(suite);
+  const { page, errors } = await openTab(suite, context);
+  const save = edited((s) => { s.state.config.target = 4096; })();
+  await writeStore(page, { [KEY.game]: save, [KEY.best]: VALID_BEST });
+  errors.length = 0;
+  await reloadGame(page);
+  const game = await readBoard(page);
+  const store = await readStore(page);
+  assert.ok(!(KEY.gameCorrupt in store), 'a valid 4096-target save was set aside');
+  await assertNoticeHidden(page, 'target 4096');
+  assert.deepEqual(game.board, saveBoard(T), 'the 4096-target game was not restored');
+  assert.equal(game.score, T.state.score, 'the 4096-target score was not restored');
+  const goal = await page.evaluate(() => document.querySelector('.game-intro strong')?.textContent);
+  assert.equal(goal, '4096 tile!', 'the intro should name the saved game\'s target');
+  assert.equal(parseSave(store[KEY.game]).state.config.target, 4096, 'the stored game lost its target');
+  await assertPlayable(page, 'target 4096');
+  assertNoErrors(errors, 'target 4096');
+  await context.close();
 });
 
 // ---------------------------------------------------------------------------
