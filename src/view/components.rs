@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::computer::Computer;
 use super::panels::Share;
 use super::tiles::ViewTile;
 use super::{use_dispatcher, Command, Notice, Panel};
@@ -271,6 +272,8 @@ pub fn Controls(
     panel: ReadSignal<Option<Panel>>,
     /// The session, for the share link.
     history: ReadSignal<History>,
+    /// The computer player: hint and autoplay.
+    computer: Computer,
 ) -> impl IntoView {
     let dispatch = use_dispatcher();
     let toggle = move |p: Panel| move |_| dispatch.command(Command::Toggle(p));
@@ -301,6 +304,36 @@ pub fn Controls(
             >
                 "History"
             </button>
+            <button
+                class="hint-button"
+                disabled=move || !computer.supported()
+                aria-keyshortcuts="I"
+                on:click=move |_| dispatch.command(Command::Hint)
+            >
+                "Hint"
+            </button>
+            <button
+                class="autoplay-button"
+                disabled=move || !computer.supported()
+                aria-pressed=move || computer.autoplay.get().to_string()
+                aria-keyshortcuts="P"
+                on:click=move |_| dispatch.command(Command::Autoplay)
+            >
+                "Autoplay"
+            </button>
+            <label class="autoplay-speed-label">
+                "Pause "
+                <select
+                    class="autoplay-speed"
+                    aria-label="Pause between autoplay moves"
+                    on:change=move |ev| {
+                        if let Ok(ms) = event_target_value(&ev).parse() {
+                            dispatch.command(Command::AutoplayPause(ms));
+                        }
+                    }
+                    inner_html=AUTOPLAY_PAUSES
+                ></select>
+            </label>
             <Share history/>
             <button class="stats-button" aria-expanded=open(Panel::Stats) on:click=toggle(Panel::Stats)>
                 "Statistics"
@@ -323,6 +356,11 @@ pub fn Controls(
     }
 }
 
+/// Autoplay's pauses between moves (the thinking time comes on top).
+const AUTOPLAY_PAUSES: &str = "<option value=\"0\">none</option>\
+<option value=\"100\" selected>0.1 s</option><option value=\"300\">0.3 s</option>\
+<option value=\"1000\">1 s</option>";
+
 /// How to play, and every key the game answers to. Static text, so it is
 /// one HTML string rather than a tree of components: the same page for a
 /// fraction of the wasm.
@@ -341,5 +379,7 @@ to reach <strong>2048!</strong></p>\
 <dt><kbd>U</kbd>, <kbd>Ctrl Z</kbd></dt><dd>undo</dd>\
 <dt><kbd>Ctrl Shift Z</kbd>, <kbd>Ctrl Y</kbd></dt><dd>redo</dd>\
 <dt><kbd>?</kbd></dt><dd>history inspector</dd>\
+<dt><kbd>I</kbd></dt><dd>hint</dd>\
+<dt><kbd>P</kbd></dt><dd>autoplay on or off</dd>\
 <dt><kbd>Tab</kbd></dt><dd>reach every button</dd>\
 </dl>";

@@ -8,6 +8,8 @@
 //! listeners, the replay timer, and the effects that save to localStorage;
 //! nothing in a component writes the state while rendering.
 
+pub mod ai_client;
+mod computer;
 mod components;
 mod edges;
 pub mod keys;
@@ -31,6 +33,7 @@ use crate::storage::{Loaded, Problem, Store, Theme};
 use components::{
     Announcer, Controls, GameMessage, Grid, Heading, HowToPlay, Intro, StorageNotice, TileLayer,
 };
+use computer::{Computer, HintLine};
 use panels::{Inspector, LinkNotice, Panels, ReplayBar};
 use tiles::{keep_places, view_tiles};
 use words::announce;
@@ -65,6 +68,8 @@ pub enum Command {
     Hint,
     /// Start or stop the computer playing.
     Autoplay,
+    /// The pause between the computer's moves, in milliseconds.
+    AutoplayPause(u32),
 }
 
 /// The panels under the board; at most one is open.
@@ -306,6 +311,7 @@ fn app_view(
     };
 
     let live = move || mode.get_untracked() == Mode::Live;
+    let computer = Computer::new(history, mode);
     let dispatcher = Dispatcher(Callback::new(move |command: Command| match command {
         // dispatch(input) = history.apply(input), which is step(input,
         // present) recorded. A no-op input changes nothing; skipping the
@@ -358,9 +364,16 @@ fn app_view(
                 mode.set(Mode::Live);
             }
         }
-        Command::Hint | Command::Autoplay => {}
+        Command::Hint => {
+            if live() {
+                computer.hint();
+            }
+        }
+        Command::Autoplay => computer.toggle_autoplay(live()),
+        Command::AutoplayPause(ms) => computer.pause.set(ms.min(2000)),
     }));
     provide_context(dispatcher);
+    computer.connect(dispatcher);
     edges::listen_to_keyboard(dispatcher);
 
     let config = Memo::new(move |_| history.with(History::config));
@@ -479,6 +492,7 @@ fn app_view(
             <div
                 class="game-container"
                 class:inspecting=move || viewing.get().is_some()
+                data-hint=move || computer.hint_direction()
                 node_ref=board
                 style=move || {
                     let (w, h) = size.get();
@@ -490,7 +504,8 @@ fn app_view(
                 <TileLayer tiles=tiles/>
             </div>
             <Announcer text=words/>
-            <Controls dark toggle_theme can_undo can_redo panel=panel.read_only() history/>
+            <HintLine computer/>
+            <Controls dark toggle_theme can_undo can_redo panel=panel.read_only() history computer/>
             <Panels panel=panel.read_only() history stats=stats.read_only() config/>
             {move || (panel.get() == Some(Panel::History)).then(|| view! { <Inspector history viewing/> })}
             <HowToPlay/>
