@@ -6,6 +6,7 @@
 //! the effects that save to localStorage; nothing in a component writes the
 //! state while rendering.
 
+pub mod ai_client;
 mod components;
 mod edges;
 pub mod keys;
