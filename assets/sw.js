@@ -6,8 +6,15 @@
 // emits has a content hash in its name, so it is served cache first: a new
 // build has new names, fetched and cached on its first load, and the names
 // the new page no longer mentions are dropped.
+//
+// The AI worker's files (index.html's ai-worker link, which trunk removes
+// from the page) are the exception: the page loads them only when the AI is
+// first asked, and trunk gives a worker's files no content hash, so a new
+// build reuses their names. They are fetched network first, like the page,
+// and cached for offline play whenever a new build is stored.
 const CACHE = 'leptos-2048';
 const ASSET = /["'](\/[^"'\s?#]+\.(?:js|wasm|css|webmanifest|svg|png))["']/g;
+const WORKER = ['/ai-worker_loader.js', '/ai-worker.js', '/ai-worker_bg.wasm'];
 
 function assetsOf(html) {
   return [...new Set([...html.matchAll(ASSET)].map((m) => m[1]))];
@@ -17,9 +24,17 @@ async function storePage(response) {
   const cache = await caches.open(CACHE);
   const html = await response.clone().text();
   await cache.put('/', response);
-  const keep = new Set(assetsOf(html).map((p) => new URL(p, location.origin).href));
-  keep.add(new URL('/', location.origin).href);
-  await Promise.all(assetsOf(html).map((p) => cache.match(p).then((hit) => hit || cache.add(p))));
+  const assets = assetsOf(html);
+  const keep = new Set(['/', ...assets, ...WORKER].map((p) => new URL(p, location.origin).href));
+  const added = await Promise.all(
+    assets.map((p) => cache.match(p).then((hit) => !hit && cache.add(p).then(() => true))),
+  );
+  // An asset not cached yet means a new build, with a new worker. Without
+  // the worker's files (a failed fetch) the AI just needs the network.
+  const newBuild = added.some(Boolean);
+  await Promise.all(
+    WORKER.map((p) => cache.match(p).then((hit) => (hit && !newBuild) || cache.add(p).catch(() => {}))),
+  );
   for (const request of await cache.keys()) {
     if (!keep.has(request.url)) await cache.delete(request);
   }
@@ -38,14 +53,20 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== location.origin) return;
-  if (request.mode === 'navigate') {
+  const page = request.mode === 'navigate';
+  if (page || WORKER.includes(new URL(request.url).pathname)) {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) event.waitUntil(storePage(response.clone()));
+          if (response.ok) {
+            const copy = response.clone();
+            event.waitUntil(
+              page ? storePage(copy) : caches.open(CACHE).then((cache) => cache.put(request, copy)),
+            );
+          }
           return response;
         })
-        .catch(() => caches.match('/')),
+        .catch(() => caches.match(page ? '/' : request)),
     );
     return;
   }

@@ -1,5 +1,6 @@
 // Trunk post-build hook: minifies the JavaScript glue that wasm-bindgen
-// writes and the service worker (trunk's own minifier leaves both as is). It runs on trunk's staging
+// writes (the page's module and the AI worker's classic script) and the
+// service worker (trunk's own minifier leaves them as is). It runs on trunk's staging
 // directory before the site is copied to dist/. The rust asset in
 // index.html has data-integrity="none" because this changes the file after
 // trunk would have hashed it.
@@ -11,10 +12,14 @@ const dir = process.env.TRUNK_STAGING_DIR;
 if (!dir) throw new Error('TRUNK_STAGING_DIR is not set: run this as a trunk hook');
 if (process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 
+const page = /^leptos-2048-[0-9a-f]+\.js$/;
+const classic = new Set(['sw.js', 'ai-worker.js']);
 for (const name of await readdir(dir)) {
-  if (!/^leptos-2048-[0-9a-f]+\.js$/.test(name) && name !== 'sw.js') continue;
+  if (!page.test(name) && !classic.has(name)) continue;
   const path = join(dir, name);
   const source = await readFile(path, 'utf8');
-  const out = await minify(source, { module: name !== 'sw.js', compress: true, mangle: true });
+  // A classic script's top-level names (the worker glue's `wasm_bindgen`)
+  // are globals that other scripts use: terser keeps them unless `module`.
+  const out = await minify(source, { module: page.test(name), compress: true, mangle: true });
   await writeFile(path, out.code);
 }

@@ -95,6 +95,20 @@ impl Tables {
         }
     }
 
+    /// The board after each move, in [`Direction::ALL`] order (up, down,
+    /// left, right): what a search node needs, with one transpose for both
+    /// vertical moves.
+    #[inline(always)]
+    pub fn moves(&self, board: Bitboard) -> [Bitboard; 4] {
+        let t = transpose(board);
+        [
+            Self::columns(board, t, &self.up),
+            Self::columns(board, t, &self.down),
+            self.horizontal(board, &self.left),
+            self.horizontal(board, &self.right),
+        ]
+    }
+
     /// The board after sliding toward `dir`, and the score the slide earns.
     #[inline(always)]
     pub fn slide_scored(&self, board: Bitboard, dir: Direction) -> (Bitboard, u32) {
@@ -125,10 +139,15 @@ impl Tables {
 
     #[inline(always)]
     fn vertical(&self, board: Bitboard, table: &[u64; ROWS]) -> Bitboard {
+        Self::columns(board, transpose(board), table)
+    }
+
+    /// `board` slid by the column `table`, given its transpose `t`.
+    #[inline(always)]
+    fn columns(board: Bitboard, t: Bitboard, table: &[u64; ROWS]) -> Bitboard {
         // Row `x` of the transposed board is column `x` of the board, listed
         // from the top; the table entry is that column's change, already
         // spread to bits 0, 16, 32, 48, so it only needs shifting to column x.
-        let t = transpose(board);
         board
             ^ table[(t & ROW_MASK) as usize]
             ^ (table[((t >> 16) & ROW_MASK) as usize] << 4)
@@ -227,7 +246,7 @@ pub fn tile_sum(board: Bitboard) -> u64 {
 
 /// Whether some direction changes the board.
 pub fn can_move(t: &Tables, board: Bitboard) -> bool {
-    Direction::ALL.iter().any(|&d| t.slide(board, d) != board)
+    t.moves(board).iter().any(|&after| after != board)
 }
 
 /// The engine's board as a bitboard: `None` unless it is 4×4 with every tile
@@ -320,6 +339,10 @@ mod tests {
         ];
         for (dir, want) in cases {
             assert_eq!(show(t.slide(b(start), dir)), show(b(want)), "{dir:?}");
+        }
+        let all = t.moves(b(start));
+        for (i, dir) in Direction::ALL.into_iter().enumerate() {
+            assert_eq!(all[i], t.slide(b(start), dir), "{dir:?}");
         }
         let (_, gained) = t.slide_scored(b(start), Direction::Left);
         assert_eq!(gained, 4 + 8 + 16 + 4);

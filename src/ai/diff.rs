@@ -43,7 +43,8 @@ impl SplitMix {
 
 /// Plays `cases` random (position, direction) pairs on both the engine and
 /// the bitboard and compares the resulting values, the score earned and
-/// whether the board changed. Exponents go up to 15 (32768); a case whose
+/// whether the board changed, through both [`Tables::slide_scored`] and
+/// [`Tables::moves`]. Exponents go up to 15 (32768); a case whose
 /// engine result holds 65536, which a nibble cannot, is replaced by another.
 /// Returns the number of cases checked, or the first disagreement.
 pub fn check(cases: u64, seed: u64) -> Result<u64, String> {
@@ -52,7 +53,8 @@ pub fn check(cases: u64, seed: u64) -> Result<u64, String> {
     let mut done = 0;
     while done < cases {
         let bits = rng.board(MAX_EXPONENT);
-        let dir = Direction::ALL[rng.below(4) as usize];
+        let index = rng.below(4) as usize;
+        let dir = Direction::ALL[index];
         let board: Board = to_board(bits);
         if from_board(&board) != Some(bits) {
             return Err(format!("conversion lost {bits:#018x}"));
@@ -63,6 +65,11 @@ pub fn check(cases: u64, seed: u64) -> Result<u64, String> {
             continue;
         }
         let (after, gained) = t.slide_scored(bits, dir);
+        if t.moves(bits)[index] != after {
+            return Err(format!(
+                "Tables::moves and slide disagree on {dir:?} of {bits:#018x}"
+            ));
+        }
         let got = (to_board(after).values(), gained as u64, after != bits);
         let want = (slide.board.values(), slide.gained, slide.changed);
         if got != want {

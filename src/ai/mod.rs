@@ -6,6 +6,8 @@
 //! - [`search`]: iterative-deepening expectimax with a probability cutoff and
 //!   a transposition table.
 //! - [`diff`]: the differential check of the bitboard against the engine.
+//! - [`protocol`]: the messages between the page and the AI worker
+//!   (`src/bin/ai-worker.rs`), as JSON text.
 //!
 //! Nothing here touches the web or reads the time itself: time comes through
 //! a [`Clock`], so the same search runs natively (with [`NativeClock`]) and in
@@ -15,6 +17,7 @@
 pub mod bitboard;
 pub mod diff;
 pub mod eval;
+pub mod protocol;
 pub mod search;
 
 use std::cell::RefCell;

@@ -210,8 +210,7 @@ impl<E: Evaluator> Run<'_, E> {
     fn max(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
         self.nodes += 1;
         let mut best: Option<f32> = None;
-        for dir in Direction::ALL {
-            let after = self.tables.slide(board, dir);
+        for after in self.tables.moves(board) {
             if after != board {
                 let v = self.chance(after, depth - 1, prob);
                 best = Some(best.map_or(v, |b: f32| b.max(v)));
@@ -222,10 +221,9 @@ impl<E: Evaluator> Run<'_, E> {
 
     /// Every root move's value at `depth`.
     fn root(&mut self, board: Bitboard, depth: u32) -> [Option<f32>; 4] {
-        Direction::ALL.map(|dir| {
-            let after = self.tables.slide(board, dir);
-            (after != board).then(|| self.chance(after, depth - 1, 1.0))
-        })
+        self.tables
+            .moves(board)
+            .map(|after| (after != board).then(|| self.chance(after, depth - 1, 1.0)))
     }
 }
 

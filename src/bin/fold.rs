@@ -128,9 +128,7 @@ fn session(config: Config, seed: u64, n: usize) -> History {
                     let k = (mix.next() % 4) as usize;
                     order.swap(0, k);
                 }
-                order
-                    .into_iter()
-                    .any(|d| history.apply(Input::Move(d)))
+                order.into_iter().any(|d| history.apply(Input::Move(d)))
             }
         };
         assert!(applied, "fold: no input changes the state {status:?}");
@@ -157,7 +155,10 @@ fn history_mode(args: &[String]) {
                 at = value
                     .split(',')
                     .filter(|s| !s.is_empty())
-                    .map(|s| s.parse::<usize>().unwrap_or_else(|_| fail("--at takes I,J,...")))
+                    .map(|s| {
+                        s.parse::<usize>()
+                            .unwrap_or_else(|_| fail("--at takes I,J,..."))
+                    })
                     .collect()
             }
             "--cursor" => {
@@ -176,7 +177,11 @@ fn history_mode(args: &[String]) {
             fail("--cursor past the last input");
         }
     }
-    assert_eq!(history.verify(), Ok(()), "fold: the session does not verify");
+    assert_eq!(
+        history.verify(),
+        Ok(()),
+        "fold: the session does not verify"
+    );
     let inputs: String = history.inputs().iter().map(|&i| input_char(i)).collect();
     let games = 1 + inputs.bytes().filter(|&c| c == b'N').count();
     let link = Replay::from_history(&history)
@@ -220,10 +225,7 @@ fn main() {
             let Ok(seed) = seed.parse() else {
                 fail("--new takes a u64 seed");
             };
-            println!(
-                "{}",
-                save::encode(&State::new(config(size, target), seed))
-            );
+            println!("{}", save::encode(&State::new(config(size, target), seed)));
             return;
         }
         Some("--history") => {

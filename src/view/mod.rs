@@ -9,8 +9,8 @@
 //! nothing in a component writes the state while rendering.
 
 pub mod ai_client;
-mod computer;
 mod components;
+mod computer;
 mod edges;
 pub mod keys;
 mod panels;

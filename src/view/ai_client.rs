@@ -1,0 +1,289 @@
+//! The page's side of the AI worker (`src/bin/ai-worker.rs`): asks it for a
+//! move and hands the answer to a callback.
+//!
+//! [`AiClient`] starts the worker on the first [`AiClient::ask`], so a page
+//! that never asks loads none of it. It holds one question at a time: each
+//! `ask` gets a new request id, and an answer whose id is not the latest is
+//! dropped, so a move made meanwhile, a new game or [`AiClient::cancel`]
+//! makes any answer in flight stale. If the worker cannot start or stops
+//! (its files missing, offline before they were cached, a crash), the
+//! waiting callback gets an `Err` with a sentence; nothing panics, nothing is
+//! logged, and the next `ask` starts a fresh worker.
+//!
+//! The messages are `src/ai/protocol.rs`'s JSON text.
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
+
+use crate::ai::bitboard;
+use crate::ai::protocol::{Reply, Request};
+use crate::engine::Board;
+
+pub use crate::ai::protocol::{Advice, Answer};
+
+/// The script that starts the worker: trunk's loader shim for the
+/// `ai-worker` binary (index.html), at the site's root.
+pub const WORKER_URL: &str = "/ai-worker_loader.js";
+
+/// How long a new worker may take to say it is ready (it fetches and
+/// compiles its wasm first) before the question fails.
+pub const START_TIMEOUT_MS: i32 = 20_000;
+
+/// A handle on the AI worker. Cheap to clone; clones share the worker and
+/// the question in flight.
+#[derive(Clone)]
+pub struct AiClient(Rc<RefCell<Inner>>);
+
+type OnAnswer = Box<dyn FnOnce(Answer)>;
+
+struct Inner {
+    url: String,
+    worker: Option<Running>,
+    /// The id of the latest request; only its answer is delivered.
+    latest: u32,
+    /// The latest request's callback, until its answer comes.
+    waiting: Option<(u32, OnAnswer)>,
+}
+
+/// A started worker and its listeners (dropped with it).
+struct Running {
+    worker: Worker,
+    ready: bool,
+    /// The latest request, posted when the worker is ready.
+    queued: Option<String>,
+    /// The start timeout, until the worker is ready.
+    timer: Option<i32>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
+    _on_timeout: Closure<dyn FnMut()>,
+}
+
+impl Default for AiClient {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl AiClient {
+    /// A client for the worker at [`WORKER_URL`]. Starts nothing yet.
+    pub fn new() -> Self {
+        Self::with_url(WORKER_URL)
+    }
+
+    /// A client for a worker script elsewhere (tests, another base path).
+    pub fn with_url(url: &str) -> Self {
+        AiClient(Rc::new(RefCell::new(Inner {
+            url: url.to_string(),
+            worker: None,
+            latest: 0,
+            waiting: None,
+        })))
+    }
+
+    /// Asks for the best move on `board` within `budget_ms` (the worker caps
+    /// it at a minute). `on_answer` runs once with the answer, unless a later
+    /// `ask` or `cancel` comes first, in which case it is dropped without
+    /// running. For a board the AI does not play (not 4×4, or a tile above
+    /// 32768) it runs at once, before `ask` returns, with an `Err`.
+    pub fn ask(&self, board: &Board, budget_ms: u32, on_answer: impl FnOnce(Answer) + 'static) {
+        let id = {
+            let mut inner = self.0.borrow_mut();
+            inner.latest = inner.latest.wrapping_add(1);
+            inner.waiting = None;
+            inner.latest
+        };
+        let Some(bits) = bitboard::from_board(board) else {
+            on_answer(Err(
+                "The AI plays only 4×4 boards with tiles up to 32768".into()
+            ));
+            return;
+        };
+        let text = Request {
+            id,
+            board: bits,
+            budget_ms,
+        }
+        .to_json();
+        let mut inner = self.0.borrow_mut();
+        inner.waiting = Some((id, Box::new(on_answer)));
+        if inner.worker.is_none() {
+            match start(&inner.url, Rc::downgrade(&self.0)) {
+                Ok(running) => inner.worker = Some(running),
+                Err(e) => {
+                    drop(inner);
+                    fail(&self.0, e);
+                    return;
+                }
+            }
+        }
+        let Some(running) = inner.worker.as_mut() else {
+            return;
+        };
+        if !running.ready {
+            running.queued = Some(text);
+        } else if running
+            .worker
+            .post_message(&JsValue::from_str(&text))
+            .is_err()
+        {
+            drop(inner);
+            fail(&self.0, "The AI worker refused the question".into());
+        }
+    }
+
+    /// Makes the question in flight, if any, stale: its callback is dropped
+    /// without running. The worker stays up for the next question.
+    pub fn cancel(&self) {
+        let mut inner = self.0.borrow_mut();
+        inner.latest = inner.latest.wrapping_add(1);
+        inner.waiting = None;
+        if let Some(running) = inner.worker.as_mut() {
+            running.queued = None;
+        }
+    }
+
+    /// Whether a question is waiting for its answer.
+    pub fn busy(&self) -> bool {
+        self.0.borrow().waiting.is_some()
+    }
+
+    /// Stops the worker (a question in flight is dropped unanswered); the
+    /// next `ask` starts a new one.
+    pub fn shut_down(&self) {
+        let running = {
+            let mut inner = self.0.borrow_mut();
+            inner.waiting = None;
+            inner.worker.take()
+        };
+        if let Some(running) = running {
+            stop(running);
+        }
+    }
+}
+
+/// Starts the worker, with its listeners.
+fn start(url: &str, client: Weak<RefCell<Inner>>) -> Result<Running, String> {
+    let worker = Worker::new(url).map_err(|_| "The AI worker could not be started".to_string())?;
+
+    let weak = client.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        if let Some(inner) = weak.upgrade() {
+            if let Some(text) = event.data().as_string() {
+                receive(&inner, &text);
+            }
+        }
+    });
+    let weak = client.clone();
+    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+        // Handled here: keep it out of the page's console and onerror.
+        event.prevent_default();
+        let detail = event
+            .dyn_ref::<ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty());
+        if let Some(inner) = weak.upgrade() {
+            let sentence = match detail {
+                Some(m) => format!("The AI worker stopped: {m}"),
+                None => "The AI worker could not be loaded".to_string(),
+            };
+            fail(&inner, sentence);
+        }
+    });
+    let weak = client;
+    let on_timeout = Closure::<dyn FnMut()>::new(move || {
+        if let Some(inner) = weak.upgrade() {
+            fail(&inner, "The AI worker did not start in time".into());
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let timer = web_sys::window().and_then(|w| {
+        w.set_timeout_with_callback_and_timeout_and_arguments_0(
+            on_timeout.as_ref().unchecked_ref(),
+            START_TIMEOUT_MS,
+        )
+        .ok()
+    });
+    Ok(Running {
+        worker,
+        ready: false,
+        queued: None,
+        timer,
+        _on_message: on_message,
+        _on_error: on_error,
+        _on_timeout: on_timeout,
+    })
+}
+
+/// A message from the worker.
+fn receive(client: &Rc<RefCell<Inner>>, text: &str) {
+    let Ok(reply) = Reply::parse(text) else {
+        return;
+    };
+    let mut inner = client.borrow_mut();
+    match reply {
+        Reply::Ready => {
+            let Some(running) = inner.worker.as_mut() else {
+                return;
+            };
+            running.ready = true;
+            clear_timer(running);
+            if let Some(text) = running.queued.take() {
+                if running
+                    .worker
+                    .post_message(&JsValue::from_str(&text))
+                    .is_err()
+                {
+                    drop(inner);
+                    fail(client, "The AI worker refused the question".into());
+                }
+            }
+        }
+        Reply::Answer {
+            id: Some(id),
+            answer,
+        } => {
+            if inner.waiting.as_ref().is_some_and(|(w, _)| *w == id) {
+                let (_, on_answer) = inner.waiting.take().expect("checked above");
+                // The callback may ask again: no borrow held while it runs.
+                drop(inner);
+                on_answer(answer);
+            }
+        }
+        // An answer to no request: not one this client sent.
+        Reply::Answer { id: None, .. } => {}
+    }
+}
+
+/// The worker is unusable: stop it and tell the waiting callback why.
+fn fail(client: &Rc<RefCell<Inner>>, sentence: String) {
+    let (running, waiting) = {
+        let mut inner = client.borrow_mut();
+        (inner.worker.take(), inner.waiting.take())
+    };
+    if let Some(running) = running {
+        stop(running);
+    }
+    if let Some((_, on_answer)) = waiting {
+        on_answer(Err(sentence));
+    }
+}
+
+fn stop(mut running: Running) {
+    clear_timer(&mut running);
+    running.worker.set_onmessage(None);
+    running.worker.set_onerror(None);
+    running.worker.terminate();
+    // Dropping the listeners here is safe even from inside one of them:
+    // wasm-bindgen frees a closure only once its running call returns.
+}
+
+fn clear_timer(running: &mut Running) {
+    if let (Some(handle), Some(window)) = (running.timer.take(), web_sys::window()) {
+        window.clear_timeout_with_handle(handle);
+    }
+}

@@ -1,0 +1,334 @@
+//! The page ↔ worker messages (`src/ai/protocol.rs`): requests and replies
+//! round-trip, every malformed request gets an error reply rather than a
+//! panic, and `respond` answers like the search does.
+
+use std::cell::Cell;
+
+use leptos_2048::ai::bitboard::{parse, tables};
+use leptos_2048::ai::diff::SplitMix;
+use leptos_2048::ai::protocol::{
+    direction_from_name, direction_name, respond, search_budget_ms, Advice, Reply, Request,
+    MAX_BUDGET_MS, NO_MOVE,
+};
+use leptos_2048::ai::{Clock, Heuristic, SearchConfig, Searcher};
+use leptos_2048::engine::Direction;
+
+/// A clock that moves 0.05 ms per read, so results do not depend on the
+/// machine's speed.
+struct Ticking(Cell<f64>);
+
+impl Clock for Ticking {
+    fn now_ms(&self) -> f64 {
+        let t = self.0.get();
+        self.0.set(t + 0.05);
+        t
+    }
+}
+
+fn clock() -> Ticking {
+    Ticking(Cell::new(0.0))
+}
+
+fn searcher() -> Searcher<Heuristic> {
+    Searcher::new(
+        Heuristic::default(),
+        SearchConfig {
+            tt_bits: 12,
+            ..SearchConfig::default()
+        },
+    )
+}
+
+#[test]
+fn requests_have_a_fixed_text_and_round_trip() {
+    let board = parse("2 4 2 2 / . . . . / . . . . / . . . .").unwrap();
+    let r = Request {
+        id: 7,
+        board,
+        budget_ms: 50,
+    };
+    assert_eq!(
+        r.to_json(),
+        r#"{"id":7,"board":"0000000000001121","ms":50}"#
+    );
+    assert_eq!(Request::parse(&r.to_json()), Ok(r));
+    let mut rng = SplitMix(3);
+    for _ in 0..1000 {
+        let r = Request {
+            id: rng.next_u64() as u32,
+            board: rng.next_u64(),
+            budget_ms: rng.below(MAX_BUDGET_MS as u64 + 1) as u32,
+        };
+        assert_eq!(Request::parse(&r.to_json()), Ok(r));
+    }
+}
+
+#[test]
+fn requests_from_javascript_parse() {
+    // What JSON.stringify writes, in any key order, with spaces, upper-case
+    // hex, a fractional budget (rounded) and unknown keys (ignored).
+    let r =
+        Request::parse(r#" { "ms" : 9.6, "extra": [1], "board": "00000000000ABC12", "id": 0 } "#);
+    // "extra" holds an array, which this flat reader refuses.
+    assert!(r.is_err());
+    let r =
+        Request::parse(r#" { "ms" : 9.6, "note": null, "board": "00000000000ABC12", "id": 0 } "#);
+    assert_eq!(
+        r,
+        Ok(Request {
+            id: 0,
+            board: 0xABC12,
+            budget_ms: 10
+        })
+    );
+}
+
+#[test]
+fn bad_requests_get_errors_with_the_id_when_known() {
+    let cases: &[(&str, Option<u32>, &str)] = &[
+        ("", None, "not a JSON object"),
+        ("null", None, "not a JSON object"),
+        ("[1,2]", None, "not a JSON object"),
+        ("{", None, "expected a string"),
+        (r#"{"id":1,}"#, None, "expected a string"),
+        (r#"{"id":1} x"#, None, "text after the object"),
+        (r#"{"board":"0000000000000001","ms":5}"#, None, "id: "),
+        (
+            r#"{"id":-1,"board":"0000000000000001","ms":5}"#,
+            None,
+            "id: ",
+        ),
+        (
+            r#"{"id":4294967296,"board":"0000000000000001","ms":5}"#,
+            None,
+            "id: ",
+        ),
+        (
+            r#"{"id":1.5,"board":"0000000000000001","ms":5}"#,
+            None,
+            "id: ",
+        ),
+        (
+            r#"{"id":"3","board":"0000000000000001","ms":5}"#,
+            None,
+            "id: ",
+        ),
+        (r#"{"id":3,"ms":5}"#, Some(3), "board: expected a string"),
+        (
+            r#"{"id":3,"board":12,"ms":5}"#,
+            Some(3),
+            "board: expected a string",
+        ),
+        (
+            r#"{"id":3,"board":"12","ms":5}"#,
+            Some(3),
+            "board: expected 16 hex digits, got \"12\"",
+        ),
+        (
+            r#"{"id":3,"board":"000000000000000g","ms":5}"#,
+            Some(3),
+            "board: expected 16",
+        ),
+        (
+            r#"{"id":3,"board":"00000000000000001","ms":5}"#,
+            Some(3),
+            "board: expected 16",
+        ),
+        (r#"{"id":3,"board":"0000000000000001"}"#, Some(3), "ms: "),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":-1}"#,
+            Some(3),
+            "ms: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":60001}"#,
+            Some(3),
+            "ms: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":1e3}"#,
+            Some(3),
+            "ms: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":"5"}"#,
+            Some(3),
+            "ms: ",
+        ),
+    ];
+    let mut s = searcher();
+    for &(text, id, error) in cases {
+        match Request::parse(text) {
+            Ok(r) => panic!("{text}: parsed as {r:?}"),
+            Err((got_id, e)) => {
+                assert_eq!(got_id, id, "{text}");
+                assert!(e.starts_with(error), "{text}: {e}");
+            }
+        }
+        // The worker answers each with an error reply the page can read.
+        let reply = Reply::parse(&respond(text, &mut s, &clock())).unwrap();
+        match reply {
+            Reply::Answer {
+                id: got,
+                answer: Err(e),
+            } => {
+                assert_eq!(got, id, "{text}");
+                assert!(e.starts_with(error), "{text}: {e}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn no_input_makes_respond_panic() {
+    // Random bytes, random cuts and random edits of a good request.
+    let good = r#"{"id":12,"board":"0000000000001121","ms":1}"#;
+    let mut rng = SplitMix(9);
+    let mut s = searcher();
+    let alphabet = br#"{}[]":,.-+eE0123456789abcdefnulltrue \"#;
+    for _ in 0..3000 {
+        let text: String = match rng.below(3) {
+            0 => (0..rng.below(40))
+                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize] as char)
+                .collect(),
+            1 => good[..rng.below(good.len() as u64) as usize].to_string(),
+            _ => {
+                let mut b = good.as_bytes().to_vec();
+                let i = rng.below(b.len() as u64) as usize;
+                b[i] = alphabet[rng.below(alphabet.len() as u64) as usize];
+                String::from_utf8(b).unwrap()
+            }
+        };
+        let reply = respond(&text, &mut s, &clock());
+        assert!(Reply::parse(&reply).is_ok(), "{text} -> {reply}");
+    }
+}
+
+#[test]
+fn replies_round_trip() {
+    let replies = [
+        Reply::Ready,
+        Reply::Answer {
+            id: Some(4),
+            answer: Ok(Advice {
+                direction: Some(Direction::Left),
+                reason: "Left merges two 8s; \"quoted\" \\ and\ttab".into(),
+                depth: 5,
+                nodes: 81_234,
+                elapsed_ms: 49.512,
+            }),
+        },
+        Reply::Answer {
+            id: Some(u32::MAX),
+            answer: Ok(Advice {
+                direction: None,
+                reason: NO_MOVE.into(),
+                depth: 0,
+                nodes: 0,
+                elapsed_ms: 0.0,
+            }),
+        },
+        Reply::Answer {
+            id: None,
+            answer: Err("not a JSON object".into()),
+        },
+        Reply::Answer {
+            id: Some(0),
+            answer: Err("board: expected 16 hex digits, got \"12\"".into()),
+        },
+    ];
+    for r in replies {
+        assert_eq!(Reply::parse(&r.to_json()), Ok(r.clone()), "{}", r.to_json());
+    }
+    assert_eq!(Reply::Ready.to_json(), r#"{"ready":true}"#);
+    // Elapsed time is written to the microsecond, never negative.
+    let odd = Reply::Answer {
+        id: Some(1),
+        answer: Ok(Advice {
+            direction: Some(Direction::Up),
+            reason: String::new(),
+            depth: 1,
+            nodes: 1,
+            elapsed_ms: -0.0001,
+        }),
+    };
+    assert_eq!(
+        odd.to_json(),
+        r#"{"id":1,"direction":"up","reason":"","depth":1,"nodes":1,"ms":0.000}"#
+    );
+    for bad in [
+        r#"{"id":1}"#,
+        r#"{"id":1,"direction":"north","reason":"","depth":1,"nodes":1,"ms":1}"#,
+        r#"{"id":1,"direction":"up","reason":"","depth":-1,"nodes":1,"ms":1}"#,
+        r#"{"id":1,"error":5}"#,
+        r#"{"direction":"up"}"#,
+        r#"{"ready":false}"#,
+    ] {
+        assert!(Reply::parse(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn direction_names() {
+    for d in Direction::ALL {
+        assert_eq!(direction_from_name(direction_name(d)), Some(d));
+    }
+    assert_eq!(direction_from_name("Up"), None);
+}
+
+#[test]
+fn respond_answers_like_the_search() {
+    let t = tables();
+    let mut s = searcher();
+    let board = parse("1024 1024 . . / 4 2 . . / . . . . / . . . .").unwrap();
+    let request = Request {
+        id: 41,
+        board,
+        budget_ms: 5,
+    };
+    let reply = Reply::parse(&respond(&request.to_json(), &mut s, &clock())).unwrap();
+    let Reply::Answer {
+        id: Some(41),
+        answer: Ok(advice),
+    } = reply
+    else {
+        panic!("{reply:?}");
+    };
+    let dir = advice.direction.unwrap();
+    assert_ne!(t.slide(board, dir), board);
+    assert!(
+        advice.reason.starts_with(&format!("{dir:?} ")),
+        "{}",
+        advice.reason
+    );
+    assert!(advice.depth >= 1 && advice.nodes > 0);
+    // The search keeps back a little of the budget for the reply's trip.
+    assert!(
+        advice.elapsed_ms > 0.0 && advice.elapsed_ms <= 5.0,
+        "{}",
+        advice.elapsed_ms
+    );
+    assert_eq!(search_budget_ms(5), 4.75);
+    assert_eq!(search_budget_ms(50), 49.5);
+    assert_eq!(search_budget_ms(0), 0.0);
+
+    // A board without a move: a null direction, not an error.
+    let stuck = parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2").unwrap();
+    let text = Request {
+        id: 42,
+        board: stuck,
+        budget_ms: 5,
+    }
+    .to_json();
+    let reply = Reply::parse(&respond(&text, &mut s, &clock())).unwrap();
+    let Reply::Answer {
+        id: Some(42),
+        answer: Ok(advice),
+    } = reply
+    else {
+        panic!("{reply:?}");
+    };
+    assert_eq!(advice.direction, None);
+    assert_eq!(advice.reason, NO_MOVE);
+}
