@@ -13,7 +13,9 @@
 // build reuses their names. They are fetched network first, like the page,
 // and cached for offline play whenever a new build is stored.
 const CACHE = 'leptos-2048';
-const ASSET = /["'](\/[^"'\s?#]+\.(?:js|wasm|css|webmanifest|svg|png))["']/g;
+// A path in quotes or, as the minified page writes attributes, unquoted
+// after `=` (`href=/main-….css`).
+const ASSET = /["'=](\/[^"'\s?#>]+\.(?:js|wasm|css|webmanifest|svg|png))(?=["'\s>])/g;
 const WORKER = ['/ai-worker_loader.js', '/ai-worker.js', '/ai-worker_bg.wasm'];
 
 function assetsOf(html) {
