@@ -13,9 +13,8 @@
 // build reuses their names. They are fetched network first, like the page,
 // and cached for offline play whenever a new build is stored.
 const CACHE = 'leptos-2048';
-// A path in quotes or, as the minified page writes attributes, unquoted
-// after `=` (`href=/main-….css`).
-const ASSET = /["'=](\/[^"'\s?#>]+\.(?:js|wasm|css|webmanifest|svg|png))(?=["'\s>])/g;
+// Quoted or not: the minified page writes `href=/main-….css`.
+const ASSET = /["'=](\/[^"'\s?#>]+\.(?:js|wasm|css|webmanifest|svg|png))/g;
 const WORKER = ['/ai-worker_loader.js', '/ai-worker.js', '/ai-worker_bg.wasm'];
 
 function assetsOf(html) {

@@ -1,6 +1,6 @@
 // Trunk post-build hook: minifies the JavaScript glue that wasm-bindgen
-// writes (the page's module and the AI worker's classic script) and the
-// service worker (trunk's own minifier leaves them as is). It runs on trunk's staging
+// writes (the page's module and the AI worker's classic script), the AI
+// worker's loader and the service worker (trunk's own minifier leaves them as is). It runs on trunk's staging
 // directory before the site is copied to dist/. The rust asset in
 // index.html has data-integrity="none" because this changes the file after
 // trunk would have hashed it.
@@ -13,7 +13,7 @@ if (!dir) throw new Error('TRUNK_STAGING_DIR is not set: run this as a trunk hoo
 if (process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 
 const page = /^leptos-2048-[0-9a-f]+\.js$/;
-const classic = new Set(['sw.js', 'ai-worker.js']);
+const classic = new Set(['sw.js', 'ai-worker.js', 'ai-worker_loader.js']);
 for (const name of await readdir(dir)) {
   if (!page.test(name) && !classic.has(name)) continue;
   const path = join(dir, name);

@@ -31,7 +31,9 @@
 //! ```
 //!
 //! `ready` comes once, when the worker has started: requests posted before it
-//! are lost, so the page waits for it. `direction` is `up`, `down`, `left`,
+//! are lost, so the page waits for it. If the worker's wasm fails to load,
+//! its loader (`assets/ai-worker_loader.js`) posts an error with a `null` id
+//! instead. `direction` is `up`, `down`, `left`,
 //! `right`, or `null` when no move changes the board; `reason` is
 //! [`super::reason`]'s sentence; `depth`, `nodes` and `ms` are what the
 //! search did ([`super::SearchStats`]). The search stops a little before the

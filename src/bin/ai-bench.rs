@@ -288,6 +288,12 @@ fn main() -> ExitCode {
         all_times.last().copied().unwrap_or(0.0),
         all_times.len()
     );
+    // A move past its budget is a bug, or the process was not running (the
+    // machine busy with other work): the search reads the clock thousands of
+    // times a millisecond.
+    let over = all_times.iter().filter(|&&t| t > o.ms).count();
+    let over_1ms = all_times.iter().filter(|&&t| t > o.ms + 1.0).count();
+    println!("over budget: {over} moves, of which {over_1ms} by more than 1 ms");
     println!(
         "search: {:.2} M nodes/s ({} nodes in {:.1} s)",
         nodes as f64 / search_ms.max(1e-9) / 1000.0,

@@ -2,12 +2,14 @@
 //! `src/ai/protocol.rs`, so the page stays responsive while it thinks.
 //!
 //! Trunk builds it from index.html's `<link data-trunk rel="rust"
-//! data-bin="ai-worker" data-type="worker" data-loader-shim …>` into three
-//! files without content hashes: `ai-worker_loader.js` (the script to start,
-//! `new Worker("/ai-worker_loader.js")`), which loads `ai-worker.js`
-//! (wasm-bindgen's glue) and `ai-worker_bg.wasm`. It is built with the
-//! `release` profile (opt-level 3): here speed matters more than size. The
-//! page's side is `src/view/ai_client.rs`.
+//! data-bin="ai-worker" data-type="worker" …>` into two files named after the
+//! binary, without content hashes: `ai-worker.js` (wasm-bindgen's glue,
+//! `--target no-modules`) and `ai-worker_bg.wasm`. The script to start is
+//! `assets/ai-worker_loader.js`, copied beside them (`new
+//! Worker("/ai-worker_loader.js")`): it loads both and, unlike trunk's
+//! `data-loader-shim`, tells the page when the wasm fails to load. It is
+//! built with the `release` profile (opt-level 3): here speed matters more
+//! than size. The page's side is `src/view/ai_client.rs`.
 //!
 //! On start it builds its searcher (tables and a 16 MiB transposition table,
 //! kept from request to request) and posts `{"ready":true}`; then it answers

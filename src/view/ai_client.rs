@@ -25,8 +25,9 @@ use crate::engine::Board;
 
 pub use crate::ai::protocol::{Advice, Answer};
 
-/// The script that starts the worker: trunk's loader shim for the
-/// `ai-worker` binary (index.html), at the site's root.
+/// The script that starts the worker (`assets/ai-worker_loader.js`, copied
+/// by trunk next to the `ai-worker` binary's glue and wasm), at the site's
+/// root.
 pub const WORKER_URL: &str = "/ai-worker_loader.js";
 
 /// How long a new worker may take to say it is ready (it fetches and
@@ -254,7 +255,16 @@ fn receive(client: &Rc<RefCell<Inner>>, text: &str) {
                 on_answer(answer);
             }
         }
-        // An answer to no request: not one this client sent.
+        // Before `ready`, the loader's word that the worker failed to load
+        // (assets/ai-worker_loader.js); after it, an answer to a request
+        // this client did not send.
+        Reply::Answer {
+            id: None,
+            answer: Err(e),
+        } if inner.worker.as_ref().is_some_and(|r| !r.ready) => {
+            drop(inner);
+            fail(client, e);
+        }
         Reply::Answer { id: None, .. } => {}
     }
 }
