@@ -94,8 +94,9 @@ impl<E: Evaluator> Searcher<E> {
 
 /// Why `dir`, in a sentence built from what the move does (merges, where the
 /// largest tile ends up, room left) and from the search's comparison with the
-/// other moves: "Left merges two 8s, keeps the 512 in its corner, 5 empty
-/// cells after; looked 4 moves ahead".
+/// other moves: "Left merges two 8s, keeps the 512 in its corner, leaves 5
+/// empty cells; best of 4 moves looking 4 moves ahead". Every part is a verb
+/// phrase, so the sentence reads whichever parts apply.
 pub fn reason(board: Bitboard, dir: Direction, stats: &SearchStats) -> String {
     let t = bitboard::tables();
     let after = t.slide(board, dir);
@@ -145,7 +146,7 @@ pub fn reason(board: Bitboard, dir: Direction, stats: &SearchStats) -> String {
 
     let empty = bitboard::count_empty(after);
     parts.push(format!(
-        "{empty} empty cell{} after",
+        "leaves {empty} empty cell{}",
         if empty == 1 { "" } else { "s" }
     ));
 
@@ -249,7 +250,7 @@ mod tests {
         };
         assert_eq!(
             reason(board, Direction::Left, &stats),
-            "Left merges two 8s, keeps the 512 in its corner, 12 empty cells after; \
+            "Left merges two 8s, keeps the 512 in its corner, leaves 12 empty cells; \
              best of 4 moves looking 3 moves ahead"
         );
         let two_pairs = bitboard::parse("2 2 2 2 / 4 4 . . / . . . . / . . . .").unwrap();

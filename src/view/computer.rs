@@ -46,8 +46,9 @@ pub struct Computer {
     pub autoplay: RwSignal<bool>,
     /// Pause between autoplay's moves, in milliseconds.
     pub pause: RwSignal<u32>,
-    /// What to tell the player about the computer, if anything.
-    pub message: RwSignal<Option<String>>,
+    /// What to tell the player about the computer, with the state it was
+    /// said about: it is shown only while that state is on the board.
+    message: RwSignal<Option<(State, String)>>,
 }
 
 impl Computer {
@@ -106,37 +107,37 @@ impl Computer {
     pub fn hint(self) {
         let state = self.present();
         if !supported(&state) {
-            self.message.set(Some(ONLY_4X4.into()));
+            self.say(ONLY_4X4);
             return;
         }
         if self.autoplay.get_untracked() {
             return;
         }
         if let Some(why) = idle_reason(&state) {
-            self.message.set(Some(why.into()));
+            self.say(why);
             return;
         }
-        self.message.set(Some("Thinking…".into()));
+        self.say("Thinking…");
         let asked = state.clone();
         self.client.with_value(|c| {
             c.ask(&state.board, BUDGET_MS, move |answer: Answer| {
                 if !self.still(&asked) {
-                    self.message.set(None);
+                    self.quiet();
                     return;
                 }
                 match answer {
                     Ok(advice) => match advice.direction {
                         Some(direction) => {
-                            self.message.set(None);
+                            self.quiet();
                             self.hint.set(Some(Hint {
                                 direction,
                                 reason: advice.reason,
                                 state: asked,
                             }));
                         }
-                        None => self.message.set(Some("No move changes the board.".into())),
+                        None => self.say("No move changes the board."),
                     },
-                    Err(e) => self.message.set(Some(unavailable(&e))),
+                    Err(e) => self.say(unavailable(&e)),
                 }
             })
         });
@@ -153,14 +154,14 @@ impl Computer {
         }
         let state = self.present();
         if !supported(&state) {
-            self.message.set(Some(ONLY_4X4.into()));
+            self.say(ONLY_4X4);
             return;
         }
         if let Some(why) = idle_reason(&state) {
-            self.message.set(Some(why.into()));
+            self.say(why);
             return;
         }
-        self.message.set(None);
+        self.quiet();
         self.autoplay.set(true);
         self.next_move();
     }
@@ -168,7 +169,25 @@ impl Computer {
     fn stop(self, why: Option<String>) {
         self.autoplay.set(false);
         self.client.with_value(AiClient::cancel);
-        self.message.set(why);
+        match why {
+            Some(why) => self.say(why),
+            None => self.quiet(),
+        }
+    }
+
+    /// Says `text` about the board on screen.
+    fn say(self, text: impl Into<String>) {
+        self.message.set(Some((self.present(), text.into())));
+    }
+
+    fn quiet(self) {
+        self.message.set(None);
+    }
+
+    /// What the computer has to say about the board on screen (tracked).
+    pub fn message_text(self) -> Option<String> {
+        let (state, text) = self.message.get()?;
+        self.history.with(|h| *h.present() == state).then_some(text)
     }
 
     /// One turn of autoplay: ask, play the answer, pause, again.
@@ -186,7 +205,7 @@ impl Computer {
             return;
         }
         if let Some(why) = idle_reason(&state) {
-            self.stop(Some(format!("Autoplay stopped: {}", why.to_lowercase())));
+            self.stop(Some(format!("Autoplay stopped. {why}")));
             return;
         }
         let asked = state.clone();
@@ -251,8 +270,7 @@ fn name(direction: Direction) -> &'static str {
 pub fn HintLine(computer: Computer) -> impl IntoView {
     let text = move || {
         computer
-            .message
-            .get()
+            .message_text()
             .or_else(|| computer.hint_text())
             .or_else(|| (!computer.supported()).then(|| ONLY_4X4.to_string()))
     };
