@@ -353,7 +353,7 @@ test('autoplay (no pause) from a new game reaches 2048 with no main-thread long 
       JSON.stringify(await page.evaluate(() => window.__longFrames)));
   }
   assert.equal(await autoplayOn(page), false);
-  assert.match(line, /^Autoplay stopped: .*target/i, 'the line should say autoplay stopped at the target');
+  assert.match(line, /^Autoplay stopped\. .*target/i, 'the line should say autoplay stopped at the target');
   // Nothing plays on by itself.
   await page.waitForTimeout(1000);
   assert.equal(await movesPlayed(page), moves, 'a move landed after autoplay stopped');
