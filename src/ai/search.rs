@@ -225,6 +225,33 @@ impl<E: Evaluator> Run<'_, E> {
             .moves(board)
             .map(|after| (after != board).then(|| self.chance(after, depth - 1, 1.0)))
     }
+
+    /// The values at `depth` of the root moves in `order` (indices into
+    /// [`Direction::ALL`]), searched in that order; if the time runs out,
+    /// only those finished before it did.
+    fn root_in_order(&mut self, board: Bitboard, depth: u32, order: &[usize]) -> [Option<f32>; 4] {
+        let moves = self.tables.moves(board);
+        let mut values = [None; 4];
+        for &i in order {
+            let v = self.chance(moves[i], depth - 1, 1.0);
+            if self.aborted {
+                break;
+            }
+            values[i] = Some(v);
+        }
+        values
+    }
+}
+
+/// The moves that have a value, best first.
+fn ranked(values: &[Option<f32>; 4]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..4).filter(|&i| values[i].is_some()).collect();
+    order.sort_by(|&a, &b| {
+        values[b]
+            .partial_cmp(&values[a])
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    order
 }
 
 impl<E: Evaluator> Searcher<E> {
@@ -251,9 +278,12 @@ impl<E: Evaluator> Searcher<E> {
     }
 
     /// The best move within `budget_ms` by `clock`, or `None` if no move
-    /// changes the board. Deepens one move at a time and answers with the
-    /// deepest iteration that finished; the first (a one-move lookahead)
-    /// always does, so a move comes back even on a zero budget.
+    /// changes the board. Deepens one move at a time, each iteration starting
+    /// with the best move so far, and answers with the deepest iteration that
+    /// finished, or with the best of the moves the next one finished before
+    /// the time ran out, when the best move so far is among them. The first
+    /// iteration (a one-move lookahead) always finishes, so a move comes back
+    /// even on a zero budget.
     pub fn search(
         &mut self,
         board: Bitboard,
@@ -298,24 +328,37 @@ impl<E: Evaluator> Searcher<E> {
         let mut depth = 1;
         // Timing of the last two iterations, to skip one that cannot finish.
         let (mut last_ms, mut prev_ms) = (0.0f64, 0.0f64);
+        // The root moves an unfinished last iteration did search one move
+        // deeper, if the best move of the one before is among them.
+        let mut deeper: Option<[Option<f32>; 4]> = None;
         // With one legal move there is nothing to weigh.
         while legal > 1 && depth < max_depth.max(1) && run.hit_depth {
             let now = clock.now_ms();
             if now >= run.deadline {
                 break;
             }
-            // Each iteration costs some factor more than the last; if the
-            // next cannot finish in time, stop now rather than throw it away.
-            // Tiny timings are noise, so only trust the ratio past 0.2 ms.
+            // Each iteration costs some factor more than the last. It starts
+            // with the best move so far, and finishing that one is enough to
+            // use the iteration (below): skip it only if even its share of
+            // the time cannot fit. Tiny timings are noise, so only trust the
+            // ratio past 0.2 ms.
             if prev_ms > 0.2 {
                 let growth = (last_ms / prev_ms).max(1.5);
-                if now + last_ms * growth > run.deadline {
+                if now + last_ms * growth / legal as f64 > run.deadline {
                     break;
                 }
             }
             run.hit_depth = false;
-            let next = run.root(board, depth + 1);
+            let order = ranked(&values);
+            let next = run.root_in_order(board, depth + 1, &order);
             if run.aborted {
+                // Out of time. The moves that finished compare fairly with
+                // each other at the new depth, and they include the best of
+                // the last iteration: if one of them now beats it, it would
+                // beat it in the full iteration too.
+                if next[order[0]].is_some() {
+                    deeper = Some(next);
+                }
                 break;
             }
             values = next;
@@ -323,8 +366,9 @@ impl<E: Evaluator> Searcher<E> {
             let done = clock.now_ms();
             (prev_ms, last_ms) = (last_ms, done - now);
         }
+        let choice = deeper.unwrap_or(values);
         let best = (0..4)
-            .filter_map(|i| values[i].map(|v| (i, v)))
+            .filter_map(|i| choice[i].map(|v| (i, v)))
             .fold(None, |acc: Option<(usize, f32)>, (i, v)| match acc {
                 Some((_, b)) if b >= v => acc,
                 _ => Some((i, v)),
@@ -553,6 +597,44 @@ mod tests {
         };
         let (_, stats) = s.search(board, 5.0, &clock).unwrap();
         assert!(stats.depth >= 3, "depth {}", stats.depth);
+    }
+
+    #[test]
+    fn iterations_start_with_the_best_move_so_far() {
+        assert_eq!(
+            ranked(&[Some(1.0), None, Some(3.0), Some(2.0)]),
+            vec![2, 3, 0]
+        );
+        assert_eq!(
+            ranked(&[Some(1.0), Some(1.0), None, None]),
+            vec![0, 1],
+            "ties keep order"
+        );
+        assert_eq!(ranked(&[None; 4]), Vec::<usize>::new());
+        // An iteration cut short keeps exactly the moves it finished: with a
+        // clock already past the deadline, the first chance node that looks
+        // at it stops the search, so no move finishes.
+        let board = parse(POSITIONS[1]).unwrap();
+        let mut tt = TransTable::new(8);
+        let e = Heuristic::default();
+        let clock = frozen();
+        let mut run = Run {
+            eval: &e,
+            tables: tables(),
+            tt: &mut tt,
+            use_tt: true,
+            cutoff: 1e-4,
+            clock: &clock,
+            deadline: -1.0,
+            aborted: false,
+            next_check: 0,
+            hit_depth: false,
+            nodes: 0,
+            evals: 0,
+            tt_hits: 0,
+        };
+        assert_eq!(run.root_in_order(board, 3, &[2, 1]), [None; 4]);
+        assert!(run.aborted);
     }
 
     #[test]
