@@ -186,6 +186,7 @@ impl Store {
         self.write(SETTINGS_KEY, &save::encode_config(config))
     }
 
+    /// Writes `value` at `key`: every write goes through here.
     fn write(&self, key: &str, value: &str) -> Result<(), Problem> {
         if !self.available {
             return Err(Problem::Unavailable);
@@ -201,15 +202,19 @@ impl Store {
         self.load(&best_key(config), |text| save::decode_best(text, config))
     }
 
+    /// The best score of `config`'s size to start from: 0 when none is
+    /// stored or the stored one was set aside (a bad best never lowers the
+    /// best shown, which only rises from here).
+    pub fn best_or_zero(&self, config: Config) -> u64 {
+        match self.load_best(config) {
+            Loaded::Valid(best) => best,
+            Loaded::Missing | Loaded::SetAside { .. } => 0,
+        }
+    }
+
     /// Saves the game in progress.
     pub fn save_game(&self, state: &State) -> Result<(), Problem> {
-        if !self.available {
-            return Err(Problem::Unavailable);
-        }
-        raw()
-            .ok_or(Problem::Unavailable)?
-            .set_item(&game_key(state.config), &save::encode(state))
-            .map_err(|_| Problem::WriteFailed)
+        self.write(&game_key(state.config), &save::encode(state))
     }
 
     /// Raises the stored best score to `best`; never lowers it (another tab
@@ -225,10 +230,7 @@ impl Store {
         if stored.is_some_and(|s| s >= best) {
             return Ok(());
         }
-        raw()
-            .ok_or(Problem::Unavailable)?
-            .set_item(&key, &save::encode_best(best))
-            .map_err(|_| Problem::WriteFailed)
+        self.write(&key, &save::encode_best(best))
     }
 }
 
@@ -244,13 +246,7 @@ impl Store {
 
     /// Remembers the player's theme.
     pub fn save_theme(&self, theme: Theme) -> Result<(), Problem> {
-        if !self.available {
-            return Err(Problem::Unavailable);
-        }
-        raw()
-            .ok_or(Problem::Unavailable)?
-            .set_item(THEME_KEY, theme.json())
-            .map_err(|_| Problem::WriteFailed)
+        self.write(THEME_KEY, theme.json())
     }
 }
 

@@ -1,7 +1,7 @@
 //! Which key does what. Plain data in, plain data out, so the mapping is
 //! tested natively; `App` attaches it to the window.
 
-use super::Command;
+use super::{Command, Panel};
 use crate::engine::{Direction, Input};
 
 /// The state of the modifier keys at a key press.
@@ -45,7 +45,7 @@ pub fn command_for_key(key: &str, modifiers: Modifiers) -> Option<Command> {
         };
     }
     if key == "?" && !modifiers.alt {
-        return Some(Command::ToggleHistory);
+        return Some(Command::Toggle(Panel::History));
     }
     if modifiers.any() {
         return None;
@@ -160,10 +160,13 @@ mod tests {
             shift: true,
             ..Default::default()
         };
-        assert_eq!(command_for_key("?", shifted), Some(Command::ToggleHistory));
+        assert_eq!(
+            command_for_key("?", shifted),
+            Some(Command::Toggle(Panel::History))
+        );
         assert_eq!(
             command_for_key("?", Modifiers::default()),
-            Some(Command::ToggleHistory)
+            Some(Command::Toggle(Panel::History))
         );
         assert_eq!(
             command_for_key("i", Modifiers::default()),

@@ -47,8 +47,6 @@ pub enum Command {
     Undo,
     /// Forward one undone input.
     Redo,
-    /// Open or close the history inspector.
-    ToggleHistory,
     /// Open or close a panel.
     Toggle(Panel),
     /// Show the state after this many inputs on the board, read-only (the
@@ -240,10 +238,7 @@ fn app_view(
 ) -> impl IntoView {
     let mut notice = notice;
     let first = initial.config();
-    let stored_best = RwSignal::new(match store.load_best(first) {
-        Loaded::Valid(best) => best,
-        Loaded::Missing | Loaded::SetAside { .. } => 0,
-    });
+    let stored_best = RwSignal::new(store.best_or_zero(first));
     let stats = RwSignal::new(or_default(store.load_stats(first), &mut notice));
     let notice = RwSignal::new(notice);
     let link_message = RwSignal::new(link_message);
@@ -296,10 +291,7 @@ fn app_view(
             load_session(&store, config)
         };
         let mut note = session.notice.take();
-        stored_best.set(match store.load_best(config) {
-            Loaded::Valid(best) => best,
-            _ => 0,
-        });
+        stored_best.set(store.best_or_zero(config));
         stats.set(or_default(store.load_stats(config), &mut note));
         if note.is_some() && notice.get_untracked() != Some(Notice::Unavailable) {
             notice.set(note);
@@ -338,7 +330,6 @@ fn app_view(
                 history.maybe_update(History::redo);
             }
         }
-        Command::ToggleHistory => toggle(panel, mode, Panel::History),
         Command::Toggle(p) => toggle(panel, mode, p),
         Command::View(at) => {
             if mode.get_untracked() != Mode::Replay && panel.get_untracked() == Some(Panel::History)
@@ -506,7 +497,7 @@ fn app_view(
             <Announcer text=words/>
             <HintLine computer/>
             <Controls dark toggle_theme can_undo can_redo panel=panel.read_only() history computer/>
-            <Panels panel=panel.read_only() history stats=stats.read_only() config/>
+            <Panels panel=panel.read_only() stats=stats.read_only() config/>
             {move || (panel.get() == Some(Panel::History)).then(|| view! { <Inspector history viewing/> })}
             <HowToPlay/>
         </main>

@@ -153,11 +153,9 @@ fn copy(text: &str, done: impl FnOnce() + 'static) {
 #[component]
 pub fn Panels(
     panel: ReadSignal<Option<Panel>>,
-    history: ReadSignal<History>,
     stats: ReadSignal<Stats>,
     config: Memo<Config>,
 ) -> impl IntoView {
-    let _ = history;
     move || match panel.get() {
         Some(Panel::Stats) => Some(view! { <StatsPanel stats config/> }.into_any()),
         Some(Panel::Settings) => Some(view! { <SettingsPanel config/> }.into_any()),

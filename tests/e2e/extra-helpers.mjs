@@ -7,10 +7,10 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO } from './helpers.mjs';
+import { REPO, DIST } from './helpers.mjs';
 import { collectErrors, waitReady, KEY } from './storage-helpers.mjs';
 
 // ---------------------------------------------------------------------------
@@ -19,9 +19,12 @@ import { collectErrors, waitReady, KEY } from './storage-helpers.mjs';
 /**
  * A fresh context with `options` (viewport, hasTouch, colorScheme, ...) and
  * `storage` ({ key: value }) put in localStorage before the page loads; opens
- * the game in it. Resolves to { context, page, errors }.
+ * the game in it at `query` ('?seed=1', '?replay=...', or ''). With `route`,
+ * the page itself is served from dist/index.html by the browser context (for
+ * addresses longer than the test server's 16 KB request limit); the rest
+ * still comes from the server. Resolves to { context, page, errors }.
  */
-export async function openPage(suite, { options = {}, storage, ready = true } = {}) {
+export async function openPage(suite, { query = '', options = {}, storage, ready = true, route = false } = {}) {
   const opts = { viewport: { width: 1000, height: 900 }, ...options };
   if (storage) {
     opts.storageState = {
@@ -33,9 +36,14 @@ export async function openPage(suite, { options = {}, storage, ready = true } = 
     };
   }
   const context = await suite.browser.newContext(opts);
+  if (route) {
+    const html = readFileSync(path.join(DIST, 'index.html'));
+    await context.route((url) => url.pathname === '/' && url.search.length > 0,
+      (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+  }
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await page.goto(suite.url, { waitUntil: 'load' });
+  await page.goto(new URL(query, suite.url).href, { waitUntil: 'load' });
   if (ready) await waitReady(page);
   return { context, page, errors };
 }

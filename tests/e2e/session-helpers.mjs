@@ -10,11 +10,8 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { DIST, readBoard, checkMove, slide, showBoard, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
-import { collectErrors, waitReady } from './storage-helpers.mjs';
-import { FOLD, pageErrors } from './extra-helpers.mjs';
+import { readBoard, checkMove, slide, showBoard, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
+import { FOLD, pageErrors, openPage } from './extra-helpers.mjs';
 
 // ---------------------------------------------------------------------------
 // Keys (README "Saved data", src/storage.rs)
@@ -33,37 +30,8 @@ export const SKEY = {
 // ---------------------------------------------------------------------------
 // Pages
 
-/**
- * A fresh context (`options`: viewport, hasTouch...) with `storage` put in
- * localStorage before load, and a page opened at `query` ('?seed=1',
- * '?replay=...', or ''). With `route`, the page itself is served from
- * dist/index.html by the browser context (for addresses longer than the
- * test server's 16 KB request limit); the rest still comes from the server.
- * Resolves to { context, page, errors }.
- */
-export async function openAt(suite, { query = '', storage, options = {}, ready = true, route = false } = {}) {
-  const opts = { viewport: { width: 1000, height: 900 }, ...options };
-  if (storage) {
-    opts.storageState = {
-      cookies: [],
-      origins: [{
-        origin: suite.origin,
-        localStorage: Object.entries(storage).map(([name, value]) => ({ name, value })),
-      }],
-    };
-  }
-  const context = await suite.browser.newContext(opts);
-  if (route) {
-    const html = readFileSync(path.join(DIST, 'index.html'));
-    await context.route((url) => url.pathname === '/' && url.search.length > 0,
-      (r) => r.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-  }
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(new URL(query, suite.url).href, { waitUntil: 'load' });
-  if (ready) await waitReady(page);
-  return { context, page, errors };
-}
+/** A page opened at a query, with storage seeded first: `openPage` (extra-helpers.mjs). */
+export { openPage as openAt };
 
 /** Asserts no console error and no uncaught page error (failed requests too). */
 export function assertClean(errors, label = 'page') {
