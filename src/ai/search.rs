@@ -243,14 +243,19 @@ impl<E: Evaluator> Run<'_, E> {
     }
 }
 
-/// The moves that have a value, best first.
+/// The moves that have a value, best first (ties in [`Direction::ALL`]
+/// order). An insertion sort: four items, and no general sort's code in the
+/// worker's wasm.
 fn ranked(values: &[Option<f32>; 4]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..4).filter(|&i| values[i].is_some()).collect();
-    order.sort_by(|&a, &b| {
-        values[b]
-            .partial_cmp(&values[a])
-            .unwrap_or(std::cmp::Ordering::Equal)
-    });
+    let mut order: Vec<usize> = Vec::with_capacity(4);
+    for (i, v) in values.iter().enumerate() {
+        let Some(v) = v else { continue };
+        let at = order
+            .iter()
+            .position(|&j| values[j].is_some_and(|w| w < *v))
+            .unwrap_or(order.len());
+        order.insert(at, i);
+    }
     order
 }
 
