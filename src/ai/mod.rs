@@ -241,6 +241,7 @@ mod tests {
         let board = bitboard::parse("512 8 8 . / 4 . . . / . . . . / . . . 2").unwrap();
         let stats = SearchStats {
             depth: 3,
+            cutoff: 5e-4,
             nodes: 0,
             evals: 0,
             tt_hits: 0,

@@ -13,8 +13,11 @@
 //! the heuristic scores a lost position, `--cutoff P` the probability cutoff,
 //! `--clock wall|cpu` what the budget is measured by (default wall: real
 //! time; cpu: the time this thread ran, so that figures taken on a busy
-//! machine match an idle one's), `--quiet` prints only the totals, `--trace`
-//! every move's search.
+//! machine match an idle one's), `--until TILE` ends a game once it makes
+//! TILE (a cheaper run when only the rate of reaching TILE matters),
+//! `--weights name=value,...` overrides heuristic weights (the names of
+//! [`Weights`]' fields), `--quiet` prints only the totals, `--trace` every
+//! move's search.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -23,7 +26,7 @@ use std::time::Instant;
 use leptos_2048::ai::bitboard::{self, Bitboard};
 use leptos_2048::ai::diff::{self, SplitMix};
 use leptos_2048::ai::eval::Loss;
-use leptos_2048::ai::{Clock, Heuristic, NativeClock, SearchConfig, Searcher};
+use leptos_2048::ai::{Clock, Heuristic, NativeClock, SearchConfig, Searcher, Weights};
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
 
 struct Options {
@@ -35,8 +38,34 @@ struct Options {
     loss: Loss,
     cutoff: Option<f32>,
     cpu_clock: bool,
+    until: Option<u64>,
+    weights: Weights,
     quiet: bool,
     trace: bool,
+}
+
+/// Applies `name=value,...` to `w`.
+fn parse_weights(list: &str, w: &mut Weights) -> Result<(), String> {
+    for pair in list.split(',').filter(|p| !p.is_empty()) {
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or(format!("--weights wants name=value, not {pair}"))?;
+        let value: f32 = value
+            .parse()
+            .map_err(|_| format!("bad number in --weights: {pair}"))?;
+        let field = match name {
+            "lost_penalty" => &mut w.lost_penalty,
+            "monotonicity_power" => &mut w.monotonicity_power,
+            "monotonicity_weight" => &mut w.monotonicity_weight,
+            "sum_power" => &mut w.sum_power,
+            "sum_weight" => &mut w.sum_weight,
+            "merges_weight" => &mut w.merges_weight,
+            "empty_weight" => &mut w.empty_weight,
+            _ => return Err(format!("no weight named {name}")),
+        };
+        *field = value;
+    }
+    Ok(())
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -49,6 +78,8 @@ fn parse_args() -> Result<Options, String> {
         loss: Loss::default(),
         cutoff: None,
         cpu_clock: false,
+        until: None,
+        weights: Weights::default(),
         quiet: false,
         trace: false,
     };
@@ -71,6 +102,8 @@ fn parse_args() -> Result<Options, String> {
             "--max-moves" => o.max_moves = Some(value.parse().map_err(|_| bad())?),
             "--diff" => o.diff = Some(value.parse().map_err(|_| bad())?),
             "--cutoff" => o.cutoff = Some(value.parse().map_err(|_| bad())?),
+            "--until" => o.until = Some(value.parse().map_err(|_| bad())?),
+            "--weights" => parse_weights(&value, &mut o.weights)?,
             "--clock" => {
                 o.cpu_clock = match value.as_str() {
                     "wall" => false,
@@ -144,7 +177,10 @@ fn play(searcher: &mut Searcher<Heuristic>, seed: u64, o: &Options) -> Game {
             // No stop at 2048.
             state = step(Input::KeepPlaying, &state);
         }
-        if state.status == Status::Over || o.max_moves.is_some_and(|m| state.moves >= m) {
+        if state.status == Status::Over
+            || o.max_moves.is_some_and(|m| state.moves >= m)
+            || o.until.is_some_and(|t| state.board.max_value() >= t)
+        {
             break;
         }
         let Some(bits) = bitboard::from_board(&state.board) else {
@@ -157,8 +193,14 @@ fn play(searcher: &mut Searcher<Heuristic>, seed: u64, o: &Options) -> Game {
         game.times.push(clock.now_ms() - t0);
         if o.trace {
             println!(
-                "  move {:>5} {dir:?}: depth {} nodes {} evals {} hits {} in {:.3} ms",
-                state.moves, stats.depth, stats.nodes, stats.evals, stats.tt_hits, stats.elapsed_ms
+                "  move {:>5} {dir:?}: depth {} cutoff {:.1e} nodes {} evals {} hits {} in {:.3} ms",
+                state.moves,
+                stats.depth,
+                stats.cutoff,
+                stats.nodes,
+                stats.evals,
+                stats.tt_hits,
+                stats.elapsed_ms
             );
         }
         game.nodes += stats.nodes;
@@ -259,18 +301,21 @@ fn main() -> ExitCode {
     if let Some(c) = o.cutoff {
         config.prob_cutoff = c;
     }
-    let mut heuristic = Heuristic::default();
+    let mut heuristic = Heuristic::new(o.weights);
     heuristic.loss = o.loss;
     let mut searcher = Searcher::new(heuristic, config);
     println!(
-        "games {} at {} ms per move ({} clock), seeds {}..{}, {:?}, loss {:?}",
+        "games {} at {} ms per move ({} clock), seeds {}..{}, {:?}, loss {:?}, {:?}{}",
         o.games,
         o.ms,
         if o.cpu_clock { "cpu" } else { "wall" },
         o.seed,
         o.seed + o.games,
         config,
-        o.loss
+        o.loss,
+        o.weights,
+        o.until
+            .map_or(String::new(), |t| format!(", each game ends at {t}"))
     );
     let thresholds = [2048u64, 4096, 8192, 16384, 32768];
     let mut reached = [0u64; 5];
