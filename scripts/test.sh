@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every check and test:
-# formatting, clippy, the native tests, a release build, the end-to-end
+# formatting, clippy, the native tests, the AI's differential check and
+# speed figures, a release build, the end-to-end
 # browser tests against that build, and the release size budget.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -19,6 +20,10 @@ cargo clippy --offline --all-targets -- -D warnings
 
 step "native tests (engine, view logic)"
 cargo test --offline
+
+step "the AI's bitboard against the engine on 10^6 cases, and its speed (release, native)"
+cargo run --offline --release --bin ai-bench -- --diff 1000000
+cargo run --offline --release --bin ai-bench -- --games 1 --max-moves 300 --ms 10 --quiet
 
 step "release build (trunk)"
 trunk --skip-version-check build --release --offline
