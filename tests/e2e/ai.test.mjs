@@ -8,7 +8,7 @@
 // that cannot load is reported in words, without errors.
 //
 // Timings are printed, not asserted (the machine may be busy), except the
-// long-task bound of the autoplay game: no main-thread task takes 50 ms of
+// long-task bound of the autoplay game: no main-thread task takes 16 ms of
 // CPU (a trace), and none takes 50 ms by the clock ('longtask') unless the
 // trace shows that it was the machine, not the page (printed as a warning).
 
@@ -339,9 +339,10 @@ test('autoplay (no pause) from a new game reaches 2048 with no main-thread long 
     `most CPU in one task ${cpu.maxCpu.toFixed(1)} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   assert.ok(game.won, `autoplay stopped without winning (top tile ${top}, over: ${game.over}, line "${line}")\n${showBoard(game.board)}`);
   assert.equal(top, 2048);
-  // No task of the page's takes 50 ms of the main thread's CPU.
+  // No task of the page's takes 16 ms of the main thread's CPU (a frame;
+  // measured: at most 4.8–6.9 ms), let alone 50.
   assert.ok(cpu.tasks > 1000, `the trace holds only ${cpu.tasks} main-thread tasks`);
-  assert.ok(cpu.maxCpu < 50, `a main-thread task took ${cpu.maxCpu.toFixed(1)} ms of CPU during autoplay`);
+  assert.ok(cpu.maxCpu < 16, `a main-thread task took ${cpu.maxCpu.toFixed(1)} ms of CPU during autoplay`);
   // And none takes 50 ms by the clock either ('longtask')... unless the
   // trace shows that none of them used 50 ms of CPU (checked just above):
   // then the main thread was kept waiting by a busy machine (2 cores, the
