@@ -382,10 +382,12 @@ impl<E: Evaluator> Searcher<E> {
         // The root moves an unfinished last iteration did search one move
         // deeper, if the best move of the one before is among them.
         let mut deeper: Option<[Option<f32>; 4]> = None;
-        // With one legal move there is nothing to weigh.
-        while legal > 1 {
+        loop {
             // Deeper while the depth limit cut some line, else a finer cutoff.
-            let (next_depth, next_cutoff, next_fine) = if run.hit_depth && depth < max_depth {
+            let (next_depth, next_cutoff, next_fine) = if legal < 2 {
+                // With one legal move there is nothing to weigh.
+                break;
+            } else if run.hit_depth && depth < max_depth {
                 (depth + 1, run.cutoff, run.fine)
             } else if run.cutoff / REFINE >= self.config.finest_cutoff {
                 (depth, run.cutoff / REFINE, run.fine + 1)
