@@ -215,6 +215,7 @@ fn replies_round_trip() {
                 direction: Some(Direction::Left),
                 reason: "Left merges two 8s; \"quoted\" \\ and\ttab".into(),
                 depth: 5,
+                refined: 2,
                 nodes: 81_234,
                 elapsed_ms: 49.512,
             }),
@@ -225,6 +226,7 @@ fn replies_round_trip() {
                 direction: None,
                 reason: NO_MOVE.into(),
                 depth: 0,
+                refined: 0,
                 nodes: 0,
                 elapsed_ms: 0.0,
             }),
@@ -249,18 +251,21 @@ fn replies_round_trip() {
             direction: Some(Direction::Up),
             reason: String::new(),
             depth: 1,
+            refined: 0,
             nodes: 1,
             elapsed_ms: -0.0001,
         }),
     };
     assert_eq!(
         odd.to_json(),
-        r#"{"id":1,"direction":"up","reason":"","depth":1,"nodes":1,"ms":0.000}"#
+        r#"{"id":1,"direction":"up","reason":"","depth":1,"refined":0,"nodes":1,"ms":0.000}"#
     );
     for bad in [
         r#"{"id":1}"#,
-        r#"{"id":1,"direction":"north","reason":"","depth":1,"nodes":1,"ms":1}"#,
-        r#"{"id":1,"direction":"up","reason":"","depth":-1,"nodes":1,"ms":1}"#,
+        r#"{"id":1,"direction":"north","reason":"","depth":1,"refined":0,"nodes":1,"ms":1}"#,
+        r#"{"id":1,"direction":"up","reason":"","depth":-1,"refined":0,"nodes":1,"ms":1}"#,
+        r#"{"id":1,"direction":"up","reason":"","depth":1,"nodes":1,"ms":1}"#,
+        r#"{"id":1,"direction":"up","reason":"","depth":1,"refined":0.5,"nodes":1,"ms":1}"#,
         r#"{"id":1,"error":5}"#,
         r#"{"direction":"up"}"#,
         r#"{"ready":false}"#,

@@ -242,6 +242,7 @@ mod tests {
         let stats = SearchStats {
             depth: 3,
             cutoff: 5e-4,
+            refined: 0,
             nodes: 0,
             evals: 0,
             tt_hits: 0,

@@ -24,8 +24,8 @@
 //!
 //! ```text
 //! {"ready":true}
-//! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"nodes":81234,"ms":49.512}
-//! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"nodes":0,"ms":0.001}
+//! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512}
+//! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"refined":0,"nodes":0,"ms":0.001}
 //! {"id":7,"error":"board: expected 16 hex digits, got \"12\""}
 //! {"id":null,"error":"not a JSON object"}
 //! ```
@@ -35,8 +35,10 @@
 //! its loader (`assets/ai-worker_loader.js`) posts an error with a `null` id
 //! instead. `direction` is `up`, `down`, `left`,
 //! `right`, or `null` when no move changes the board; `reason` is
-//! [`super::reason`]'s sentence; `depth`, `nodes` and `ms` are what the
-//! search did ([`super::SearchStats`]). The search stops a little before the
+//! [`super::reason`]'s sentence; `depth`, `refined` (how many times the
+//! probability cutoff was lowered), `nodes` and `ms` are what the search did
+//! ([`super::SearchStats`]): two searches of a board that reach the same
+//! depth and refinement agree. The search stops a little before the
 //! budget ([`search_budget_ms`]) so that the reply reaches the page within it. A request that cannot be read gets an
 //! `error` (with its `id` when that much could be read) and never a panic.
 //!
@@ -72,6 +74,8 @@ pub struct Advice {
     pub reason: String,
     /// Depth of the deepest finished iteration, in moves.
     pub depth: u32,
+    /// How many times that iteration's probability cutoff had been refined.
+    pub refined: u32,
     /// Positions the search visited.
     pub nodes: u64,
     /// Time the search took, by the worker's clock.
@@ -155,11 +159,12 @@ impl Reply {
         let id = id.map_or("null".to_string(), |id| id.to_string());
         match answer {
             Ok(a) => format!(
-                "{{\"id\":{id},\"direction\":{},\"reason\":{},\"depth\":{},\"nodes\":{},\"ms\":{:.3}}}",
+                "{{\"id\":{id},\"direction\":{},\"reason\":{},\"depth\":{},\"refined\":{},\"nodes\":{},\"ms\":{:.3}}}",
                 a.direction
                     .map_or("null".to_string(), |d| quote(direction_name(d))),
                 quote(&a.reason),
                 a.depth,
+                a.refined,
                 a.nodes,
                 // Never "-0.000" or "NaN": a clock may be coarse or odd.
                 if a.elapsed_ms.is_finite() { a.elapsed_ms.max(0.0) } else { 0.0 },
@@ -210,6 +215,9 @@ impl Reply {
         let depth = whole(number("depth")?)
             .filter(|&v| v <= u32::MAX as u64)
             .ok_or("depth: expected a whole number")? as u32;
+        let refined = whole(number("refined")?)
+            .filter(|&v| v <= u32::MAX as u64)
+            .ok_or("refined: expected a whole number")? as u32;
         let nodes = whole(number("nodes")?).ok_or("nodes: expected a whole number")?;
         let elapsed_ms = decimal(number("ms")?).ok_or("ms: expected a number")?;
         Ok(Reply::Answer {
@@ -218,6 +226,7 @@ impl Reply {
                 direction,
                 reason,
                 depth,
+                refined,
                 nodes,
                 elapsed_ms,
             }),
@@ -261,6 +270,7 @@ fn advise<E: Evaluator>(
             direction: Some(dir),
             reason: stats.reason,
             depth: stats.depth,
+            refined: stats.refined,
             nodes: stats.nodes,
             elapsed_ms: stats.elapsed_ms,
         },
@@ -268,6 +278,7 @@ fn advise<E: Evaluator>(
             direction: None,
             reason: NO_MOVE.into(),
             depth: 0,
+            refined: 0,
             nodes: 0,
             elapsed_ms: clock.now_ms() - start,
         },

@@ -57,8 +57,10 @@ impl Default for SearchConfig {
 pub struct SearchStats {
     /// Depth of the deepest iteration that completed, in moves.
     pub depth: u32,
-    /// The probability cutoff of that iteration.
+    /// The probability cutoff of that iteration,
     pub cutoff: f32,
+    /// and how many times it had been refined (divided by [`REFINE`]).
+    pub refined: u32,
     /// Positions visited (max and chance nodes, leaves included), over all
     /// iterations, the aborted one too.
     pub nodes: u64,
@@ -376,7 +378,7 @@ impl<E: Evaluator> Searcher<E> {
             return None;
         }
         let mut depth = 1;
-        let mut cutoff = run.cutoff;
+        let (mut cutoff, mut refined) = (run.cutoff, 0);
         // Timing of the last two iterations, to skip one that cannot finish.
         let (mut last_ms, mut prev_ms) = (0.0f64, 0.0f64);
         // The root moves an unfinished last iteration did search one move
@@ -424,7 +426,7 @@ impl<E: Evaluator> Searcher<E> {
                 break;
             }
             values = next;
-            (depth, cutoff) = (next_depth, next_cutoff);
+            (depth, cutoff, refined) = (next_depth, next_cutoff, next_fine as u32);
             let done = clock.now_ms();
             (prev_ms, last_ms) = (last_ms, done - now);
         }
@@ -439,6 +441,7 @@ impl<E: Evaluator> Searcher<E> {
         let stats = SearchStats {
             depth,
             cutoff,
+            refined,
             nodes: run.nodes,
             evals: run.evals,
             tt_hits: run.tt_hits,

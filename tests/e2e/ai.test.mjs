@@ -230,12 +230,12 @@ test('hint: an answer that comes after the board changed never shows on the new 
 // ---------------------------------------------------------------------------
 // 2. The hint is the worker's answer
 
-test('hint agrees with the AI worker: the page asks about the board shown, shows the reply, and a worker of our own agrees at the same depth', async () => {
+test('hint agrees with the AI worker: the page asks about the board shown, shows the reply, and a worker of our own agrees at the same depth and cutoff', async () => {
   const { context, page, errors } = await openWith({ query: '?seed=2002', spy: true });
   const random = rng(2002);
   await startOwnWorker(page);
   // At least 10 positions, and more (up to 20) until 6 were searched to the
-  // same depth by both workers.
+  // same depth with the same cutoff (`refined`) by both workers.
   const cases = [];
   for (let i = 0; i < 20 && (i < 10 || cases.filter((c) => c.sameDepth).length < 6); i++) {
     await playRandom(page, 4 + (i % 3) * 3, random);
@@ -255,36 +255,37 @@ test('hint agrees with the AI worker: the page asks about the board shown, shows
 
     // Independent: our worker, same board and budget, asked about the same
     // boards in the same order as the page's (their transposition tables
-    // hold alike). Its depth depends on the time it gets, so ask again (up
-    // to 2 more times) until it matches: a repeated search starts from a
-    // warmer table, so it may only go deeper.
+    // hold alike). How far it gets depends on the time it gets, so ask again
+    // (up to 2 more times) until it matches: a repeated search starts from a
+    // warmer table, so it may only go further.
+    const reach = (r) => `${r.depth}/${r.refined}`;
     const tries = [];
     let own;
     for (let t = 0; t < 3; t++) {
       own = await askOwnWorker(page, hex, BUDGET_MS);
       tries.push(own);
-      if (own.depth === last.reply.depth) break;
+      if (reach(own) === reach(last.reply)) break;
     }
     const c = {
-      i: i + 1, board: hex, page: hint.dir, pageDepth: last.reply.depth, pageNodes: last.reply.nodes, pageMs: last.reply.ms,
-      own: own.direction, ownDepth: own.depth, ownNodes: own.nodes, ownMs: own.ms, tries: tries.map((t) => `${t.direction}@${t.depth}`).join(','),
-      sameDepth: own.depth === last.reply.depth, agree: own.direction === hint.dir,
+      i: i + 1, board: hex, page: hint.dir, pageDepth: reach(last.reply), pageNodes: last.reply.nodes, pageMs: last.reply.ms,
+      own: own.direction, ownDepth: reach(own), ownNodes: own.nodes, ownMs: own.ms, tries: tries.map((t) => `${t.direction}@${reach(t)}`).join(','),
+      sameDepth: reach(own) === reach(last.reply), agree: own.direction === hint.dir,
     };
     cases.push(c);
-    console.log(`ai: agreement ${c.i}: board ${hex} page ${c.page} (depth ${c.pageDepth}, ${c.pageNodes} nodes, ${c.pageMs} ms)` +
-      ` / own ${c.own} (depth ${c.ownDepth}, ${c.ownNodes} nodes, ${c.ownMs} ms; tries ${c.tries})` +
-      ` ${c.agree ? 'agree' : 'DISAGREE'}${c.sameDepth ? '' : ' (depths differ)'}`);
+    console.log(`ai: agreement ${c.i}: board ${hex} page ${c.page} (depth/refined ${c.pageDepth}, ${c.pageNodes} nodes, ${c.pageMs} ms)` +
+      ` / own ${c.own} (depth/refined ${c.ownDepth}, ${c.ownNodes} nodes, ${c.ownMs} ms; tries ${c.tries})` +
+      ` ${c.agree ? 'agree' : 'DISAGREE'}${c.sameDepth ? '' : ' (searches differ)'}`);
   }
   const same = cases.filter((c) => c.sameDepth);
   const agree = cases.filter((c) => c.agree);
-  console.log(`ai: agreement: ${agree.length}/${cases.length} agree; ${same.length} at the same depth, ` +
+  console.log(`ai: agreement: ${agree.length}/${cases.length} agree; ${same.length} at the same depth and cutoff, ` +
     `${same.filter((c) => c.agree).length} of them agree`);
   for (const c of same) {
-    assert.ok(c.agree, `position ${c.i} (${c.board}): at the same depth ${c.pageDepth}, the page hints ${c.page}, our worker ${c.own}`);
+    assert.ok(c.agree, `position ${c.i} (${c.board}): at the same depth/refined ${c.pageDepth}, the page hints ${c.page}, our worker ${c.own}`);
   }
-  // The depth is observable (the spy reads the page's replies), so only
-  // same-depth answers must agree; the others are printed above.
-  assert.ok(same.length >= 6, `only ${same.length} of ${cases.length} positions searched to the same depth: too few to compare`);
+  // Depth and cutoff are observable (the spy reads the page's replies), so
+  // only answers of alike searches must agree; the others are printed above.
+  assert.ok(same.length >= 6, `only ${same.length} of ${cases.length} positions searched alike: too few to compare`);
   assertClean(errors);
   await context.close();
 });
