@@ -378,7 +378,7 @@ impl<E: Evaluator> Searcher<E> {
             return None;
         }
         let mut depth = 1;
-        let (mut cutoff, mut refined) = (run.cutoff, 0);
+        let mut refined = 0;
         // Timing of the last two iterations, to skip one that cannot finish.
         let (mut last_ms, mut prev_ms) = (0.0f64, 0.0f64);
         // The root moves an unfinished last iteration did search one move
@@ -426,7 +426,7 @@ impl<E: Evaluator> Searcher<E> {
                 break;
             }
             values = next;
-            (depth, cutoff, refined) = (next_depth, next_cutoff, next_fine as u32);
+            (depth, refined) = (next_depth, next_fine as u32);
             let done = clock.now_ms();
             (prev_ms, last_ms) = (last_ms, done - now);
         }
@@ -440,7 +440,7 @@ impl<E: Evaluator> Searcher<E> {
             .map(|(i, _)| Direction::ALL[i])?;
         let stats = SearchStats {
             depth,
-            cutoff,
+            cutoff: self.config.prob_cutoff / REFINE.powi(refined as i32),
             refined,
             nodes: run.nodes,
             evals: run.evals,

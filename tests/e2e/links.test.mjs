@@ -5,24 +5,17 @@
 // notice (role=alert) and a fresh playable game, leaves the player's own
 // saved game alone, and logs no error. A 2 000-move game's link: its length.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readBoard, showBoard, assertFreshGame } from './helpers.mjs';
-import { startSuite, assertPlayable, readStore } from './storage-helpers.mjs';
-import { buildFold } from './extra-helpers.mjs';
+import { assertPlayable, readStore } from './storage-helpers.mjs';
 import {
   SKEY, openAt, assertClean, blur, stored, snapshot, assertSameState, playChecked,
   foldHistory, foldNew, boardOfSave,
+  foldSuite,
 } from './session-helpers.mjs';
 
-let suite;
-before(async () => {
-  buildFold();
-  suite = await startSuite();
-});
-after(async () => {
-  await suite?.close();
-});
+const suite = foldSuite();
 
 /** Presses Share and reads the link it shows. */
 async function share(page) {

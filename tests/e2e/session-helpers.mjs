@@ -11,7 +11,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readBoard, checkMove, slide, showBoard, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
-import { FOLD, pageErrors, openPage } from './extra-helpers.mjs';
+import { before, after } from 'node:test';
+import { FOLD, pageErrors, openPage, buildFold } from './extra-helpers.mjs';
+import { startSuite } from './storage-helpers.mjs';
 
 // ---------------------------------------------------------------------------
 // Keys (README "Saved data", src/storage.rs)
@@ -319,4 +321,20 @@ export function boardOfSave(saveText) {
 export function summary(values) {
   const s = [...values].sort((a, b) => a - b);
   return { n: s.length, median: s[Math.floor((s.length - 1) / 2)], max: s[s.length - 1] };
+}
+
+/**
+ * A test file's suite (a server for dist/ and a browser), with the fold
+ * binary built first: filled in before the file's tests, closed after them.
+ */
+export function foldSuite() {
+  const suite = {};
+  before(async () => {
+    buildFold();
+    Object.assign(suite, await startSuite());
+  });
+  after(async () => {
+    await suite.close?.();
+  });
+  return suite;
 }

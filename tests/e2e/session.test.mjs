@@ -6,27 +6,19 @@
 // 10 000-input history (made natively by `fold --history`) scrubbed at many
 // points, each board compared with the native fold.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readBoard, showBoard, ARROW_FOR, DIRECTIONS, slide } from './helpers.mjs';
-import { startSuite, reloadGame, assertPlayable } from './storage-helpers.mjs';
-import { buildFold } from './extra-helpers.mjs';
+import { reloadGame, assertPlayable } from './storage-helpers.mjs';
 import {
   SKEY, openAt, assertClean, blur, stored, readButtons, snapshot, assertSameState,
   UNDO_WAYS, REDO_WAYS, undo, redo, playChecked, openInspector, readInspector, scrubTo, chooseEntry,
   foldHistory, summary,
+  foldSuite,
 } from './session-helpers.mjs';
 
 const SEED = 20_480_001;
-let suite;
-
-before(async () => {
-  buildFold();
-  suite = await startSuite();
-});
-after(async () => {
-  await suite?.close();
-});
+const suite = foldSuite();
 
 async function assertButtons(page, want, label) {
   assert.deepEqual(await readButtons(page), want, `${label}: undo/redo buttons enabled`);

@@ -5,24 +5,17 @@
 // statistics per size, and a corrupt statistics value set aside with a
 // notice.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readBoard, checkMove, slide, showBoard, assertFreshGame, DIRECTIONS, ARROW_FOR, SCHEMES } from './helpers.mjs';
-import { startSuite, reloadGame, assertPlayable, assertNoticeShown, readStore } from './storage-helpers.mjs';
-import { buildFold } from './extra-helpers.mjs';
+import { reloadGame, assertPlayable, assertNoticeShown, readStore } from './storage-helpers.mjs';
 import {
   SKEY, openAt, assertClean, blur, stored, snapshot, assertSameState, playChecked,
   chooseSize, chooseTarget, readGoal, swipe, foldNew, boardOfSave,
+  foldSuite,
 } from './session-helpers.mjs';
 
-let suite;
-before(async () => {
-  buildFold();
-  suite = await startSuite();
-});
-after(async () => {
-  await suite?.close();
-});
+const suite = foldSuite();
 
 const ALL_SIZES = [];
 for (let w = 3; w <= 8; w++) for (let h = 3; h <= 8; h++) ALL_SIZES.push(`${w}x${h}`);
