@@ -46,18 +46,29 @@ fn requests_have_a_fixed_text_and_round_trip() {
         id: 7,
         board,
         budget_ms: 50,
+        nodes: None,
     };
     assert_eq!(
         r.to_json(),
         r#"{"id":7,"board":"0000000000001121","ms":50}"#
     );
     assert_eq!(Request::parse(&r.to_json()), Ok(r));
+    let limited = Request {
+        nodes: Some(123_456),
+        ..r
+    };
+    assert_eq!(
+        limited.to_json(),
+        r#"{"id":7,"board":"0000000000001121","ms":50,"nodes":123456}"#
+    );
+    assert_eq!(Request::parse(&limited.to_json()), Ok(limited));
     let mut rng = SplitMix(3);
     for _ in 0..1000 {
         let r = Request {
             id: rng.next_u64() as u32,
             board: rng.next_u64(),
             budget_ms: rng.below(MAX_BUDGET_MS as u64 + 1) as u32,
+            nodes: (rng.below(2) == 1).then(|| rng.next_u64()),
         };
         assert_eq!(Request::parse(&r.to_json()), Ok(r));
     }
@@ -78,7 +89,8 @@ fn requests_from_javascript_parse() {
         Ok(Request {
             id: 0,
             board: 0xABC12,
-            budget_ms: 10
+            budget_ms: 10,
+            nodes: None,
         })
     );
 }
@@ -154,6 +166,26 @@ fn bad_requests_get_errors_with_the_id_when_known() {
             r#"{"id":3,"board":"0000000000000001","ms":"5"}"#,
             Some(3),
             "ms: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":-1}"#,
+            Some(3),
+            "nodes: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":2.5}"#,
+            Some(3),
+            "nodes: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":null}"#,
+            Some(3),
+            "nodes: ",
+        ),
+        (
+            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":18446744073709551616}"#,
+            Some(3),
+            "nodes: ",
         ),
     ];
     let mut s = searcher();
@@ -291,6 +323,7 @@ fn respond_answers_like_the_search() {
         id: 41,
         board,
         budget_ms: 5,
+        nodes: None,
     };
     let reply = Reply::parse(&respond(&request.to_json(), &mut s, &clock())).unwrap();
     let Reply::Answer {
@@ -324,6 +357,7 @@ fn respond_answers_like_the_search() {
         id: 42,
         board: stuck,
         budget_ms: 5,
+        nodes: None,
     }
     .to_json();
     let reply = Reply::parse(&respond(&text, &mut s, &clock())).unwrap();
@@ -336,4 +370,59 @@ fn respond_answers_like_the_search() {
     };
     assert_eq!(advice.direction, None);
     assert_eq!(advice.reason, NO_MOVE);
+}
+
+/// The advice of a reply to a request, which must have some.
+fn advice(reply: &str) -> Advice {
+    match Reply::parse(reply) {
+        Ok(Reply::Answer { answer: Ok(a), .. }) => a,
+        other => panic!("{reply}: {other:?}"),
+    }
+}
+
+#[test]
+fn a_worker_sent_the_same_requests_limited_to_the_reported_nodes_gives_the_same_replies() {
+    // One worker searches a game's boards on the machine's clock, so where
+    // each search stops depends on how fast the machine is at that moment:
+    // some stop at the end of an iteration, some in the middle of one. A
+    // second worker, asked the same in the same order but each time limited
+    // to the node count of the first one's reply, repeats every search: same
+    // move, depth, refinement and nodes (and so reason), only `ms` differs.
+    let t = tables();
+    let clock = leptos_2048::ai::NativeClock::new();
+    let (mut first, mut second) = (searcher(), searcher());
+    let mut rng = SplitMix(11);
+    let mut board = parse("2 . . . / . . . . / . . 2 . / . . . .").unwrap();
+    let mut replayed = 0;
+    for id in 0..60 {
+        let request = Request {
+            id,
+            board,
+            budget_ms: 1 + id % 4,
+            nodes: None,
+        };
+        let got = advice(&respond(&request.to_json(), &mut first, &clock));
+        let again = Request {
+            budget_ms: MAX_BUDGET_MS,
+            nodes: Some(got.nodes),
+            ..request
+        };
+        let replay = advice(&respond(&again.to_json(), &mut second, &clock));
+        assert_eq!(
+            Advice {
+                elapsed_ms: got.elapsed_ms,
+                ..replay.clone()
+            },
+            got,
+            "request {id}, board {board:016x}"
+        );
+        replayed += 1;
+        // Play the move and spawn a tile, to the next position.
+        let Some(dir) = got.direction else { break };
+        board = t.slide(board, dir);
+        let empty: Vec<u32> = (0..16).filter(|i| (board >> (4 * i)) & 0xF == 0).collect();
+        let cell = empty[rng.below(empty.len() as u64) as usize];
+        board |= (1 + (rng.below(10) == 0) as u64) << (4 * cell);
+    }
+    assert_eq!(replayed, 60);
 }

@@ -26,7 +26,7 @@ use crate::engine::{Board, Direction};
 
 pub use bitboard::Bitboard;
 pub use eval::{Evaluator, Heuristic, Weights};
-pub use search::{SearchConfig, SearchStats, Searcher};
+pub use search::{Limits, SearchConfig, SearchStats, Searcher};
 
 /// A source of time in milliseconds from any fixed origin.
 pub trait Clock {
@@ -75,18 +75,18 @@ pub fn best_move(
     clock: &dyn Clock,
 ) -> Option<(Direction, SearchStats)> {
     let bits = bitboard::from_board(board)?;
-    SEARCHER.with(|s| s.borrow_mut().best_move(bits, budget_ms, clock))
+    SEARCHER.with(|s| s.borrow_mut().best_move(bits, Limits::ms(budget_ms), clock))
 }
 
 impl<E: Evaluator> Searcher<E> {
-    /// [`Searcher::search`] with `stats.reason` filled in.
+    /// [`Searcher::search_within`] with `stats.reason` filled in.
     pub fn best_move(
         &mut self,
         board: Bitboard,
-        budget_ms: f64,
+        limits: Limits,
         clock: &dyn Clock,
     ) -> Option<(Direction, SearchStats)> {
-        let (dir, mut stats) = self.search(board, budget_ms, clock)?;
+        let (dir, mut stats) = self.search_within(board, limits, clock)?;
         stats.reason = reason(board, dir, &stats);
         Some((dir, stats))
     }

@@ -19,6 +19,14 @@
 //!   rest of the board is empty.
 //! - `ms`: the time budget in milliseconds, 0 to 60 000 (rounded to a whole
 //!   millisecond).
+//! - `nodes` (optional, a whole number): stop once the search has visited
+//!   this many positions, if the budget has not run out first. A reply's
+//!   `nodes` is where its search stopped, and a search's answer depends only
+//!   on the board, on where it stopped and on the searches the worker did
+//!   before it ([`Searcher::search_within`]). So a second worker sent the
+//!   same requests in the same order, each limited to the `nodes` of the
+//!   first worker's reply, gives the same replies but for `ms`: that is how
+//!   the browser tests check the page's hints against a worker of their own.
 //!
 //! Replies, worker to page:
 //!
@@ -37,10 +45,10 @@
 //! `right`, or `null` when no move changes the board; `reason` is
 //! [`super::reason`]'s sentence; `depth`, `refined` (how many times the
 //! probability cutoff was lowered), `nodes` and `ms` are what the search did
-//! ([`super::SearchStats`]): two searches of a board that reach the same
-//! depth and refinement agree. The search stops a little before the
-//! budget ([`search_budget_ms`]) so that the reply reaches the page within it. A request that cannot be read gets an
-//! `error` (with its `id` when that much could be read) and never a panic.
+//! ([`super::SearchStats`]). The search stops a little before the budget
+//! ([`search_budget_ms`]) so that the reply reaches the page within it. A
+//! request that cannot be read gets an `error` (with its `id` when that much
+//! could be read) and never a panic.
 //!
 //! The parser reads flat objects only (string, number, `true`, `false` and
 //! `null` values), which is all either side sends; numbers are read without
@@ -51,18 +59,20 @@ use crate::engine::Direction;
 
 use super::bitboard::Bitboard;
 use super::eval::Evaluator;
-use super::search::Searcher;
+use super::search::{Limits, Searcher};
 use super::Clock;
 
 /// The largest budget a request may ask for, in milliseconds.
 pub const MAX_BUDGET_MS: u32 = 60_000;
 
-/// A question to the worker: the best move on `board` within `budget_ms`.
+/// A question to the worker: the best move on `board` within `budget_ms`
+/// and, if given, within `nodes` positions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
     pub id: u32,
     pub board: Bitboard,
     pub budget_ms: u32,
+    pub nodes: Option<u64>,
 }
 
 /// The worker's advice on a board.
@@ -76,7 +86,7 @@ pub struct Advice {
     pub depth: u32,
     /// How many times that iteration's probability cutoff had been refined.
     pub refined: u32,
-    /// Positions the search visited.
+    /// Positions the search visited before it stopped.
     pub nodes: u64,
     /// Time the search took, by the worker's clock.
     pub elapsed_ms: f64,
@@ -100,8 +110,11 @@ pub const NO_MOVE: &str = "No move changes the board";
 impl Request {
     /// The request as the page posts it.
     pub fn to_json(&self) -> String {
+        let nodes = self
+            .nodes
+            .map_or(String::new(), |n| format!(",\"nodes\":{n}"));
         format!(
-            "{{\"id\":{},\"board\":\"{:016x}\",\"ms\":{}}}",
+            "{{\"id\":{},\"board\":\"{:016x}\",\"ms\":{}{nodes}}}",
             self.id, self.board, self.budget_ms
         )
     }
@@ -141,10 +154,16 @@ impl Request {
                 "ms: expected a number of milliseconds from 0 to {MAX_BUDGET_MS}"
             ));
         };
+        let nodes = match get(&fields, "nodes") {
+            None => None,
+            Some(Value::Num(n)) if whole(n).is_some() => whole(n),
+            Some(_) => return fail("nodes: expected a whole number".into()),
+        };
         Ok(Request {
             id,
             board,
             budget_ms,
+            nodes,
         })
     }
 }
@@ -265,7 +284,11 @@ fn advise<E: Evaluator>(
 ) -> Advice {
     let start = clock.now_ms();
     let budget = search_budget_ms(request.budget_ms);
-    match searcher.best_move(request.board, budget, clock) {
+    let limits = Limits {
+        nodes: request.nodes.unwrap_or(u64::MAX),
+        ..Limits::ms(budget)
+    };
+    match searcher.best_move(request.board, limits, clock) {
         Some((dir, stats)) => Advice {
             direction: Some(dir),
             reason: stats.reason,

@@ -61,8 +61,11 @@ pub struct SearchStats {
     pub cutoff: f32,
     /// and how many times it had been refined (divided by [`REFINE`]).
     pub refined: u32,
-    /// Positions visited (max and chance nodes, leaves included), over all
-    /// iterations, the aborted one too.
+    /// Positions visited (max and chance nodes, leaves included) over all
+    /// iterations, up to the moment the search stopped (the unwinding of an
+    /// iteration cut short is not counted). With the same table contents, a
+    /// search limited to this many ([`Limits::nodes`]) repeats this one
+    /// exactly: same iterations, same values, same move.
     pub nodes: u64,
     /// Static evaluations.
     pub evals: u64,
@@ -76,6 +79,27 @@ pub struct SearchStats {
     /// Why this move, in words, for the UI (filled in by [`super::best_move`]
     /// and [`Searcher::best_move`]).
     pub reason: String,
+}
+
+/// Where a search stops: when its time budget runs out or once it has
+/// visited `nodes` positions, whichever comes first, and never deeper than
+/// `depth` moves (nor `SearchConfig::max_depth`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    pub ms: f64,
+    pub nodes: u64,
+    pub depth: u32,
+}
+
+impl Limits {
+    /// A time budget alone.
+    pub fn ms(ms: f64) -> Limits {
+        Limits {
+            ms,
+            nodes: u64::MAX,
+            depth: u32::MAX,
+        }
+    }
 }
 
 /// What an iteration that refines the cutoff divides it by.
@@ -189,8 +213,12 @@ struct Run<'a, E: Evaluator> {
     fine: u8,
     clock: &'a dyn Clock,
     deadline: f64,
+    /// The node count at which to stop.
+    max_nodes: u64,
     aborted: bool,
-    /// Node count at which to look at the clock next.
+    /// The node count when `aborted` was set.
+    stopped_at: Option<u64>,
+    /// Node count at which to look at the clock (and `max_nodes`) next.
     next_check: u64,
     /// Whether some leaf was scored because the depth ran out (rather than
     /// the probability): if none was, a deeper iteration would change
@@ -222,7 +250,12 @@ impl<E: Evaluator> Run<'_, E> {
         // above, so an exact multiple would seldom land here.
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CLOCK_EVERY;
-            self.aborted |= self.clock.now_ms() >= self.deadline;
+            if !self.aborted
+                && (self.nodes >= self.max_nodes || self.clock.now_ms() >= self.deadline)
+            {
+                self.aborted = true;
+                self.stopped_at = Some(self.nodes);
+            }
         }
         if self.aborted {
             return 0.0;
@@ -341,17 +374,22 @@ impl<E: Evaluator> Searcher<E> {
         budget_ms: f64,
         clock: &dyn Clock,
     ) -> Option<(Direction, SearchStats)> {
-        self.search_depths(board, budget_ms, clock, self.config.max_depth)
+        self.search_within(board, Limits::ms(budget_ms), clock)
     }
 
-    /// [`Searcher::search`], deepening at most to `max_depth`.
-    pub fn search_depths(
+    /// [`Searcher::search`] within `limits`. Given the same table contents
+    /// (the same searches before it, each stopped at the same node count), a
+    /// search is a function of the board and of where it stopped, so one
+    /// limited to the node count another reported repeats it exactly,
+    /// however long either took.
+    pub fn search_within(
         &mut self,
         board: Bitboard,
-        budget_ms: f64,
+        limits: Limits,
         clock: &dyn Clock,
-        max_depth: u32,
     ) -> Option<(Direction, SearchStats)> {
+        let max_depth = limits.depth.min(self.config.max_depth);
+        let budget_ms = limits.ms;
         let start = clock.now_ms();
         self.tt.next_generation();
         let mut run = Run {
@@ -365,7 +403,9 @@ impl<E: Evaluator> Searcher<E> {
             // Stop a little early: the answer still has to travel back, and
             // the clock is only read every thousand nodes or so.
             deadline: start + budget_ms - (budget_ms * 0.02).min(0.2),
+            max_nodes: limits.nodes,
             aborted: false,
+            stopped_at: None,
             next_check: CLOCK_EVERY,
             hit_depth: false,
             nodes: 0,
@@ -397,7 +437,7 @@ impl<E: Evaluator> Searcher<E> {
                 break;
             };
             let now = clock.now_ms();
-            if now >= run.deadline {
+            if now >= run.deadline || run.nodes >= run.max_nodes {
                 break;
             }
             // Each iteration costs some factor more than the last. It starts
@@ -442,7 +482,7 @@ impl<E: Evaluator> Searcher<E> {
             depth,
             cutoff: self.config.prob_cutoff / REFINE.powi(refined as i32),
             refined,
-            nodes: run.nodes,
+            nodes: run.stopped_at.unwrap_or(run.nodes),
             evals: run.evals,
             tt_hits: run.tt_hits,
             elapsed_ms: clock.now_ms() - start,
@@ -480,6 +520,14 @@ mod tests {
         FakeClock {
             now: Cell::new(0.0),
             step: 0.0,
+        }
+    }
+
+    /// No time limit, only a depth.
+    fn to_depth(depth: u32) -> Limits {
+        Limits {
+            depth,
+            ..Limits::ms(f64::INFINITY)
         }
     }
 
@@ -542,7 +590,7 @@ mod tests {
             for p in POSITIONS {
                 let board = parse(p).unwrap();
                 s.clear();
-                let (_, stats) = s.search_depths(board, f64::INFINITY, &frozen(), 3).unwrap();
+                let (_, stats) = s.search_within(board, to_depth(3), &frozen()).unwrap();
                 assert_eq!(stats.depth, 3);
                 for (i, &dir) in Direction::ALL.iter().enumerate() {
                     let after = t.slide(board, dir);
@@ -703,7 +751,9 @@ mod tests {
             fine: 0,
             clock: &clock,
             deadline: -1.0,
+            max_nodes: u64::MAX,
             aborted: false,
+            stopped_at: None,
             next_check: 0,
             hit_depth: false,
             nodes: 0,
@@ -750,7 +800,7 @@ mod tests {
         let mut s = searcher(16);
         // Merging the two 1024s into the corner is the move.
         let board = parse("1024 1024 . . / 4 2 . . / . . . . / . . . .").unwrap();
-        let (dir, stats) = s.search_depths(board, f64::INFINITY, &frozen(), 3).unwrap();
+        let (dir, stats) = s.search_within(board, to_depth(3), &frozen()).unwrap();
         assert_eq!(dir, Direction::Left, "{stats:?}");
         assert_eq!(t.slide_scored(board, dir).1, 2048);
     }

@@ -107,6 +107,7 @@ impl AiClient {
             id,
             board: bits,
             budget_ms,
+            nodes: None,
         }
         .to_json();
         let mut inner = self.0.borrow_mut();

@@ -141,9 +141,10 @@ export async function waitForMoves(page, n, timeout = 60_000) {
 
 /**
  * An init script (for context.addInitScript) that wraps `Worker` so that
- * every worker the page starts logs what it is sent and what it answers in
- * `window.__aiLog` ({ at, dir: 'out'|'in', text }). The page's own handlers
- * still get every message.
+ * every worker the page starts logs its start, what it is sent and what it
+ * answers in `window.__aiLog` ({ at, dir: 'start'|'out'|'in', text }). The
+ * page's own handlers still get every message. The test's own worker
+ * (startOwnWorker) is not logged.
  */
 export function workerSpy() {
   const Real = window.Worker;
@@ -151,7 +152,9 @@ export function workerSpy() {
   window.Worker = class extends Real {
     constructor(...args) {
       super(...args);
-      window.__aiLog.push({ at: performance.now(), dir: 'start', text: String(args[0]) });
+      this.__e2eOwn = window.__e2eStartingOwn === true;
+      window.__e2eStartingOwn = false;
+      if (!this.__e2eOwn) window.__aiLog.push({ at: performance.now(), dir: 'start', text: String(args[0]) });
       this.addEventListener('message', (e) => {
         if (!this.__e2eOwn) window.__aiLog.push({ at: performance.now(), dir: 'in', text: String(e.data) });
       });
@@ -163,7 +166,7 @@ export function workerSpy() {
   };
 }
 
-/** The page's requests and the replies to them, by id: [{ id, request, reply }]. */
+/** The page's requests and the replies to them, by id, in the order sent: [{ id, request, reply }]. */
 export async function readWorkerLog(page) {
   const log = await page.evaluate(() => window.__aiLog ?? []);
   const byId = new Map();
@@ -183,6 +186,7 @@ export async function readWorkerLog(page) {
 /** Starts a worker of the test's own from /ai-worker_loader.js and waits for {"ready":true}. */
 export async function startOwnWorker(page) {
   await page.evaluate(() => new Promise((resolve, reject) => {
+    window.__e2eStartingOwn = true;
     const w = new Worker('/ai-worker_loader.js');
     w.__e2eOwn = true;
     const t = setTimeout(() => reject(new Error('the worker was not ready in 30 s')), 30_000);
@@ -198,9 +202,12 @@ export async function startOwnWorker(page) {
   }));
 }
 
-/** Asks the test's worker about `hex` within `ms`; resolves to its parsed reply. */
-export async function askOwnWorker(page, hex, ms) {
-  return page.evaluate(([hex, ms]) => new Promise((resolve, reject) => {
+/**
+ * Asks the test's worker about `hex` within `ms` (and `nodes` positions, if
+ * given); resolves to its parsed reply.
+ */
+export async function askOwnWorker(page, hex, ms, nodes) {
+  return page.evaluate(([hex, ms, nodes]) => new Promise((resolve, reject) => {
     const w = window.__e2eWorker;
     const id = window.__e2eNext++;
     const t = setTimeout(() => reject(new Error('no reply in 30 s')), 30_000);
@@ -211,8 +218,8 @@ export async function askOwnWorker(page, hex, ms) {
         resolve(m);
       }
     };
-    w.postMessage(JSON.stringify({ id, board: hex, ms }));
-  }), [hex, ms]);
+    w.postMessage(JSON.stringify(nodes === undefined ? { id, board: hex, ms } : { id, board: hex, ms, nodes }));
+  }), [hex, ms, nodes]);
 }
 
 // ---------------------------------------------------------------------------
