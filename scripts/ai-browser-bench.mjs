@@ -17,12 +17,8 @@
 // page by a small copy of the rules below (a seeded generator of its own,
 // not the engine's); the engine's rules are checked against the AI's
 // bitboard natively (tests/ai_diff.rs).
-import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { resolve } from 'node:path';
+import { startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
 
 const opts = { moves: 300, ms: 50, seed: 1, dist: 'dist' };
 const argv = process.argv.slice(2);
@@ -35,54 +31,22 @@ for (let i = 0; i < argv.length; i += 2) {
   opts[key] = key === 'dist' ? argv[i + 1] : Number(argv[i + 1]);
 }
 
-const TYPES = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-};
 const root = resolve(opts.dist);
 const requests = [];
-const server = createServer(async (req, res) => {
-  const path = new URL(req.url, 'http://x').pathname;
-  requests.push({ path, at: Date.now() });
-  const file = normalize(join(root, path === '/' ? 'index.html' : path));
-  try {
-    if (!file.startsWith(root)) throw new Error('outside');
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
+const server = await startServer(root, {
+  onRequest: (path) => {
+    requests.push({ path, at: Date.now() });
+    return path;
+  },
 });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
-
-const profile = mkdtempSync(join(tmpdir(), 'ai-bench-chromium-'));
-// A fresh profile (playwright passes it as --user-data-dir), and no service
-// worker: it would fetch the worker's files in the background to cache them
-// for offline play, and blur what the page itself loads.
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  serviceWorkers: 'block',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const url = server.url;
+const browser = await launchBrowser();
+// No service worker: it would fetch the worker's files in the background to
+// cache them for offline play, and blur what the page itself loads.
+const context = await browser.newContext({ serviceWorkers: 'block' });
 
 try {
-  const page = await browser.newPage();
+  const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -110,8 +74,7 @@ try {
   process.exitCode = result.error || errors.length ? 1 : 0;
 } finally {
   await browser.close();
-  server.close();
-  rmSync(profile, { recursive: true, force: true });
+  await server.close();
 }
 
 // Runs in the page: plays the game through the worker.

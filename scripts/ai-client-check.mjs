@@ -5,54 +5,32 @@
 // answers, and nothing reaches the page's console as an error.
 //
 //   trunk build --release --offline --skip-version-check \
-//     --dist /tmp/ai-client-check tests/ai-client/index.html
-//   node scripts/ai-client-check.mjs /tmp/ai-client-check
+//     --dist target/ai-client-check tests/ai-client/index.html
+//   node scripts/ai-client-check.mjs target/ai-client-check
 //
 // Exits non-zero on the first failed check.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { resolve } from 'node:path';
+import { startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
 
-const root = resolve(process.argv[2] ?? '/tmp/ai-client-check');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const root = resolve(process.argv[2] ?? 'target/ai-client-check');
 const requests = [];
-const server = createServer(async (req, res) => {
-  let path = new URL(req.url, 'http://x').pathname;
-  requests.push(path);
-  // /no-wasm/…: the worker's scripts, but its wasm is missing.
-  if (path.startsWith('/no-wasm/')) {
-    if (path.endsWith('.wasm')) return res.writeHead(404).end();
-    path = path.slice('/no-wasm'.length);
-  }
-  const file = normalize(join(root, path === '/' ? 'index.html' : path));
-  try {
-    if (!file.startsWith(root)) throw new Error('outside');
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
+const server = await startServer(root, {
+  onRequest: (path) => {
+    requests.push(path);
+    // /no-wasm/…: the worker's scripts, but its wasm is missing.
+    if (!path.startsWith('/no-wasm/')) return path;
+    return path.endsWith('.wasm') ? null : path.slice('/no-wasm'.length);
+  },
 });
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const profile = mkdtempSync(join(tmpdir(), 'ai-client-check-'));
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 const console_ = [];
 let ok = false;
 try {
   const page = await browser.newPage();
   page.on('console', (m) => console_.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => console_.push(`pageerror: ${e}`));
-  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  await page.goto(server.url);
   await page.waitForFunction(() => window.wasmBindings?.Client);
 
   // In the page: ask(picture, ms) resolves with every answer its callback
@@ -145,7 +123,6 @@ try {
   ok = true;
 } finally {
   await browser.close();
-  server.close();
-  rmSync(profile, { recursive: true, force: true });
+  await server.close();
   process.exitCode = ok ? 0 : 1;
 }

@@ -2,7 +2,8 @@
 # Installs what is missing, then runs every check and test:
 # formatting, clippy, the native tests, the AI's differential check and
 # speed figures, a release build, the end-to-end
-# browser tests against that build, and the release size budget.
+# browser tests against that build, the AI client's browser check, and the
+# release size budget.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 setup_rust
@@ -30,6 +31,10 @@ trunk --skip-version-check build --release --offline
 
 step "end-to-end tests in headless Chromium"
 node --test --test-concurrency=1 tests/e2e/
+
+step "AiClient in headless Chromium (its harness, tests/ai-client/index.html)"
+trunk --skip-version-check build --release --offline --dist "$root/target/ai-client-check" tests/ai-client/index.html
+node scripts/ai-client-check.mjs "$root/target/ai-client-check"
 
 step "release size"
 bash scripts/size.sh dist

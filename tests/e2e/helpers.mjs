@@ -63,15 +63,23 @@ export function requireDist(dist = DIST) {
   return dist;
 }
 
-/** Serves `dir` on 127.0.0.1 at a free port. Resolves to { url, close }. */
-export async function startServer(dir = requireDist()) {
+/**
+ * Serves `dir` on 127.0.0.1 at a free port. Resolves to { url, close }.
+ * `onRequest(pathname)`, if given, sees every request's path first and
+ * returns the path to serve instead, or null for a 404.
+ */
+export async function startServer(dir = requireDist(), { onRequest = (p) => p } = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     let pathname;
     try {
-      pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      pathname = onRequest(decodeURIComponent(new URL(req.url, 'http://x').pathname));
     } catch {
       res.writeHead(400).end();
+      return;
+    }
+    if (pathname === null) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
     if (pathname.endsWith('/')) pathname += 'index.html';
