@@ -109,7 +109,7 @@ pub const REFINE: f32 = 4.0;
 /// tens of microseconds, rarely enough that the look costs nothing.
 const CLOCK_EVERY: u64 = 1024;
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     board: Bitboard,
     value: f32,
@@ -123,6 +123,21 @@ struct Entry {
     depth_cut: bool,
     /// The search that stored it, so old entries give way first.
     generation: u8,
+}
+
+impl Default for Entry {
+    /// An empty slot: no depth, and marked as cut by the depth limit, so it
+    /// serves no question.
+    fn default() -> Self {
+        Entry {
+            board: 0,
+            value: 0.0,
+            depth: 0,
+            fine: 0,
+            depth_cut: true,
+            generation: 0,
+        }
+    }
 }
 
 /// A fixed-size, depth-aware cache of chance-node values.
@@ -148,13 +163,19 @@ impl TransTable {
         (board.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    /// The value stored for `board` if it was searched at least `depth` deep
-    /// with a cutoff refined at least `fine` times, and whether the depth
-    /// limit cut some line below it.
+    /// The value stored for `board` if it was searched with a cutoff refined
+    /// at least `fine` times, and at least `depth` deep or, earlier in this
+    /// search, with no line cut by the depth limit (searching it deeper would
+    /// change nothing); and whether the depth limit cut some line below it.
+    ///
+    /// Only this search's entries count as complete: the probability cutoff
+    /// is relative to the root, so a node the last search finished may have
+    /// more to search from the new root, which is a spawn closer.
     #[inline(always)]
     pub(crate) fn probe(&self, board: Bitboard, depth: u32, fine: u8) -> Option<(f32, bool)> {
         let e = &self.entries[self.slot(board)];
-        (e.board == board && e.depth as u32 >= depth && e.fine >= fine)
+        let complete = !e.depth_cut && e.generation == self.generation;
+        (e.board == board && e.fine >= fine && (e.depth as u32 >= depth || complete))
             .then_some((e.value, e.depth_cut))
     }
 
@@ -629,6 +650,16 @@ mod tests {
         );
         assert_eq!(tt.probe(a, 4, 0), None, "a shallower one does not");
         assert_eq!(tt.probe(a, 3, 1), None, "nor one with a coarser cutoff");
+        // Unless no line below it reached the depth limit in this search:
+        // deeper, the search would find the same.
+        let c = 0x5678;
+        tt.store(c, 2, 1, 9.0, false);
+        assert_eq!(tt.probe(c, 6, 1), Some((9.0, false)));
+        assert_eq!(tt.probe(c, 6, 2), None, "still not for a finer cutoff");
+        tt.next_generation();
+        assert_eq!(tt.probe(c, 6, 1), None, "nor in the next search");
+        assert_eq!(tt.probe(c, 2, 1), Some((9.0, false)));
+        tt.store(a, 3, 0, 7.0, true);
         // Another board in the same slot never reads `a`'s value.
         let b = (1u64..)
             .map(|k| a + k)
