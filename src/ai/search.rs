@@ -236,8 +236,8 @@ struct Run<'a, E: Evaluator> {
     deadline: f64,
     /// The node count at which to stop.
     max_nodes: u64,
-    aborted: bool,
-    /// The node count when `aborted` was set.
+    /// The node count at which the search ran out of time or nodes, once it
+    /// has (see [`Run::aborted`]).
     stopped_at: Option<u64>,
     /// Node count at which to look at the clock (and `max_nodes`) next.
     next_check: u64,
@@ -251,6 +251,12 @@ struct Run<'a, E: Evaluator> {
 }
 
 impl<E: Evaluator> Run<'_, E> {
+    /// Whether the search has run out of time or nodes.
+    #[inline(always)]
+    fn aborted(&self) -> bool {
+        self.stopped_at.is_some()
+    }
+
     fn chance(&mut self, board: Bitboard, depth: u32, prob: f32) -> f32 {
         self.nodes += 1;
         if depth == 0 || prob < self.cutoff {
@@ -271,14 +277,13 @@ impl<E: Evaluator> Run<'_, E> {
         // above, so an exact multiple would seldom land here.
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CLOCK_EVERY;
-            if !self.aborted
+            if !self.aborted()
                 && (self.nodes >= self.max_nodes || self.clock.now_ms() >= self.deadline)
             {
-                self.aborted = true;
                 self.stopped_at = Some(self.nodes);
             }
         }
-        if self.aborted {
+        if self.aborted() {
             return 0.0;
         }
         // A move that changed the board left at least one cell empty.
@@ -299,7 +304,7 @@ impl<E: Evaluator> Run<'_, E> {
             two <<= 4;
         }
         let value = sum / empty as f32;
-        if self.use_tt && !self.aborted {
+        if self.use_tt && !self.aborted() {
             self.tt
                 .store(board, depth, self.fine, value, self.hit_depth);
         }
@@ -334,7 +339,7 @@ impl<E: Evaluator> Run<'_, E> {
         let mut values = [None; 4];
         for &i in order {
             let v = self.chance(moves[i], depth - 1, 1.0);
-            if self.aborted {
+            if self.aborted() {
                 break;
             }
             values[i] = Some(v);
@@ -425,7 +430,6 @@ impl<E: Evaluator> Searcher<E> {
             // the clock is only read every thousand nodes or so.
             deadline: start + budget_ms - (budget_ms * 0.02).min(0.2),
             max_nodes: limits.nodes,
-            aborted: false,
             stopped_at: None,
             next_check: CLOCK_EVERY,
             hit_depth: false,
@@ -476,7 +480,7 @@ impl<E: Evaluator> Searcher<E> {
             (run.cutoff, run.fine) = (next_cutoff, next_fine);
             let order = ranked(&values);
             let next = run.root_in_order(board, next_depth, &order);
-            if run.aborted {
+            if run.aborted() {
                 // Out of time. The moves that finished compare fairly with
                 // each other at the new depth, and they include the best of
                 // the last iteration: if one of them now beats it, it would
@@ -783,7 +787,6 @@ mod tests {
             clock: &clock,
             deadline: -1.0,
             max_nodes: u64::MAX,
-            aborted: false,
             stopped_at: None,
             next_check: 0,
             hit_depth: false,
@@ -792,7 +795,7 @@ mod tests {
             tt_hits: 0,
         };
         assert_eq!(run.root_in_order(board, 3, &[2, 1]), [None; 4]);
-        assert!(run.aborted);
+        assert!(run.aborted());
     }
 
     #[test]
