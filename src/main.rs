@@ -3,5 +3,5 @@
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(leptos_2048::view::App);
+    leptos::mount::mount_to_body(leptos_2048::web::App);
 }

@@ -16,7 +16,7 @@
 use std::time::Instant;
 
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
-use leptos_2048::history::{History, HistoryError, CHECKPOINT_EVERY, FORGET, MAX_INPUTS};
+use leptos_2048::session::history::{History, HistoryError, CHECKPOINT_EVERY, FORGET, MAX_INPUTS};
 use proptest::prelude::*;
 
 use Direction::{Down, Left, Right, Up};

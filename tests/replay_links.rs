@@ -7,8 +7,8 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
-use leptos_2048::history::History;
-use leptos_2048::replay::{
+use leptos_2048::session::history::History;
+use leptos_2048::session::replay::{
     decode, encode, open, parse_seed, LinkError, Replay, MAX_LINK_LEN, VERSION,
 };
 use proptest::prelude::*;

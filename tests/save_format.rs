@@ -16,7 +16,7 @@ use leptos_2048::engine::{
     max_score, step, Board, Config, Direction, Input, Origin, Pos, Source, State, Status, Tile,
     TileId, Turn,
 };
-use leptos_2048::save::{decode, decode_best, encode, encode_best, Invalid};
+use leptos_2048::session::save::{decode, decode_best, encode, encode_best, Invalid};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use serde_json::{json, Value};

@@ -3,9 +3,9 @@
 //! stored statistics that could not have been written are refused.
 
 use leptos_2048::engine::{Config, Direction, Input};
-use leptos_2048::history::History;
-use leptos_2048::save;
-use leptos_2048::stats::{game_id, Stats, RECENT};
+use leptos_2048::session::history::History;
+use leptos_2048::session::save;
+use leptos_2048::session::stats::{game_id, Stats, RECENT};
 
 const MOVES: [Direction; 4] = [
     Direction::Left,

@@ -7,7 +7,7 @@
 mod harness {
     use leptos_2048::ai::protocol::direction_name;
     use leptos_2048::engine::Board;
-    use leptos_2048::view::ai_client::{AiClient, Answer};
+    use leptos_2048::web::ai_client::{AiClient, Answer};
     use wasm_bindgen::prelude::*;
 
     /// `AiClient` for JavaScript. Answers reach `on_answer` as one string:

@@ -29,9 +29,9 @@
 //! exact); `at` gives the state after I inputs for each I asked for.
 
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
-use leptos_2048::history::{input_char, History};
-use leptos_2048::replay::{self, Replay};
-use leptos_2048::save;
+use leptos_2048::session::history::{input_char, History};
+use leptos_2048::session::replay::{self, Replay};
+use leptos_2048::session::save;
 
 fn fail(message: &str) -> ! {
     eprintln!("fold: {message}");

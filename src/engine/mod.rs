@@ -33,6 +33,23 @@ impl Direction {
         Direction::Left,
         Direction::Right,
     ];
+
+    /// The direction's word: `up`, `down`, `left` or `right`. The one table
+    /// of direction words: the live region, the hint, the AI's protocol and
+    /// the history list all say directions with it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+            Direction::Left => "left",
+            Direction::Right => "right",
+        }
+    }
+
+    /// The direction whose [`word`](Self::word) this is.
+    pub fn from_word(word: &str) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|d| d.word() == word)
+    }
 }
 
 /// Everything that can happen to a game. The only way to change a [`State`]
@@ -71,6 +88,13 @@ pub struct Config {
 }
 
 impl Config {
+    /// Whether `other` is a board of the same width and height (targets may
+    /// differ). Each size keeps its own game, best score and statistics, so
+    /// this is the one test of "the same size".
+    pub fn same_size(self, other: Config) -> bool {
+        (self.width, self.height) == (other.width, other.height)
+    }
+
     /// A config, if the sides are within `MIN_SIDE..=MAX_SIDE` and the target
     /// (if any) is a power of two of at least 8 (only merges win, and a
     /// spawned 4 would otherwise "reach" a target of 4 without winning).

@@ -322,6 +322,23 @@ impl History {
         Some(state)
     }
 
+    /// The states after `lo..=hi` inputs, each with the input that led to
+    /// it (`None` for the start): one [`state_at`](Self::state_at), then a
+    /// `step` per state. Empty if `lo > hi` or `hi > len()`.
+    pub fn states(&self, lo: usize, hi: usize) -> Vec<(usize, Option<Input>, State)> {
+        let Some(mut state) = self.state_at(lo).filter(|_| lo <= hi && hi <= self.len()) else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(hi - lo + 1);
+        out.push((lo, lo.checked_sub(1).map(|j| self.inputs[j]), state.clone()));
+        for i in lo + 1..=hi {
+            let input = self.inputs[i - 1];
+            state = step(input, &state);
+            out.push((i, Some(input), state.clone()));
+        }
+        out
+    }
+
     /// The score after `i` inputs, `None` if `i > len()`. No replay.
     pub fn score_at(&self, i: usize) -> Option<u64> {
         match i.checked_sub(1) {

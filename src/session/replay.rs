@@ -55,7 +55,7 @@ use base64::engine::DecodePaddingMode;
 use base64::{DecodeError, Engine as _};
 
 use crate::engine::{Config, Direction, Input};
-use crate::history::{History, HistoryError};
+use crate::session::history::{History, HistoryError};
 
 /// The version character this build writes and reads.
 pub const VERSION: u8 = b'1';

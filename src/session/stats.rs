@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Input, State, Status};
-use crate::history::History;
+use crate::session::history::History;
 
 /// How many recent games are remembered, so that undoing back into one of
 /// them (across a New Game) does not count it again.

@@ -1,6 +1,6 @@
 //! localStorage: the only module that touches it. Every key is namespaced
 //! and versioned (`leptos-2048:v1:…`, listed in README), every value goes
-//! through [`crate::save`]'s checks on the way in, and every failure is a
+//! through [`crate::session::save`]'s checks on the way in, and every failure is a
 //! value, never a panic or an uncaught exception.
 //!
 //! All of it goes through `web_sys::Storage`, not gloo-storage. Measured
@@ -11,27 +11,19 @@
 //! library in the wasm (0.7 KB gzip) beside serde-json-core, which `save`
 //! reads and writes with.
 
+use crate::app::{Load, Saved};
 use crate::engine::{Config, State};
-use crate::history::History;
-use crate::save::{self, Invalid};
-use crate::stats::Stats;
+use crate::session::history::History;
+use crate::session::save::{self, Invalid};
+use crate::session::stats::Stats;
+use crate::session::stored::{Loaded, Problem, Theme};
 
 /// Namespace and format version of every key.
 pub const PREFIX: &str = "leptos-2048:v1";
 
-/// Why progress may not be kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// The browser refuses storage (disabled, private mode).
-    Unavailable,
-    /// A write failed (quota exceeded); the last good save is still there.
-    WriteFailed,
-}
-
 /// The key suffix for a board size: none for the default 4×4, `:WxH` else.
 fn size_suffix(config: Config) -> String {
-    let default = Config::default();
-    if (config.width, config.height) == (default.width, default.height) {
+    if config.same_size(Config::default()) {
         String::new()
     } else {
         format!(":{}x{}", config.width, config.height)
@@ -64,20 +56,11 @@ pub const SETTINGS_KEY: &str = "leptos-2048:v1:settings";
 /// Where the player's choice of theme is kept.
 pub const THEME_KEY: &str = "leptos-2048:v1:theme";
 
-/// A colour theme the player chose (no choice: follow the system).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Theme {
-    Light,
-    Dark,
-}
-
-impl Theme {
-    /// The stored JSON: a string, `"light"` or `"dark"`.
-    fn json(self) -> &'static str {
-        match self {
-            Theme::Light => "\"light\"",
-            Theme::Dark => "\"dark\"",
-        }
+/// The stored JSON of a theme: a string, `"light"` or `"dark"`.
+fn theme_json(theme: Theme) -> &'static str {
+    match theme {
+        Theme::Light => "\"light\"",
+        Theme::Dark => "\"dark\"",
     }
 }
 
@@ -90,18 +73,6 @@ pub fn corrupt_key(key: &str) -> String {
 #[derive(Clone, Copy, Debug)]
 pub struct Store {
     available: bool,
-}
-
-/// What loading a stored value found.
-#[derive(Debug)]
-pub enum Loaded<T> {
-    /// Nothing stored (or no storage).
-    Missing,
-    /// A value that passed every check.
-    Valid(T),
-    /// A value that failed a check; it was copied to the `…:corrupt` key
-    /// (`kept` says whether that copy succeeded).
-    SetAside { why: Invalid, kept: bool },
 }
 
 impl Store {
@@ -141,7 +112,7 @@ impl Store {
     pub fn load_game(&self, config: Config) -> Loaded<State> {
         self.load(&game_key(config), |text| {
             let state = save::decode(text)?;
-            if (state.config.width, state.config.height) != (config.width, config.height) {
+            if !state.config.same_size(config) {
                 return Err(Invalid::Impossible(
                     "a game of another size under this key".into(),
                 ));
@@ -167,9 +138,31 @@ impl Store {
         self.load(SETTINGS_KEY, save::decode_config)
     }
 
-    /// Saves the game in progress and its history.
-    pub fn save_session(&self, history: &History) -> Result<(), Problem> {
-        self.save_game(history.present())?;
+    /// What is stored for `config`'s size: for `Load::Records` only the
+    /// best score and statistics (the saved game is not read, so not set
+    /// aside either).
+    pub fn load_saved(&self, config: Config, load: Load) -> Saved {
+        let session = load != Load::Records;
+        Saved {
+            config,
+            load,
+            game: if session {
+                self.load_game(config)
+            } else {
+                Loaded::Missing
+            },
+            history: if session {
+                self.load_history(config)
+            } else {
+                Loaded::Missing
+            },
+            best: self.best_or_zero(config),
+            stats: self.load_stats(config),
+        }
+    }
+
+    /// Saves the history of the game in progress.
+    pub fn save_history(&self, history: &History) -> Result<(), Problem> {
         self.write(
             &history_key(history.config()),
             &save::encode_history(history),
@@ -241,12 +234,12 @@ impl Store {
         let text = self.read(THEME_KEY)?;
         [Theme::Light, Theme::Dark]
             .into_iter()
-            .find(|t| t.json() == text.trim())
+            .find(|&t| theme_json(t) == text.trim())
     }
 
     /// Remembers the player's theme.
     pub fn save_theme(&self, theme: Theme) -> Result<(), Problem> {
-        self.write(THEME_KEY, theme.json())
+        self.write(THEME_KEY, theme_json(theme))
     }
 }
 

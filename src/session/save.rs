@@ -14,8 +14,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{max_score, Config, State};
-use crate::history::{self, History};
-use crate::stats::Stats;
+use crate::session::history::{self, History};
+use crate::session::stats::Stats;
 
 /// The save format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -182,7 +182,7 @@ pub fn encode_history(history: &History) -> String {
 pub fn decode_history(json: &str, config: Config) -> Result<History, Invalid> {
     let history: History = read_up_to(json, MAX_HISTORY_LEN)?;
     let c = history.config();
-    if (c.width, c.height) != (config.width, config.height) {
+    if !c.same_size(config) {
         return Err(Invalid::Impossible("a history of another size".into()));
     }
     Ok(history)

@@ -1,7 +1,8 @@
 //! Which key does what. Plain data in, plain data out, so the mapping is
 //! tested natively; `App` attaches it to the window.
 
-use super::{Command, Panel};
+use super::model::Panel;
+use super::msg::Msg;
 use crate::engine::{Direction, Input};
 
 /// The state of the modifier keys at a key press.
@@ -35,17 +36,17 @@ impl Modifiers {
 /// Any other modifier leaves the key to the browser (Ctrl+R reloads, Alt+←
 /// goes back). `?` is Shift+/ on most layouts, so Shift alone is allowed
 /// for it.
-pub fn command_for_key(key: &str, modifiers: Modifiers) -> Option<Command> {
+pub fn msg_for_key(key: &str, modifiers: Modifiers) -> Option<Msg> {
     if modifiers.command() {
         return match key {
-            "z" | "Z" if modifiers.shift => Some(Command::Redo),
-            "z" | "Z" => Some(Command::Undo),
-            "y" | "Y" if modifiers.ctrl && !modifiers.shift => Some(Command::Redo),
+            "z" | "Z" if modifiers.shift => Some(Msg::Redo),
+            "z" | "Z" => Some(Msg::Undo),
+            "y" | "Y" if modifiers.ctrl && !modifiers.shift => Some(Msg::Redo),
             _ => None,
         };
     }
     if key == "?" && !modifiers.alt {
-        return Some(Command::Toggle(Panel::History));
+        return Some(Msg::Toggle(Panel::History));
     }
     if modifiers.any() {
         return None;
@@ -55,13 +56,13 @@ pub fn command_for_key(key: &str, modifiers: Modifiers) -> Option<Command> {
         "ArrowDown" | "s" | "S" | "j" | "J" => Direction::Down,
         "ArrowLeft" | "a" | "A" | "h" | "H" => Direction::Left,
         "ArrowRight" | "d" | "D" | "l" | "L" => Direction::Right,
-        "r" | "R" => return Some(Command::Play(Input::NewGame)),
-        "u" | "U" => return Some(Command::Undo),
-        "i" | "I" => return Some(Command::Hint),
-        "p" | "P" => return Some(Command::Autoplay),
+        "r" | "R" => return Some(Msg::Play(Input::NewGame)),
+        "u" | "U" => return Some(Msg::Undo),
+        "i" | "I" => return Some(Msg::Hint),
+        "p" | "P" => return Some(Msg::Autoplay),
         _ => return None,
     };
-    Some(Command::Play(Input::Move(direction)))
+    Some(Msg::Play(Input::Move(direction)))
 }
 
 #[cfg(test)]
@@ -79,8 +80,8 @@ mod tests {
         for (keys, direction) in table {
             for key in keys {
                 assert_eq!(
-                    command_for_key(key, Modifiers::default()),
-                    Some(Command::Play(Input::Move(direction))),
+                    msg_for_key(key, Modifiers::default()),
+                    Some(Msg::Play(Input::Move(direction))),
                     "{key}"
                 );
             }
@@ -90,8 +91,8 @@ mod tests {
     #[test]
     fn r_starts_a_new_game() {
         assert_eq!(
-            command_for_key("r", Modifiers::default()),
-            Some(Command::Play(Input::NewGame))
+            msg_for_key("r", Modifiers::default()),
+            Some(Msg::Play(Input::NewGame))
         );
     }
 
@@ -115,17 +116,17 @@ mod tests {
                 ..Default::default()
             },
         ] {
-            assert_eq!(command_for_key("ArrowLeft", m), None);
-            assert_eq!(command_for_key("r", m), None);
-            assert_eq!(command_for_key("u", m), None);
-            assert_eq!(command_for_key("p", m), None);
+            assert_eq!(msg_for_key("ArrowLeft", m), None);
+            assert_eq!(msg_for_key("r", m), None);
+            assert_eq!(msg_for_key("u", m), None);
+            assert_eq!(msg_for_key("p", m), None);
         }
     }
 
     #[test]
     fn other_keys_are_not_the_game_s() {
         for key in ["Tab", "Enter", " ", "x", "F5", "PageDown", "/"] {
-            assert_eq!(command_for_key(key, Modifiers::default()), None, "{key}");
+            assert_eq!(msg_for_key(key, Modifiers::default()), None, "{key}");
         }
     }
 
@@ -136,13 +137,13 @@ mod tests {
         let cmd = Modifiers { meta: true, ..none };
         let shift = |m: Modifiers| Modifiers { shift: true, ..m };
         let table = [
-            ("u", none, Some(Command::Undo)),
-            ("U", none, Some(Command::Undo)),
-            ("z", ctrl, Some(Command::Undo)),
-            ("z", cmd, Some(Command::Undo)),
-            ("Z", shift(ctrl), Some(Command::Redo)),
-            ("Z", shift(cmd), Some(Command::Redo)),
-            ("y", ctrl, Some(Command::Redo)),
+            ("u", none, Some(Msg::Undo)),
+            ("U", none, Some(Msg::Undo)),
+            ("z", ctrl, Some(Msg::Undo)),
+            ("z", cmd, Some(Msg::Undo)),
+            ("Z", shift(ctrl), Some(Msg::Redo)),
+            ("Z", shift(cmd), Some(Msg::Redo)),
+            ("y", ctrl, Some(Msg::Redo)),
             // Cmd+Y is the history window in Safari, not redo.
             ("y", cmd, None),
             ("z", none, None),
@@ -150,7 +151,7 @@ mod tests {
             ("ArrowLeft", ctrl, None),
         ];
         for (key, m, want) in table {
-            assert_eq!(command_for_key(key, m), want, "{key} {m:?}");
+            assert_eq!(msg_for_key(key, m), want, "{key} {m:?}");
         }
     }
 
@@ -160,21 +161,12 @@ mod tests {
             shift: true,
             ..Default::default()
         };
+        assert_eq!(msg_for_key("?", shifted), Some(Msg::Toggle(Panel::History)));
         assert_eq!(
-            command_for_key("?", shifted),
-            Some(Command::Toggle(Panel::History))
+            msg_for_key("?", Modifiers::default()),
+            Some(Msg::Toggle(Panel::History))
         );
-        assert_eq!(
-            command_for_key("?", Modifiers::default()),
-            Some(Command::Toggle(Panel::History))
-        );
-        assert_eq!(
-            command_for_key("i", Modifiers::default()),
-            Some(Command::Hint)
-        );
-        assert_eq!(
-            command_for_key("P", Modifiers::default()),
-            Some(Command::Autoplay)
-        );
+        assert_eq!(msg_for_key("i", Modifiers::default()), Some(Msg::Hint));
+        assert_eq!(msg_for_key("P", Modifiers::default()), Some(Msg::Autoplay));
     }
 }

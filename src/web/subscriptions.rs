@@ -1,5 +1,6 @@
-//! The edges of the app: every place the browser talks to the game or the
-//! game to the browser, other than rendering. Listeners are removed when
+//! Subscriptions: the browser's events that matter to the app, each turned
+//! into a [`Msg`] and sent, and nothing else. Which key or gesture means
+//! what is pure (`app::keys`, `app::swipe`). Listeners are removed when
 //! their owner is cleaned up.
 
 use std::cell::RefCell;
@@ -9,12 +10,13 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use super::keys::{command_for_key, Modifiers};
-use super::swipe::{self, Start, Tracker};
-use super::Dispatcher;
-use crate::engine::{Config, Input};
-use crate::save;
-use crate::storage::{self, Theme};
+use super::runtime::Dispatch;
+use super::storage;
+use crate::app::keys::{msg_for_key, Modifiers};
+use crate::app::swipe::{self, Start, Tracker};
+use crate::app::{Model, Msg};
+use crate::engine::Input;
+use crate::session::save;
 
 /// Listens for `event` on `target` until the current owner is cleaned up.
 fn on(
@@ -31,14 +33,14 @@ fn keep(listener: gloo_events::EventListener) {
     on_cleanup(move || drop(listener));
 }
 
-/// Takes in best scores written by other tabs (the `storage` event fires
-/// only for changes made elsewhere).
-pub fn listen_to_other_tabs(config: Memo<Config>, stored_best: RwSignal<u64>) {
+/// Best scores written by other tabs (the `storage` event fires only for
+/// changes made elsewhere) become `BestElsewhere`.
+pub fn other_tabs(model: ReadSignal<Model>, dispatch: Dispatch) {
     on(&window(), "storage", move |event| {
         let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
             return;
         };
-        let config = config.get_untracked();
+        let config = model.with_untracked(Model::config);
         if event.key() != Some(storage::best_key(config)) {
             return;
         }
@@ -46,15 +48,13 @@ pub fn listen_to_other_tabs(config: Memo<Config>, stored_best: RwSignal<u64>) {
             .new_value()
             .and_then(|v| save::decode_best(&v, config).ok())
         {
-            if best > stored_best.get_untracked() {
-                stored_best.set(best);
-            }
+            dispatch.send(Msg::BestElsewhere(config, best));
         }
     });
 }
 
-/// Sends the game's keys to `dispatcher` for as long as the owner lives.
-pub fn listen_to_keyboard(dispatcher: Dispatcher) {
+/// The game's keys become messages.
+pub fn keyboard(dispatch: Dispatch) {
     let listener = gloo_events::EventListener::new_with_options(
         &window(),
         "keydown",
@@ -72,11 +72,11 @@ pub fn listen_to_keyboard(dispatcher: Dispatcher) {
                 meta: event.meta_key(),
                 shift: event.shift_key(),
             };
-            if let Some(command) = command_for_key(&event.key(), modifiers) {
+            if let Some(msg) = msg_for_key(&event.key(), modifiers) {
                 // Only keys the game handles: arrows must not scroll the page,
                 // and every other key keeps its usual meaning.
                 event.prevent_default();
-                dispatcher.command(command);
+                dispatch.send(msg);
             }
         },
     );
@@ -91,46 +91,13 @@ fn typing_in_a_field(event: &web_sys::KeyboardEvent) -> bool {
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
 }
 
-/// What the page's address asks for: `?seed=N` or `?replay=LINK`.
-#[derive(Default)]
-pub struct Query {
-    pub seed: Option<String>,
-    pub replay: Option<String>,
+/// Swipes on the board (touch, pen or mouse drag) become moves, once the
+/// board is in the DOM.
+pub fn swipes(board: NodeRef<leptos::html::Div>, dispatch: Dispatch) {
+    board.on_load(move |el| listen_to_swipes(&el, dispatch));
 }
 
-/// Reads the address's query and takes it off the address (without a
-/// reload), so that reloading the page goes on with the game rather than
-/// starting the link's game again. The first of each key counts.
-pub fn take_query() -> Query {
-    let location = window().location();
-    let search = location.search().unwrap_or_default();
-    let mut query = Query::default();
-    for pair in search.trim_start_matches('?').split('&') {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        let slot = match key {
-            "seed" => &mut query.seed,
-            "replay" => &mut query.replay,
-            _ => continue,
-        };
-        slot.get_or_insert_with(|| value.to_string());
-    }
-    if query.seed.is_some() || query.replay.is_some() {
-        if let (Ok(history), Ok(path)) = (window().history(), location.pathname()) {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
-        }
-    }
-    query
-}
-
-/// A seed for a game nobody asked to replay. The only randomness outside the
-/// engine, drawn once at start-up.
-pub fn fresh_seed() -> u64 {
-    let draw = || (js_sys::Math::random() * (1u64 << 32) as f64) as u64;
-    (draw() << 32) | draw()
-}
-
-/// Turns swipes on `board` (touch, pen or mouse drag) into moves.
-pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher) {
+fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatch: Dispatch) {
     let tracker = Rc::new(RefCell::new(Tracker::default()));
     let el = board.clone();
     // Measured at the end of each gesture: the cell size follows the
@@ -144,7 +111,7 @@ pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher)
         move |x: f64, y: f64| {
             let dir = tracker.borrow_mut().up(x, y, threshold());
             if let Some(dir) = dir {
-                dispatcher.send(Input::Move(dir));
+                dispatch.send(Msg::Play(Input::Move(dir)));
             }
         }
     };
@@ -174,8 +141,15 @@ pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher)
     });
     let t = tracker.clone();
     on(&window(), "pointercancel", move |_| t.borrow_mut().cancel());
+    listen_to_touches(board, tracker, finish);
+}
 
-    // Touch events: phones, and pages that get touches without pointers.
+/// Touch events: phones, and pages that get touches without pointers.
+fn listen_to_touches(
+    board: &web_sys::HtmlDivElement,
+    tracker: Rc<RefCell<Tracker>>,
+    finish: impl Fn(f64, f64) + 'static,
+) {
     let t = tracker.clone();
     on(board, "touchstart", move |e| {
         let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
@@ -218,43 +192,4 @@ pub fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatcher: Dispatcher)
         }
     });
     on(board, "touchcancel", move |_| tracker.borrow_mut().cancel());
-}
-
-/// Whether the system asks for a dark colour scheme.
-pub fn system_prefers_dark() -> bool {
-    window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
-}
-
-/// Shows `theme` (or the system's, for `None`) through `data-theme` on
-/// `<html>`, which style/ reads.
-pub fn apply_theme(theme: Option<Theme>) {
-    let Some(root) = document().document_element() else {
-        return;
-    };
-    let _ = match theme {
-        Some(Theme::Light) => root.set_attribute("data-theme", "light"),
-        Some(Theme::Dark) => root.set_attribute("data-theme", "dark"),
-        None => root.remove_attribute("data-theme"),
-    };
-}
-
-/// The CSS animation running on `el`, if any. `getAnimations` is reached
-/// through `Reflect` because web-sys still marks it unstable. It makes the
-/// browser bring styles up to date, so call it once and keep the result: a
-/// CSS animation object lives as long as its `animation-name` stays.
-pub fn css_animation(el: &web_sys::Element) -> Option<web_sys::Animation> {
-    let get = js_sys::Reflect::get(el, &"getAnimations".into()).ok()?;
-    let list = get.dyn_ref::<js_sys::Function>()?.call0(el).ok()?;
-    js_sys::Array::from(&list).get(0).dyn_into().ok()
-}
-
-/// Plays `animation` again from its first frame, without touching the DOM
-/// (so without a mutation).
-pub fn restart(animation: &web_sys::Animation) {
-    animation.set_current_time(Some(0.0));
-    let _ = animation.play();
 }

@@ -16,13 +16,13 @@ pub fn spaced(n: u64) -> String {
     out
 }
 
-fn direction_word(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => "up",
-        Direction::Down => "down",
-        Direction::Left => "left",
-        Direction::Right => "right",
-    }
+/// The hint's sentence: "Hint: move left. Left keeps …".
+pub fn hint_sentence(direction: Direction, reason: &str) -> String {
+    format!(
+        "Hint: move {}. {}.",
+        direction.word(),
+        reason.trim_end_matches('.')
+    )
 }
 
 /// The sentence for the state an input just produced: "Moved left. 8 and 8
@@ -32,7 +32,7 @@ pub fn announce(state: &State) -> String {
     let mut out = match &state.last {
         None => format!("New game. Score {score}."),
         Some(turn) => {
-            let mut s = format!("Moved {}.", direction_word(turn.direction));
+            let mut s = format!("Moved {}.", turn.direction.word());
             for &v in &turn.merged {
                 let half = spaced(v / 2);
                 s.push_str(&format!(" {half} and {half} merged into {}.", spaced(v)));

@@ -1,0 +1,88 @@
+//! The message log: the last [`LOG_LEN`] messages and what `update` made of
+//! each, for the history panel's "Messages" view. It shows the fold at work:
+//! `Play(Move(Left))` → `SaveGame, SaveHistory, Announce(…)`.
+
+use std::collections::VecDeque;
+
+use super::effect::Effect;
+
+/// How many messages the log keeps.
+pub const LOG_LEN: usize = 200;
+
+/// Why `update` did nothing with a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ignored {
+    /// The board shows the past or a replay: it takes no input.
+    ReadOnly,
+    /// The input changes nothing (a move into a wall, nothing to undo).
+    NoChange,
+    /// An answer or a timer for a question no longer asked.
+    Stale,
+    /// Not possible here (the computer does not play this board, a replay
+    /// control with no replay running).
+    NotHere,
+}
+
+impl Ignored {
+    /// The reason in words, for the message log.
+    pub fn words(self) -> &'static str {
+        match self {
+            Ignored::ReadOnly => "ignored: the board is read-only",
+            Ignored::NoChange => "ignored: nothing changes",
+            Ignored::Stale => "dropped: stale",
+            Ignored::NotHere => "ignored: not possible here",
+        }
+    }
+}
+
+/// One message and its outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The message's number since the page opened (from 1).
+    pub n: u64,
+    /// The message, in a few words.
+    pub msg: String,
+    /// The effects `update` returned, in a few words each.
+    pub effects: Vec<String>,
+    /// Why nothing happened, if nothing did.
+    pub ignored: Option<Ignored>,
+}
+
+/// The last messages, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    entries: VecDeque<Entry>,
+    count: u64,
+}
+
+impl Log {
+    /// Records a message and its outcome, forgetting the oldest past
+    /// [`LOG_LEN`].
+    pub fn record(&mut self, msg: String, effects: &[Effect], ignored: Option<Ignored>) {
+        self.count += 1;
+        if self.entries.len() == LOG_LEN {
+            self.entries.pop_front();
+        }
+        self.entries.push_back(Entry {
+            n: self.count,
+            msg,
+            effects: effects.iter().map(Effect::label).collect(),
+            ignored,
+        });
+    }
+
+    /// The entries, newest first.
+    pub fn newest_first(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().rev()
+    }
+
+    /// The latest entry.
+    pub fn latest(&self) -> Option<&Entry> {
+        self.entries.back()
+    }
+
+    /// How many messages were recorded in all.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+}

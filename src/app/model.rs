@@ -1,0 +1,228 @@
+//! The [`Model`]: everything the page shows or remembers, as one plain
+//! value. Only [`super::update`] changes it; the view reads it through
+//! memos, and the questions it answers here (what the board shows, whether
+//! undo is possible, …) are methods, so the view holds no rules.
+
+use std::borrow::Cow;
+
+use super::computer::Computer;
+use super::log::Log;
+use crate::engine::{Config, State};
+use crate::session::history::History;
+use crate::session::stats::Stats;
+use crate::session::stored::{Problem, Theme};
+
+/// Replay speeds offered, in moves a second.
+pub const SPEEDS: [u32; 6] = [1, 2, 4, 10, 30, 100];
+
+/// The replay speed a shared game starts at, in moves a second.
+pub const DEFAULT_SPEED: u32 = 4;
+
+/// Everything the page shows or remembers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    /// The session: its start and every input; the present is the game.
+    pub history: History,
+    /// What the board shows: the present, an earlier state, or a replay.
+    pub mode: Mode,
+    /// The panel open under the board, if any.
+    pub panel: Option<Panel>,
+    /// Replay speed, in moves a second.
+    pub replay_speed: u32,
+    /// The best score known for this board size: stored, written by another
+    /// tab, or reached here. Never lowered while the size stays.
+    pub best: u64,
+    /// The statistics of this board size.
+    pub stats: Stats,
+    /// The theme the player chose (`None`: the system's).
+    pub theme: Option<Theme>,
+    /// Whether the system asks for a dark colour scheme.
+    pub system_dark: bool,
+    /// What the player must be told about storage.
+    pub notice: Option<Notice>,
+    /// What is wrong with the link the page was opened with.
+    pub link_message: Option<String>,
+    /// The share link made, and what happened to it.
+    pub share: Option<Share>,
+    /// Whether the game is saved. False for a game from a bad link (the
+    /// player's own game of that size stays in storage) and after a bad
+    /// save could not be copied aside (it is left where it is).
+    pub saving: bool,
+    /// The computer player: hint, autoplay, the question in flight.
+    pub computer: Computer,
+    /// The page's address without its query: share links start with it.
+    pub page_url: String,
+    /// Where the next fresh seed comes from: randomness as data.
+    pub entropy: u64,
+    /// The last check that the history is the fold of its inputs.
+    pub check: Option<Check>,
+    /// Whether the history panel shows the message log.
+    pub messages_open: bool,
+    /// The last messages and what `update` made of them.
+    pub log: Log,
+}
+
+/// The result of replaying the whole history from its start
+/// (`History::verify`), and how long the history was then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    pub inputs: usize,
+    pub seed: Option<u64>,
+    /// `Err(i)`: the state after `i` inputs is not what was recorded.
+    pub result: Result<(), usize>,
+}
+
+impl Check {
+    /// Replays `history` from its start: one `step` per input.
+    pub fn of(history: &History) -> Check {
+        Check {
+            inputs: history.len(),
+            seed: history.seed(),
+            result: history.verify(),
+        }
+    }
+}
+
+/// What the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The present: the game in play.
+    Live,
+    /// The state after this many inputs, read-only (the history panel).
+    Viewing(usize),
+    /// A shared game playing itself, one input per tick.
+    Replaying,
+}
+
+/// The panels under the board; at most one is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    History,
+    Stats,
+    Settings,
+}
+
+/// What the player is told about storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// No storage: nothing will be kept.
+    Unavailable,
+    /// A write failed; the last good save stays.
+    WriteFailed,
+    /// The saved game failed its checks and was set aside.
+    SetAside,
+    /// Other saved data (history, statistics) failed its checks and was set
+    /// aside; the game itself is fine.
+    DataSetAside,
+}
+
+impl From<Problem> for Notice {
+    fn from(problem: Problem) -> Self {
+        match problem {
+            Problem::Unavailable => Notice::Unavailable,
+            Problem::WriteFailed => Notice::WriteFailed,
+        }
+    }
+}
+
+/// The share link, once the player asked for one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Share {
+    /// The game cannot be shared (it began before the history held, or it
+    /// is too long for a link).
+    Refused,
+    /// The link, shown to copy by hand.
+    Made(String),
+    /// The link, and the clipboard holds it.
+    Copied(String),
+}
+
+impl Model {
+    /// The state on the board: the present, or the one being viewed.
+    pub fn shown(&self) -> Cow<'_, State> {
+        match self.mode {
+            Mode::Viewing(i) => self
+                .history
+                .state_at(i)
+                .map_or(Cow::Borrowed(self.history.present()), Cow::Owned),
+            Mode::Live | Mode::Replaying => Cow::Borrowed(self.history.present()),
+        }
+    }
+
+    /// The game in play (whatever the board shows).
+    pub fn present(&self) -> &State {
+        self.history.present()
+    }
+
+    /// The board size and target in play.
+    pub fn config(&self) -> Config {
+        self.history.config()
+    }
+
+    /// Whether the board takes the player's inputs: it shows the present
+    /// and no replay is running.
+    pub fn live(&self) -> bool {
+        self.mode == Mode::Live
+    }
+
+    /// The input number being viewed, if the board shows the past.
+    pub fn viewing(&self) -> Option<usize> {
+        match self.mode {
+            Mode::Viewing(i) => Some(i),
+            Mode::Live | Mode::Replaying => None,
+        }
+    }
+
+    /// Whether Undo would do something now.
+    pub fn can_undo(&self) -> bool {
+        self.live() && self.history.can_undo()
+    }
+
+    /// Whether Redo would do something now.
+    pub fn can_redo(&self) -> bool {
+        self.live() && self.history.can_redo()
+    }
+
+    /// The best score to show: never below the score on the board.
+    pub fn best_shown(&self) -> u64 {
+        self.best.max(self.shown().score)
+    }
+
+    /// Whether the dark theme is showing.
+    pub fn dark(&self) -> bool {
+        self.theme.map_or(self.system_dark, |t| t == Theme::Dark)
+    }
+
+    /// A fresh seed for a game nobody asked to replay (SplitMix64 over the
+    /// model's entropy: the same model always draws the same seed).
+    pub fn draw_seed(&mut self) -> u64 {
+        self.entropy = self.entropy.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.entropy;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// What must hold of every model `update` returns (the property tests
+    /// check it after every message). `Err` says which rule broke.
+    pub fn check(&self) -> Result<(), String> {
+        if let Mode::Viewing(i) = self.mode {
+            if self.panel != Some(Panel::History) {
+                return Err("viewing the past with the history panel closed".into());
+            }
+            if i > self.history.len() {
+                return Err(format!("viewing input {i} of {}", self.history.len()));
+            }
+        }
+        if self.best < self.present().score {
+            return Err("best score below the present score".into());
+        }
+        if self.computer.autoplay && self.mode != Mode::Live {
+            return Err("autoplay on while the board is read-only".into());
+        }
+        if !SPEEDS.contains(&self.replay_speed) && !(1..=1000).contains(&self.replay_speed) {
+            return Err(format!("replay speed {}", self.replay_speed));
+        }
+        self.computer.check()
+    }
+}

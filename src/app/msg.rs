@@ -1,0 +1,91 @@
+//! [`Msg`]: everything that can happen to the app, in one closed enum. What
+//! the player asks comes from the keyboard, gestures and the components;
+//! what the outside reports comes from the effect runner and the
+//! subscriptions in `src/web/`. Nothing else changes the [`super::Model`].
+
+use crate::ai::protocol::Answer;
+use crate::engine::{Config, Input};
+use crate::session::stored::Problem;
+
+use super::init::Saved;
+use super::model::Panel;
+
+/// Everything that can happen to the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    // What the player asks.
+    /// An input to the game (a move, New Game, Keep going): `step` it.
+    Play(Input),
+    /// Back one input (the exact earlier state, its future spawns included).
+    Undo,
+    /// Forward one undone input.
+    Redo,
+    /// Open a panel, or close it if it is open.
+    Toggle(Panel),
+    /// Show the state after this many inputs, read-only; `None`: the present.
+    View(Option<usize>),
+    /// Make the state after this many inputs the present and play on from
+    /// it (the later inputs stay, as a redo list, until the next move).
+    Resume(usize),
+    /// Switch to this board size (its own saved game) or, for the same
+    /// size, start a game with this target.
+    Configure(Config),
+    /// Replay speed, in moves a second.
+    ReplaySpeed(u32),
+    /// End a replay at its last move, ready to play on.
+    SkipReplay,
+    /// Ask the computer for a move.
+    Hint,
+    /// Start or stop the computer playing.
+    Autoplay,
+    /// The pause between the computer's moves, in milliseconds.
+    AutoplayPause(u32),
+    /// Make a link that replays this game, and copy it.
+    Share,
+    /// Switch between the light and the dark theme.
+    ToggleTheme,
+    /// Close the note about the link the page was opened with.
+    DismissLinkMessage,
+    /// Replay the whole history from its start and check every state.
+    CheckHistory,
+    /// Show or hide the message log in the history panel.
+    ToggleMessages,
+
+    // What the outside reports.
+    /// What storage held for a board size, as asked by `Effect::Load`.
+    Loaded(Box<Saved>),
+    /// The AI's answer to question `id`.
+    AiAnswered { id: u32, answer: Answer },
+    /// Autoplay's pause before turn `turn` is over.
+    AutoplayTurn(u32),
+    /// Time for the replay's next input.
+    ReplayTick,
+    /// Another tab stored a best score for a board size.
+    BestElsewhere(Config, u64),
+    /// A write to storage failed.
+    SaveFailed(Problem),
+    /// The clipboard now holds this link.
+    LinkCopied(String),
+}
+
+impl Msg {
+    /// The message in a few words, for the message log.
+    pub fn label(&self) -> String {
+        match self {
+            Msg::Loaded(saved) => format!(
+                "Loaded({}×{}, {:?})",
+                saved.config.width, saved.config.height, saved.load
+            ),
+            Msg::AiAnswered { id, answer } => match answer {
+                Ok(a) => format!(
+                    "AiAnswered(#{id}, {})",
+                    a.direction.map_or("no move", |d| d.word())
+                ),
+                Err(_) => format!("AiAnswered(#{id}, error)"),
+            },
+            Msg::Play(input) => format!("Play({input:?})"),
+            Msg::LinkCopied(_) => "LinkCopied".into(),
+            other => format!("{other:?}"),
+        }
+    }
+}

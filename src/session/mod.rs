@@ -1,0 +1,19 @@
+//! The session around one game: everything the page keeps of it, as plain
+//! data with no web dependency, tested natively.
+//!
+//! - [`history`]: undo, redo and time travel: the session as its seed and
+//!   the inputs applied, with checkpoints.
+//! - [`replay`]: share links (size, target, seed and every input, packed
+//!   URL-safe and checksummed) and `?seed=N`.
+//! - [`stats`]: games played and won, best tile, moves and tile rates per
+//!   board size.
+//! - [`save`]: the JSON formats of everything stored, and the checks a
+//!   stored value must pass before it is trusted.
+//! - [`stored`]: what reading storage can find and writing it can meet,
+//!   as values (`Loaded`, `Problem`), and the theme choice.
+
+pub mod history;
+pub mod replay;
+pub mod save;
+pub mod stats;
+pub mod stored;

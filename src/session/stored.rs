@@ -1,0 +1,43 @@
+//! What reading storage can find and what writing it can meet, as plain
+//! values: the app's rules decide what to do with them
+//! ([`crate::app::update`]); only `src/web/storage.rs` produces them.
+
+use super::save::Invalid;
+
+/// What loading a stored value found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Loaded<T> {
+    /// Nothing stored (or no storage).
+    Missing,
+    /// A value that passed every check.
+    Valid(T),
+    /// A value that failed a check; it was copied to the `…:corrupt` key
+    /// (`kept` says whether that copy succeeded).
+    SetAside { why: Invalid, kept: bool },
+}
+
+impl<T> Loaded<T> {
+    /// The value, if one passed its checks.
+    pub fn valid(self) -> Option<T> {
+        match self {
+            Loaded::Valid(v) => Some(v),
+            Loaded::Missing | Loaded::SetAside { .. } => None,
+        }
+    }
+}
+
+/// Why progress may not be kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The browser refuses storage (disabled, private mode).
+    Unavailable,
+    /// A write failed (quota exceeded); the last good save is still there.
+    WriteFailed,
+}
+
+/// A colour theme the player chose (no choice: follow the system).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theme {
+    Light,
+    Dark,
+}

@@ -1,0 +1,140 @@
+//! The board: the grid behind, the tiles, and the win / game-over overlay.
+
+use leptos::prelude::*;
+
+use super::{select, use_dispatcher};
+use crate::app::tiles::{keep_places, view_tiles, ViewTile};
+use crate::app::Msg;
+use crate::engine::{Input, State, Status};
+
+/// The board as the original draws it: `.game-container` holding the
+/// overlay, the grid and the tiles.
+#[component]
+pub fn Board(
+    /// The state on the board.
+    shown: Memo<State>,
+    /// The board's element, for the swipe subscription.
+    board: NodeRef<leptos::html::Div>,
+) -> impl IntoView {
+    let viewing = select(|m| m.viewing().is_some());
+    let hint = select(|m| m.computer.hint_for(m.present()).map(|d| d.word()));
+    let status = Memo::new(move |_| shown.with(|s| s.status));
+    let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
+    let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
+        shown.with(|s| keep_places(prev.map_or(&[], |p| p.as_slice()), view_tiles(s)))
+    });
+    view! {
+        <div
+            class="game-container"
+            class:inspecting=move || viewing.get()
+            data-hint=move || hint.get()
+            node_ref=board
+            style=move || {
+                let (w, h) = size.get();
+                format!("--cols:{w};--rows:{h}")
+            }
+        >
+            <GameMessage status/>
+            <Grid size/>
+            <TileLayer tiles/>
+        </div>
+    }
+}
+
+/// The win / game-over overlay. Always in the DOM (as in the original);
+/// shown by its `.game-won` or `.game-over` class.
+#[component]
+fn GameMessage(status: Memo<Status>) -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let class = move || match status.get() {
+        Status::Won => "game-message game-won",
+        Status::Over => "game-message game-over",
+        Status::Playing | Status::Continuing => "game-message",
+    };
+    let text = move || match status.get() {
+        Status::Won => "You win!",
+        Status::Over => "Game over!",
+        Status::Playing | Status::Continuing => "",
+    };
+    view! {
+        <div class=class>
+            <p>{text}</p>
+            <div class="lower">
+                <button
+                    class="keep-playing-button"
+                    on:click=move |_| dispatch.send(Msg::Play(Input::KeepPlaying))
+                >
+                    "Keep going"
+                </button>
+                <button class="retry-button" on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))>
+                    "Try again"
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// The empty cells behind the tiles: `height` rows of `width` cells.
+/// Decoration only; assistive technology reads the tiles (see `TileLayer`).
+#[component]
+fn Grid(size: Memo<(u8, u8)>) -> impl IntoView {
+    let rows = move || {
+        let (w, h) = size.get();
+        (0..h)
+            .map(|_| {
+                view! {
+                    <div class="grid-row">
+                        {(0..w).map(|_| view! { <div class="grid-cell"></div> }).collect_view()}
+                    </div>
+                }
+            })
+            .collect_view()
+    };
+    view! { <div class="grid-container" aria-hidden="true">{rows}</div> }
+}
+
+/// The tiles, keyed by id: a move touches only the tiles it changed.
+///
+/// For assistive technology the tiles are a list whose items read "Row 2,
+/// column 3: 128": the place comes from the tile's position class through
+/// generated content in style/, so saying where a tile is costs no DOM
+/// write beyond the class change that moves it.
+#[component]
+fn TileLayer(tiles: Memo<Vec<ViewTile>>) -> impl IntoView {
+    view! {
+        <div class="tile-container" role="list" aria-label="Tiles on the board">
+            // Keyed by id and value: an id names one tile within a line of
+            // play, but after an undo and a different move, or a jump in the
+            // inspector, the same id can be another tile.
+            <For each=move || tiles.get() key=|t| (t.id, t.value) let:tile>
+                <Tile initial=tile tiles/>
+            </For>
+        </div>
+    }
+}
+
+/// One tile. Its value never changes (a merge makes a new tile), so only its
+/// class follows the state: position, and whether it is new or merged.
+#[component]
+fn Tile(
+    /// The tile as first rendered.
+    initial: ViewTile,
+    /// The whole tile layer, to find this tile's latest frame in.
+    tiles: Memo<Vec<ViewTile>>,
+) -> impl IntoView {
+    let me = Memo::new(move |prev: Option<&ViewTile>| {
+        tiles
+            .with(|ts| {
+                ts.iter()
+                    .find(|t| t.id == initial.id && t.value == initial.value)
+                    .copied()
+            })
+            .or(prev.copied())
+            .unwrap_or(initial)
+    });
+    view! {
+        <div class=move || me.with(ViewTile::class) role="listitem">
+            <div class="tile-inner">{initial.value}</div>
+        </div>
+    }
+}

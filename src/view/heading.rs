@@ -1,0 +1,120 @@
+//! Title, the two score boxes, and the line with New Game.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::{select, use_dispatcher};
+use crate::app::Msg;
+use crate::engine::{Input, State};
+
+/// Title and the two score boxes.
+#[component]
+pub fn Heading(
+    /// The state on the board.
+    shown: Memo<State>,
+) -> impl IntoView {
+    let score = Memo::new(move |_| shown.with(|s| s.score));
+    let best = select(|m| m.best_shown());
+    let gain = Memo::new(move |_| {
+        shown.with(|s| {
+            s.last
+                .as_ref()
+                .map(|t| (s.moves, t.gained))
+                .filter(|&(_, g)| g > 0)
+        })
+    });
+    view! {
+        <div class="heading">
+            <h1 class="title">"2048"</h1>
+            <ScoreBar score best gain/>
+        </div>
+    }
+}
+
+/// Score and best score, in the original's `.score-container` and
+/// `.best-container` (the first text of each is the number).
+#[component]
+fn ScoreBar(
+    /// The score on the board.
+    score: Memo<u64>,
+    /// The best score known.
+    best: Memo<u64>,
+    /// The last move's gain, with the move number that keys its animation.
+    gain: Memo<Option<(u32, u64)>>,
+) -> impl IntoView {
+    // One "+N" element for the whole game: its text follows the last gain
+    // and its CSS animation is restarted for each new one. Replacing the
+    // element per move, as the original does, costs two DOM mutations a
+    // move; this costs at most one.
+    let shown = Memo::new(move |prev: Option<&Option<u64>>| {
+        let latest = gain.get().map(|(_, g)| g);
+        match prev {
+            // Nothing floats up for the game found on load.
+            None => None,
+            Some(prev) => latest.or(*prev),
+        }
+    });
+    let addition = NodeRef::<leptos::html::Div>::new();
+    // The element's CSS animation, looked up once: asking the browser for an
+    // element's animations forces a style recalculation, about a millisecond
+    // a move if done on every gain.
+    let mut animation = None;
+    Effect::new(move |first: Option<()>| {
+        let fresh = gain.get().is_some();
+        if first.is_some() && fresh {
+            if animation.is_none() {
+                animation = addition.get_untracked().and_then(|el| css_animation(&el));
+            }
+            if let Some(animation) = &animation {
+                restart(animation);
+            }
+        }
+    });
+    view! {
+        <div class="scores-container">
+            <div class="score-container">
+                {move || score.get()}
+                <div class="score-addition" aria-hidden="true" node_ref=addition>
+                    {move || shown.get().map(|g| format!("+{g}"))}
+                </div>
+            </div>
+            <div class="best-container">{move || best.get()}</div>
+        </div>
+    }
+}
+
+/// The CSS animation running on `el`, if any. `getAnimations` is reached
+/// through `Reflect` because web-sys still marks it unstable. It makes the
+/// browser bring styles up to date, so call it once and keep the result: a
+/// CSS animation object lives as long as its `animation-name` stays.
+fn css_animation(el: &web_sys::Element) -> Option<web_sys::Animation> {
+    let get = js_sys::Reflect::get(el, &"getAnimations".into()).ok()?;
+    let list = get.dyn_ref::<js_sys::Function>()?.call0(el).ok()?;
+    js_sys::Array::from(&list).get(0).dyn_into().ok()
+}
+
+/// Plays `animation` again from its first frame, without touching the DOM
+/// (so without a mutation).
+fn restart(animation: &web_sys::Animation) {
+    animation.set_current_time(Some(0.0));
+    let _ = animation.play();
+}
+
+/// The line under the heading, with the New Game button.
+#[component]
+pub fn Intro() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let target = select(|m| m.config().target);
+    let goal = move || match target.get() {
+        Some(t) => format!("{t} tile!"),
+        None => "biggest tile you can!".to_string(),
+    };
+    view! {
+        <div class="above-game">
+            <p class="game-intro">"Join the numbers and get to the " <strong>{goal}</strong></p>
+            <button class="restart-button" on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))>
+                "New Game"
+            </button>
+        </div>
+    }
+}

@@ -1,0 +1,102 @@
+//! The lines that tell the player something: storage trouble, a bad link,
+//! the live region, and the computer player's line.
+
+use leptos::prelude::*;
+
+use super::{select, use_dispatcher};
+use crate::app::computer::{supported, ONLY_4X4};
+use crate::app::words::hint_sentence;
+use crate::app::{Msg, Notice};
+
+/// A quiet line saying when progress is not being kept, and why.
+#[component]
+pub fn StorageNotice() -> impl IntoView {
+    let notice = select(|m| m.notice);
+    let text = move || notice.get().map(words);
+    view! {
+        <p class="storage-notice" role="status" hidden=move || notice.get().is_none()>
+            {text}
+        </p>
+    }
+}
+
+fn words(notice: Notice) -> &'static str {
+    match notice {
+        Notice::Unavailable => {
+            "This browser does not let the game use storage: \
+             your progress and best score will not be kept after you leave."
+        }
+        Notice::WriteFailed => {
+            "Storage is full, so your latest progress could not be saved. \
+             The last saved game is still there."
+        }
+        Notice::SetAside => {
+            "Your saved game could not be read, so a new game has started. \
+             The old save was set aside, not deleted."
+        }
+        Notice::DataSetAside => {
+            "Some saved data (undo history or statistics) could not be read \
+             and was set aside, not deleted. Your game is not affected."
+        }
+    }
+}
+
+/// What is wrong with the link the page was opened with, if anything.
+#[component]
+pub fn LinkNotice() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let message = select(|m| m.link_message.clone());
+    move || {
+        message.get().map(|text| {
+            view! {
+                <p class="link-notice" role="alert">
+                    {text}
+                    " "
+                    <button
+                        class="link-notice-close"
+                        on:click=move |_| dispatch.send(Msg::DismissLinkMessage)
+                    >
+                        "OK"
+                    </button>
+                </p>
+            }
+        })
+    }
+}
+
+/// What the last input did, in words, for screen readers (a polite live
+/// region: it waits for the reader to finish).
+#[component]
+pub fn Announcer(
+    /// The sentence to say.
+    text: ReadSignal<String>,
+) -> impl IntoView {
+    view! {
+        <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+            {move || text.get()}
+        </div>
+    }
+}
+
+/// The computer's line under the board: what it has to say about the board
+/// in play, or the hint and its reason. A polite live region, so screen
+/// readers hear the hint.
+#[component]
+pub fn HintLine() -> impl IntoView {
+    let text = select(|m| {
+        let present = m.present();
+        let c = &m.computer;
+        c.message_for(present)
+            .map(str::to_string)
+            .or_else(|| {
+                let hint = c.hint.as_ref().filter(|h| h.state == *present)?;
+                Some(hint_sentence(hint.direction, &hint.reason))
+            })
+            .or_else(|| (!supported(present)).then(|| ONLY_4X4.to_string()))
+    });
+    view! {
+        <p class="hint-output" role="status" aria-live="polite">
+            {move || text.get()}
+        </p>
+    }
+}

@@ -1,0 +1,203 @@
+//! The time-travel inspector: every input so far with the score after it
+//! and a picture of the board, a slider over all of them, the check that
+//! each state is `step` applied to the one before, and the message log.
+//!
+//! Only a window of rows around the chosen one is drawn, its states asked
+//! of the history (`History::states`, from the nearest checkpoint), so a
+//! 10 000-input game costs what a short one does.
+
+use leptos::prelude::*;
+
+use super::messages::Messages;
+use crate::app::Msg;
+use crate::engine::{Direction, Input, State};
+use crate::view::{select, use_dispatcher};
+
+/// How many rows of the list are drawn around the chosen one.
+const ROWS: usize = 11;
+
+/// One row of the list: the state after `i` inputs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Row {
+    i: usize,
+    /// The input that led here (none for the start).
+    input: Option<Input>,
+    score: u64,
+    width: u8,
+    /// Tile exponents, row by row (0 for an empty cell; 17 stands for
+    /// every tile from 131072 up, one colour in style/).
+    cells: Vec<u8>,
+    /// Undone: after the cursor, in the redo list.
+    undone: bool,
+    /// The row on the board.
+    chosen: bool,
+}
+
+impl Row {
+    fn new((i, input, state): (usize, Option<Input>, State), cursor: usize, at: usize) -> Row {
+        let (w, h) = (state.board.width(), state.board.height());
+        let mut cells = vec![0u8; w as usize * h as usize];
+        for t in state.board.tiles() {
+            let exponent = t.value.trailing_zeros() as u8;
+            cells[t.pos.y as usize * w as usize + t.pos.x as usize] = exponent.min(17);
+        }
+        Row {
+            i,
+            input,
+            score: state.score,
+            width: w,
+            cells,
+            undone: i > cursor,
+            chosen: i == at,
+        }
+    }
+}
+
+fn input_name(input: Option<Input>) -> &'static str {
+    match input {
+        None => "Start",
+        Some(Input::Move(Direction::Up)) => "↑ Up",
+        Some(Input::Move(Direction::Down)) => "↓ Down",
+        Some(Input::Move(Direction::Left)) => "← Left",
+        Some(Input::Move(Direction::Right)) => "→ Right",
+        Some(Input::NewGame) => "New game",
+        Some(Input::KeepPlaying) => "Keep going",
+    }
+}
+
+/// The history panel.
+#[component]
+pub fn HistoryPanel() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let len = select(|m| m.history.len());
+    let viewing = select(|m| m.viewing());
+    let at = select(|m| m.viewing().unwrap_or(m.history.cursor()));
+    let position = select(|m| match m.viewing() {
+        Some(i) => format!(
+            "Showing the state after {i} of {} inputs (read-only).",
+            m.history.len()
+        ),
+        None => format!(
+            "{} inputs, {} in effect.",
+            m.history.len(),
+            m.history.cursor()
+        ),
+    });
+    let rows = select(|m| {
+        let h = &m.history;
+        let at = m.viewing().unwrap_or(h.cursor());
+        let hi = (at + ROWS / 2).max(ROWS - 1).min(h.len());
+        let lo = hi.saturating_sub(ROWS - 1);
+        h.states(lo, hi)
+            .into_iter()
+            .map(|s| Row::new(s, h.cursor(), at))
+            .collect::<Vec<_>>()
+    });
+    view! {
+        <section class="panel history-panel" aria-label="History">
+            <h2>"History"</h2>
+            <p class="history-position">{move || position.get()}</p>
+            <input
+                class="history-slider"
+                type="range"
+                min="0"
+                max=move || len.get().to_string()
+                prop:value=move || at.get().to_string()
+                aria-label="Input number"
+                on:input=move |ev| {
+                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                        dispatch.send(Msg::View(Some(i)));
+                    }
+                }
+            />
+            <div class="history-actions">
+                <button
+                    class="resume-button"
+                    disabled=move || viewing.get().is_none()
+                    on:click=move |_| {
+                        if let Some(i) = viewing.get_untracked() {
+                            dispatch.send(Msg::Resume(i));
+                        }
+                    }
+                >
+                    "Resume from here"
+                </button>
+                <button
+                    class="present-button"
+                    disabled=move || viewing.get().is_none()
+                    on:click=move |_| dispatch.send(Msg::View(None))
+                >
+                    "Back to the present"
+                </button>
+            </div>
+            <ol class="history-list">
+                <For each=move || rows.get() key=|row| row.clone() let:row>
+                    <HistoryRow row/>
+                </For>
+            </ol>
+            <Verdict/>
+            <Messages/>
+        </section>
+    }
+}
+
+/// One state of the list: a button that shows it on the board.
+#[component]
+fn HistoryRow(row: Row) -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let i = row.i;
+    view! {
+        <li class="history-row" class:undone=row.undone class:chosen=row.chosen>
+            <button
+                class="history-entry"
+                data-i=i
+                aria-current=row.chosen.then_some("step")
+                on:click=move |_| dispatch.send(Msg::View(Some(i)))
+            >
+                <span class="history-index">{i}</span>
+                <span class="history-input">{input_name(row.input)}</span>
+                <span class="history-score">{row.score}</span>
+                <span class="mini" style=format!("--cols:{}", row.width) aria-hidden="true">
+                    {row.cells.iter().map(|&e| view! { <i class=format!("m{e}")></i> }).collect_view()}
+                </span>
+            </button>
+        </li>
+    }
+}
+
+/// The check that the history is the fold of its inputs, as of when it was
+/// last run, and a button to run it again.
+#[component]
+fn Verdict() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let verdict = select(|m| {
+        let check = m.check.as_ref()?;
+        let from = match check.seed {
+            Some(seed) => format!("seed {seed}"),
+            None => "the saved start".to_string(),
+        };
+        let mut text = match check.result {
+            Ok(()) => format!(
+                "Checked: replaying all {} inputs from {from}, every state is step(input, previous state).",
+                check.inputs
+            ),
+            Err(i) => format!(
+                "Mismatch: replaying from {from}, the state after input {i} is not what was recorded."
+            ),
+        };
+        let len = m.history.len();
+        if len != check.inputs {
+            text.push_str(&format!(" ({} inputs since.)", len.abs_diff(check.inputs)));
+        }
+        Some(text)
+    });
+    view! {
+        <p class="history-check" role="status">
+            {move || verdict.get()}
+            " "
+            <button class="check-button" on:click=move |_| dispatch.send(Msg::CheckHistory)>
+                "Check again"
+            </button>
+        </p>
+    }
+}

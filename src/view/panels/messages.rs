@@ -1,0 +1,57 @@
+//! The message log, for people studying the fold: the last messages, newest
+//! first, each with the effects `update` returned for it or why it was
+//! ignored. Read-only; mounted only while shown.
+
+use leptos::prelude::*;
+
+use crate::app::log::Entry;
+use crate::app::Msg;
+use crate::view::{select, use_dispatcher};
+
+/// The button that shows or hides the log, and the log while shown.
+#[component]
+pub fn Messages() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let open = select(|m| m.messages_open);
+    view! {
+        <button
+            class="messages-button"
+            aria-expanded=move || open.get().to_string()
+            aria-controls="message-log"
+            on:click=move |_| dispatch.send(Msg::ToggleMessages)
+        >
+            "Messages"
+        </button>
+        {move || open.get().then(|| view! { <MessageLog/> })}
+    }
+}
+
+#[component]
+fn MessageLog() -> impl IntoView {
+    let entries = select(|m| m.log.newest_first().cloned().collect::<Vec<_>>());
+    view! {
+        <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
+            <For each=move || entries.get() key=|e| e.n let:entry>
+                <MessageRow entry/>
+            </For>
+        </ol>
+    }
+}
+
+#[component]
+fn MessageRow(entry: Entry) -> impl IntoView {
+    let outcome = match entry.ignored {
+        Some(why) => why.words().to_string(),
+        None if entry.effects.is_empty() => "no effects".to_string(),
+        None => entry.effects.join(", "),
+    };
+    view! {
+        <li class="message-row">
+            <span class="message-n">{entry.n}</span>
+            " "
+            <code class="message-msg">{entry.msg}</code>
+            " → "
+            <span class="message-effects">{outcome}</span>
+        </li>
+    }
+}
