@@ -1,7 +1,7 @@
 //! Swipes: touch, pen and mouse drags on the board become moves.
 //!
-//! The gesture logic is plain data (tested natively); `listen` attaches it to
-//! an element with gloo-events. Both touch events and pointer events are
+//! The gesture logic is plain data (tested natively); `web::subscriptions`
+//! attaches it to the board. Both touch events and pointer events are
 //! heard, because a page may get either (a real touch screen sends both, a
 //! synthetic gesture only one), and a gesture seen through both is applied
 //! once.
