@@ -706,7 +706,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             id,
             answer: Ok(advice(d)),
         }),
-        1 => (0u32..6).prop_map(|turn| Msg::AutoplayTurn(turn)),
+        1 => (0u32..6).prop_map(Msg::AutoplayTurn),
         1 => Just(Msg::Share),
         1 => Just(Msg::ToggleTheme),
         1 => Just(Msg::CheckHistory),
@@ -756,7 +756,7 @@ proptest! {
             prop_assert_eq!(model.check(), Ok(()));
             prop_assert_eq!(model.history.verify(), Ok(()));
             if let Some(id) = answering {
-                let taken = model.log.newest_first().nth(0).unwrap().ignored != Some(Ignored::Stale);
+                let taken = model.log.latest().unwrap().ignored != Some(Ignored::Stale);
                 if taken {
                     prop_assert!(answered.insert(id), "question {} answered twice", id);
                 }

@@ -9,7 +9,7 @@ use crate::session::stats::Stats;
 use crate::session::stored::Theme;
 
 use super::init::Load;
-use super::msg::Msg;
+use super::msg::{size, Msg};
 
 /// Everything the app asks of the outside.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,24 +55,31 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// The effect in a few words, for the message log.
+    /// The effect in a few words, for the message log. Written out rather
+    /// than derived: a derived `Debug` would print whole states.
     pub fn label(&self) -> String {
-        match self {
-            Effect::SaveGame(_) => "SaveGame".into(),
-            Effect::SaveHistory(_) => "SaveHistory".into(),
-            Effect::SaveBest(_, best) => format!("SaveBest({best})"),
-            Effect::SaveStats(..) => "SaveStats".into(),
-            Effect::SaveSettings(c) => format!("SaveSettings({}×{})", c.width, c.height),
-            Effect::AskAi { id, .. } => format!("AskAi(#{id})"),
-            Effect::After { ms, then } => format!("After({ms} ms, {})", then.label()),
-            Effect::CopyLink(_) => "CopyLink".into(),
-            Effect::Load(c, load) => format!("Load({}×{}, {load:?})", c.width, c.height),
+        let fixed = match self {
+            Effect::SaveBest(_, best) => return format!("SaveBest({best})"),
+            Effect::SaveSettings(c) => return format!("SaveSettings({})", size(c)),
+            Effect::SaveTheme(theme) => return format!("SaveTheme({theme:?})"),
+            Effect::ShowTheme(theme) => return format!("ShowTheme({theme:?})"),
+            Effect::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
+            Effect::AskAi { id, .. } => return format!("AskAi(#{id})"),
+            Effect::StartTicker { every_ms } => return format!("StartTicker({every_ms} ms)"),
+            Effect::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
             Effect::Announce(text) => {
                 let short: String = text.chars().take(28).collect();
                 let more = if short.len() < text.len() { "…" } else { "" };
-                format!("Announce(\"{short}{more}\")")
+                return format!("Announce(\"{short}{more}\")");
             }
-            other => format!("{other:?}"),
-        }
+            Effect::SaveGame(_) => "SaveGame",
+            Effect::SaveHistory(_) => "SaveHistory",
+            Effect::SaveStats(..) => "SaveStats",
+            Effect::CancelAi => "CancelAi",
+            Effect::StopTicker => "StopTicker",
+            Effect::CopyLink(_) => "CopyLink",
+            Effect::ClearQuery => "ClearQuery",
+        };
+        fixed.to_string()
     }
 }

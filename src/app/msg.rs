@@ -69,23 +69,49 @@ pub enum Msg {
 }
 
 impl Msg {
-    /// The message in a few words, for the message log.
+    /// The message in a few words, for the message log. Written out rather
+    /// than derived: a derived `Debug` would print whole states.
     pub fn label(&self) -> String {
-        match self {
-            Msg::Loaded(saved) => format!(
-                "Loaded({}×{}, {:?})",
-                saved.config.width, saved.config.height, saved.load
-            ),
-            Msg::AiAnswered { id, answer } => match answer {
-                Ok(a) => format!(
-                    "AiAnswered(#{id}, {})",
-                    a.direction.map_or("no move", |d| d.word())
-                ),
-                Err(_) => format!("AiAnswered(#{id}, error)"),
-            },
-            Msg::Play(input) => format!("Play({input:?})"),
-            Msg::LinkCopied(_) => "LinkCopied".into(),
-            other => format!("{other:?}"),
-        }
+        let fixed = match self {
+            Msg::Play(input) => return format!("Play({input:?})"),
+            Msg::Toggle(panel) => return format!("Toggle({panel:?})"),
+            Msg::View(Some(i)) => return format!("View({i})"),
+            Msg::Resume(i) => return format!("Resume({i})"),
+            Msg::Configure(c) => return format!("Configure({})", size(c)),
+            Msg::ReplaySpeed(s) => return format!("ReplaySpeed({s})"),
+            Msg::AutoplayPause(ms) => return format!("AutoplayPause({ms})"),
+            Msg::Loaded(saved) => {
+                return format!("Loaded({}, {:?})", size(&saved.config), saved.load)
+            }
+            Msg::AiAnswered { id, answer } => {
+                let what = match answer {
+                    Ok(a) => a.direction.map_or("no move", |d| d.word()),
+                    Err(_) => "error",
+                };
+                return format!("AiAnswered(#{id}, {what})");
+            }
+            Msg::AutoplayTurn(turn) => return format!("AutoplayTurn({turn})"),
+            Msg::BestElsewhere(c, best) => return format!("BestElsewhere({}, {best})", size(c)),
+            Msg::SaveFailed(problem) => return format!("SaveFailed({problem:?})"),
+            Msg::View(None) => "View(present)",
+            Msg::Undo => "Undo",
+            Msg::Redo => "Redo",
+            Msg::SkipReplay => "SkipReplay",
+            Msg::Hint => "Hint",
+            Msg::Autoplay => "Autoplay",
+            Msg::Share => "Share",
+            Msg::ToggleTheme => "ToggleTheme",
+            Msg::DismissLinkMessage => "DismissLinkMessage",
+            Msg::CheckHistory => "CheckHistory",
+            Msg::ToggleMessages => "ToggleMessages",
+            Msg::ReplayTick => "ReplayTick",
+            Msg::LinkCopied(_) => "LinkCopied",
+        };
+        fixed.to_string()
     }
+}
+
+/// A board size in words: `4×4`.
+pub fn size(config: &Config) -> String {
+    format!("{}×{}", config.width, config.height)
 }
