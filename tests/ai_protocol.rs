@@ -7,8 +7,7 @@ use std::cell::Cell;
 use leptos_2048::ai::bitboard::{parse, tables};
 use leptos_2048::ai::diff::SplitMix;
 use leptos_2048::ai::protocol::{
-    direction_from_name, direction_name, respond, search_budget_ms, Advice, Reply, Request,
-    MAX_BUDGET_MS, NO_MOVE,
+    respond, search_budget_ms, Advice, Reply, Request, MAX_BUDGET_MS, NO_MOVE,
 };
 use leptos_2048::ai::{Clock, Heuristic, SearchConfig, Searcher};
 use leptos_2048::engine::Direction;
@@ -78,20 +77,107 @@ fn requests_have_a_fixed_text_and_round_trip() {
 fn requests_from_javascript_parse() {
     // What JSON.stringify writes, in any key order, with spaces, upper-case
     // hex, a fractional budget (rounded) and unknown keys (ignored).
+    let expected = Ok(Request {
+        id: 0,
+        board: 0xABC12,
+        budget_ms: 10,
+        nodes: None,
+    });
     let r =
         Request::parse(r#" { "ms" : 9.6, "extra": [1], "board": "00000000000ABC12", "id": 0 } "#);
-    // "extra" holds an array, which this flat reader refuses.
-    assert!(r.is_err());
+    assert_eq!(r, expected);
     let r =
         Request::parse(r#" { "ms" : 9.6, "note": null, "board": "00000000000ABC12", "id": 0 } "#);
+    assert_eq!(r, expected);
+}
+
+#[test]
+fn unknown_keys_are_ignored_whatever_they_hold() {
+    let expected = Ok(Request {
+        id: 5,
+        board: 0x1121,
+        budget_ms: 50,
+        nodes: Some(9),
+    });
+    for extra in [
+        r#""note":null"#,
+        r#""flag":true"#,
+        r#""n":-1.5e3"#,
+        r#""s":"a \"quoted\" \\ \u00e9 é → 𝄞 {[""#,
+        r#""list":[1,"two",[3,{"four":4}],null]"#,
+        r#""obj":{"id":99,"board":"x","ms":-1,"nodes":null}"#,
+    ] {
+        for text in [
+            format!(r#"{{{extra},"id":5,"board":"0000000000001121","ms":50,"nodes":9}}"#),
+            format!(r#"{{"id":5,"board":"0000000000001121",{extra},"ms":50,"nodes":9}}"#),
+            format!(r#"{{"id":5,"board":"0000000000001121","ms":50,"nodes":9,{extra}}}"#),
+        ] {
+            assert_eq!(Request::parse(&text), expected, "{text}");
+        }
+    }
+}
+
+#[test]
+fn a_fractional_budget_is_rounded_to_the_millisecond() {
+    for (ms, expected) in [
+        ("0.4", Some(0)),
+        ("0.5", Some(1)),
+        ("9.6", Some(10)),
+        ("49.999999", Some(50)),
+        ("59999.5", Some(60_000)),
+        ("60000.0", Some(60_000)),
+        ("1e3", Some(1000)),
+        ("2.5E1", Some(25)),
+        ("-0.0", Some(0)),
+        ("60000.4", None),
+        ("-0.1", None),
+        ("6.0001e4", None),
+    ] {
+        let text = format!(r#"{{"id":1,"board":"0000000000000001","ms":{ms}}}"#);
+        match (Request::parse(&text), expected) {
+            (Ok(r), Some(budget)) => assert_eq!(r.budget_ms, budget, "{text}"),
+            (Err((Some(1), e)), None) => assert!(e.starts_with("ms: "), "{text}: {e}"),
+            (got, _) => panic!("{text}: {got:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_bad_request_gets_its_id_back_wherever_the_id_is() {
+    let mut s = searcher();
+    for (text, error) in [
+        (r#"{"id":9,"board":"0000000000000001","ms":"fast"}"#, "ms: "),
+        (
+            r#"{"board":"zz","ms":5,"id":9}"#,
+            "board: expected 16 hex digits, got \"zz\"",
+        ),
+        (
+            r#"{"extra":{"a":[1,{}]},"nodes":1.5,"ms":5,"board":"0000000000000001","id":9}"#,
+            "nodes: ",
+        ),
+        (
+            r#"{"id":9,"ms":5,"board":"0000000000000001","board":"0000000000000002"}"#,
+            "board: given more than once",
+        ),
+    ] {
+        match Request::parse(text) {
+            Err((Some(9), e)) => assert!(e.starts_with(error), "{text}: {e}"),
+            other => panic!("{text}: {other:?}"),
+        }
+        let reply = Reply::parse(&respond(text, &mut s, &clock())).unwrap();
+        let Reply::Answer {
+            id: Some(9),
+            answer: Err(e),
+        } = reply
+        else {
+            panic!("{text}: {reply:?}");
+        };
+        assert!(e.starts_with(error), "{text}: {e}");
+    }
+    // Twice the id: no id to give back.
     assert_eq!(
-        r,
-        Ok(Request {
-            id: 0,
-            board: 0xABC12,
-            budget_ms: 10,
-            nodes: None,
-        })
+        Request::parse(r#"{"id":9,"id":9,"board":"0000000000000001","ms":5}"#),
+        Err((None, "id: given more than once".to_string()))
     );
 }
 
@@ -101,8 +187,8 @@ fn bad_requests_get_errors_with_the_id_when_known() {
         ("", None, "not a JSON object"),
         ("null", None, "not a JSON object"),
         ("[1,2]", None, "not a JSON object"),
-        ("{", None, "expected a string"),
-        (r#"{"id":1,}"#, None, "expected a string"),
+        ("{", None, "the text ends inside the object"),
+        (r#"{"id":1,}"#, None, "a ',' before a closing '}'"),
         (r#"{"id":1} x"#, None, "text after the object"),
         (r#"{"board":"0000000000000001","ms":5}"#, None, "id: "),
         (
@@ -158,7 +244,7 @@ fn bad_requests_get_errors_with_the_id_when_known() {
             "ms: ",
         ),
         (
-            r#"{"id":3,"board":"0000000000000001","ms":1e3}"#,
+            r#"{"id":3,"board":"0000000000000001","ms":6.0001e4}"#,
             Some(3),
             "ms: ",
         ),
@@ -290,7 +376,7 @@ fn replies_round_trip() {
     };
     assert_eq!(
         odd.to_json(),
-        r#"{"id":1,"direction":"up","reason":"","depth":1,"refined":0,"nodes":1,"ms":0.000}"#
+        r#"{"id":1,"direction":"up","reason":"","depth":1,"refined":0,"nodes":1,"ms":0.0}"#
     );
     for bad in [
         r#"{"id":1}"#,
@@ -307,11 +393,83 @@ fn replies_round_trip() {
 }
 
 #[test]
-fn direction_names() {
+fn directions_go_as_their_words() {
     for d in Direction::ALL {
-        assert_eq!(direction_from_name(direction_name(d)), Some(d));
+        let reply = Reply::Answer {
+            id: Some(1),
+            answer: Ok(Advice {
+                direction: Some(d),
+                reason: String::new(),
+                depth: 1,
+                refined: 0,
+                nodes: 1,
+                elapsed_ms: 1.0,
+            }),
+        };
+        let text = reply.to_json();
+        assert!(
+            text.contains(&format!(r#""direction":"{}""#, d.word())),
+            "{text}"
+        );
+        assert_eq!(Reply::parse(&text), Ok(reply));
+        let capital = text.replace(d.word(), &format!("{d:?}"));
+        assert!(Reply::parse(&capital).is_err(), "{capital}");
     }
-    assert_eq!(direction_from_name("Up"), None);
+}
+
+#[test]
+fn strings_with_escapes_and_unicode_round_trip() {
+    let strings = [
+        "",
+        "plain",
+        "q\"b\\s/",
+        "tab\tnl\ncr\r\u{1}\u{8}\u{c}\u{1f}",
+        "é → 𝄞 日本",
+        "{[\"}]",
+    ];
+    for s in strings {
+        for reply in [
+            Reply::Answer {
+                id: Some(3),
+                answer: Ok(Advice {
+                    direction: Some(Direction::Down),
+                    reason: s.into(),
+                    depth: 2,
+                    refined: 1,
+                    nodes: 10,
+                    elapsed_ms: 1.25,
+                }),
+            },
+            Reply::Answer {
+                id: None,
+                answer: Err(s.into()),
+            },
+        ] {
+            let text = reply.to_json();
+            assert_eq!(Reply::parse(&text), Ok(reply), "{text}");
+            // serde_json (a dev-dependency) reads it as the same string.
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let field = v.get("reason").or(v.get("error")).unwrap();
+            assert_eq!(field.as_str(), Some(s), "{text}");
+        }
+    }
+    // What JSON.stringify or another writer may escape.
+    let text = r#"{"id":null,"error":"\u00e9\u0041\/\"\\\b\f\n\r\t"}"#;
+    assert_eq!(
+        Reply::parse(text),
+        Ok(Reply::Answer {
+            id: None,
+            answer: Err("éA/\"\\\u{8}\u{c}\n\r\t".into()),
+        })
+    );
+    for bad in [
+        r#"{"id":null,"error":"\x"}"#,
+        r#"{"id":null,"error":"\u12"}"#,
+        r#"{"id":null,"error":"\ud834"}"#,
+        r#"{"id":null,"error":"a"#,
+    ] {
+        assert!(Reply::parse(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]

@@ -17,8 +17,8 @@
 //!   tile's exponent (`0` empty, `1` a 2, … `f` a 32768). In the example the
 //!   top row is 2 4 2 2 (the last four digits, read from the right) and the
 //!   rest of the board is empty.
-//! - `ms`: the time budget in milliseconds, 0 to 60 000 (rounded to a whole
-//!   millisecond).
+//! - `ms`: the time budget in milliseconds, any JSON number from 0 to 60 000
+//!   (`50`, `9.6`, `1e3`), rounded to a whole millisecond.
 //! - `nodes` (optional, a whole number): stop once the search has visited
 //!   this many positions, if the budget has not run out first. A reply's
 //!   `nodes` is where its search stopped, and a search's answer depends only
@@ -50,10 +50,20 @@
 //! request that cannot be read gets an `error` (with its `id` when that much
 //! could be read) and never a panic.
 //!
-//! The parser reads flat objects only (string, number, `true`, `false` and
-//! `null` values), which is all either side sends; numbers are read without
-//! floating-point parsing, so the page's wasm carries no float parser for
-//! this.
+//! Both sides read and write the text with serde-json-core, the JSON library
+//! of the saves ([`crate::save`]), so the page's wasm carries only one. A key
+//! neither side knows is ignored, whatever its value (a number, `true`,
+//! `false` or `null` there is skipped unchecked). Strings may hold any escape
+//! but a `\u` surrogate pair, which serde-json-core refuses (it reads each
+//! `\u` alone) and neither side writes: characters outside ASCII go as UTF-8.
+//! `ms` is written to the microsecond with as few decimals as that takes
+//! (`49.5`, `0.0`). A request is read one key at a time, after the text as a
+//! whole has been read as an object, so that its error names the key at fault.
+//! Text nested deeper than [`MAX_DEPTH`] brackets is refused before it is
+//! read.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json_core::de::Error as JsonError;
 
 use crate::engine::Direction;
 
@@ -64,6 +74,13 @@ use super::Clock;
 
 /// The largest budget a request may ask for, in milliseconds.
 pub const MAX_BUDGET_MS: u32 = 60_000;
+
+/// How deeply brackets may nest in a message, those inside strings
+/// included: the messages are flat, and the deepest either side writes is an
+/// error that quotes up to 40 characters of a request's `board`. Deeper text
+/// is refused unread, since serde-json-core skips an ignored key's value by
+/// recursion.
+pub const MAX_DEPTH: usize = 64;
 
 /// A question to the worker: the best move on `board` within `budget_ms`
 /// and, if given, within `nodes` positions.
@@ -110,54 +127,84 @@ pub const NO_MOVE: &str = "No move changes the board";
 impl Request {
     /// The request as the page posts it.
     pub fn to_json(&self) -> String {
-        let nodes = self
-            .nodes
-            .map_or(String::new(), |n| format!(",\"nodes\":{n}"));
-        format!(
-            "{{\"id\":{},\"board\":\"{:016x}\",\"ms\":{}{nodes}}}",
-            self.id, self.board, self.budget_ms
+        #[derive(Serialize)]
+        struct Wire<'a> {
+            id: u32,
+            board: &'a str,
+            ms: u32,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            nodes: Option<u64>,
+        }
+        write(
+            &Wire {
+                id: self.id,
+                board: &format!("{:016x}", self.board),
+                ms: self.budget_ms,
+                nodes: self.nodes,
+            },
+            0,
         )
     }
 
     /// Reads a request. On failure, the error sentence and the request's id
     /// if it could be read.
     pub fn parse(text: &str) -> Result<Request, (Option<u32>, String)> {
-        let fields = parse_object(text).map_err(|e| (None, e))?;
-        let id = match get(&fields, "id") {
-            Some(Value::Num(n)) => whole(n).filter(|&v| v <= u32::MAX as u64),
-            _ => None,
-        };
-        let Some(id) = id.map(|v| v as u32) else {
-            return Err((None, "id: expected a whole number up to 4294967295".into()));
+        // The text as a whole first, every key ignored, so that what is
+        // wrong below is the key being read.
+        read_object(text).map_err(|e| (None, e))?;
+
+        #[derive(Deserialize)]
+        struct Id {
+            id: Option<u32>,
+        }
+        let id = match read::<Id>(text) {
+            Ok(Id { id: Some(id) }) => id,
+            Err(JsonError::CustomError) => return Err((None, twice("id"))),
+            _ => return Err((None, "id: expected a whole number up to 4294967295".into())),
         };
         let fail = |e: String| Err((Some(id), e));
-        let board = match get(&fields, "board") {
-            Some(Value::Str(s)) if s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit()) => {
-                u64::from_str_radix(s, 16).unwrap_or_default()
+
+        #[derive(Deserialize)]
+        struct Board {
+            board: Option<String>,
+        }
+        let board = match read::<Board>(text) {
+            Ok(Board { board: Some(s) })
+                if s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit()) =>
+            {
+                u64::from_str_radix(&s, 16).unwrap_or_default()
             }
-            Some(Value::Str(s)) => {
-                return fail(format!(
-                    "board: expected 16 hex digits, got {}",
-                    quote(&s.chars().take(40).collect::<String>())
-                ))
+            Ok(Board { board: Some(s) }) => {
+                let s: String = s.chars().take(40).collect();
+                return fail(format!("board: expected 16 hex digits, got {s:?}"));
             }
+            Err(JsonError::CustomError) => return fail(twice("board")),
             _ => return fail("board: expected a string of 16 hex digits".into()),
         };
-        let budget_ms = match get(&fields, "ms") {
-            Some(Value::Num(n)) => decimal(n)
-                .filter(|&v| (0.0..=MAX_BUDGET_MS as f64).contains(&v))
-                .map(|v| (v + 0.5) as u32),
-            _ => None,
+
+        #[derive(Deserialize)]
+        struct Ms {
+            ms: Option<f64>,
+        }
+        let budget_ms = match read::<Ms>(text) {
+            Ok(Ms { ms: Some(v) }) if (0.0..=MAX_BUDGET_MS as f64).contains(&v) => (v + 0.5) as u32,
+            Err(JsonError::CustomError) => return fail(twice("ms")),
+            _ => {
+                return fail(format!(
+                    "ms: expected a number of milliseconds from 0 to {MAX_BUDGET_MS}"
+                ))
+            }
         };
-        let Some(budget_ms) = budget_ms else {
-            return fail(format!(
-                "ms: expected a number of milliseconds from 0 to {MAX_BUDGET_MS}"
-            ));
-        };
-        let nodes = match get(&fields, "nodes") {
-            None => None,
-            Some(Value::Num(n)) if whole(n).is_some() => whole(n),
-            Some(_) => return fail("nodes: expected a whole number".into()),
+
+        #[derive(Deserialize)]
+        struct Nodes {
+            #[serde(default, deserialize_with = "present")]
+            nodes: Option<u64>,
+        }
+        let nodes = match read::<Nodes>(text) {
+            Ok(Nodes { nodes }) => nodes,
+            Err(JsonError::CustomError) => return fail(twice("nodes")),
+            Err(_) => return fail("nodes: expected a whole number up to 2^64 − 1".into()),
         };
         Ok(Request {
             id,
@@ -171,83 +218,92 @@ impl Request {
 impl Reply {
     /// The reply as the worker posts it.
     pub fn to_json(&self) -> String {
-        let (id, answer) = match self {
-            Reply::Ready => return "{\"ready\":true}".into(),
-            Reply::Answer { id, answer } => (id, answer),
-        };
-        let id = id.map_or("null".to_string(), |id| id.to_string());
-        match answer {
-            Ok(a) => format!(
-                "{{\"id\":{id},\"direction\":{},\"reason\":{},\"depth\":{},\"refined\":{},\"nodes\":{},\"ms\":{:.3}}}",
-                a.direction
-                    .map_or("null".to_string(), |d| quote(direction_name(d))),
-                quote(&a.reason),
-                a.depth,
-                a.refined,
-                a.nodes,
-                // Never "-0.000" or "NaN": a clock may be coarse or odd.
-                if a.elapsed_ms.is_finite() { a.elapsed_ms.max(0.0) } else { 0.0 },
+        #[derive(Serialize)]
+        struct Ready {
+            ready: bool,
+        }
+        #[derive(Serialize)]
+        struct Advised<'a> {
+            id: Option<u32>,
+            direction: Option<&'static str>,
+            reason: &'a str,
+            depth: u32,
+            refined: u32,
+            nodes: u64,
+            ms: f64,
+        }
+        #[derive(Serialize)]
+        struct Failed<'a> {
+            id: Option<u32>,
+            error: &'a str,
+        }
+        match self {
+            Reply::Ready => write(&Ready { ready: true }, 0),
+            Reply::Answer { id, answer: Ok(a) } => write(
+                &Advised {
+                    id: *id,
+                    direction: a.direction.map(Direction::word),
+                    reason: &a.reason,
+                    depth: a.depth,
+                    refined: a.refined,
+                    nodes: a.nodes,
+                    ms: to_the_microsecond(a.elapsed_ms),
+                },
+                a.reason.len(),
             ),
-            Err(e) => format!("{{\"id\":{id},\"error\":{}}}", quote(e)),
+            Reply::Answer { id, answer: Err(e) } => write(&Failed { id: *id, error: e }, e.len()),
         }
     }
 
     /// Reads a reply (the page's side).
     pub fn parse(text: &str) -> Result<Reply, String> {
-        let fields = parse_object(text)?;
-        if let Some(Value::Bool(true)) = get(&fields, "ready") {
+        read_object(text)?;
+        // `id`, `direction` and `error` may be null, which is not the same
+        // as missing.
+        #[derive(Deserialize)]
+        struct Wire {
+            #[serde(default)]
+            ready: bool,
+            #[serde(default, deserialize_with = "present")]
+            id: Option<Option<u32>>,
+            #[serde(default, deserialize_with = "present")]
+            error: Option<String>,
+            #[serde(default, deserialize_with = "present")]
+            direction: Option<Option<String>>,
+            reason: Option<String>,
+            depth: Option<u32>,
+            refined: Option<u32>,
+            nodes: Option<u64>,
+            ms: Option<f64>,
+        }
+        let w = read::<Wire>(text).map_err(|e| match e {
+            JsonError::CustomError => "a key given twice".to_string(),
+            _ => "a value of the wrong type: the id, depth, refined and nodes are whole \
+                  numbers, ms a number, the rest strings"
+                .to_string(),
+        })?;
+        if w.ready {
             return Ok(Reply::Ready);
         }
-        let id = match get(&fields, "id") {
-            Some(Value::Null) => None,
-            Some(Value::Num(n)) => Some(
-                whole(n)
-                    .filter(|&v| v <= u32::MAX as u64)
-                    .ok_or("id: expected a whole number")? as u32,
-            ),
-            _ => return Err("id: missing".into()),
-        };
-        if let Some(e) = get(&fields, "error") {
-            let Value::Str(e) = e else {
-                return Err("error: expected a string".into());
-            };
-            return Ok(Reply::Answer {
-                id,
-                answer: Err(e.clone()),
-            });
+        let id = w.id.ok_or("id: missing")?;
+        if let Some(e) = w.error {
+            return Ok(Reply::Answer { id, answer: Err(e) });
         }
-        let direction = match get(&fields, "direction") {
-            Some(Value::Null) => None,
-            Some(Value::Str(s)) => {
-                Some(direction_from_name(s).ok_or(format!("direction: unknown {}", quote(s)))?)
+        let direction = match w.direction.ok_or("direction: missing")? {
+            None => None,
+            Some(word) => {
+                Some(Direction::from_word(&word).ok_or(format!("direction: unknown {word:?}"))?)
             }
-            _ => return Err("direction: missing".into()),
         };
-        let reason = match get(&fields, "reason") {
-            Some(Value::Str(s)) => s.clone(),
-            _ => return Err("reason: missing".into()),
-        };
-        let number = |key: &str| match get(&fields, key) {
-            Some(Value::Num(n)) => Ok(*n),
-            _ => Err(format!("{key}: expected a number")),
-        };
-        let depth = whole(number("depth")?)
-            .filter(|&v| v <= u32::MAX as u64)
-            .ok_or("depth: expected a whole number")? as u32;
-        let refined = whole(number("refined")?)
-            .filter(|&v| v <= u32::MAX as u64)
-            .ok_or("refined: expected a whole number")? as u32;
-        let nodes = whole(number("nodes")?).ok_or("nodes: expected a whole number")?;
-        let elapsed_ms = decimal(number("ms")?).ok_or("ms: expected a number")?;
         Ok(Reply::Answer {
             id,
             answer: Ok(Advice {
                 direction,
-                reason,
-                depth,
-                refined,
-                nodes,
-                elapsed_ms,
+                reason: w.reason.ok_or("reason: missing")?,
+                depth: w.depth.ok_or("depth: missing")?,
+                refined: w.refined.ok_or("refined: missing")?,
+                nodes: w.nodes.ok_or("nodes: missing")?,
+                elapsed_ms: w.ms.ok_or("ms: missing")?,
             }),
         })
     }
@@ -308,247 +364,78 @@ fn advise<E: Evaluator>(
     }
 }
 
-/// The protocol's name of a direction.
-pub fn direction_name(d: Direction) -> &'static str {
-    match d {
-        Direction::Up => "up",
-        Direction::Down => "down",
-        Direction::Left => "left",
-        Direction::Right => "right",
-    }
-}
-
-/// The direction a protocol name stands for.
-pub fn direction_from_name(name: &str) -> Option<Direction> {
-    Direction::ALL
-        .into_iter()
-        .find(|&d| direction_name(d) == name)
-}
-
-/// A value of a flat JSON object. Numbers keep their text.
-#[derive(Debug, PartialEq)]
-enum Value<'a> {
-    Str(String),
-    Num(&'a str),
-    Bool(bool),
-    Null,
-}
-
-fn get<'v, 'a>(fields: &'v [(String, Value<'a>)], key: &str) -> Option<&'v Value<'a>> {
-    fields.iter().find(|(k, _)| k == key).map(|(_, v)| v)
-}
-
-/// Reads a JSON object whose values are strings, numbers, booleans or null.
-fn parse_object(text: &str) -> Result<Vec<(String, Value<'_>)>, String> {
-    let mut p = Parser { s: text, i: 0 };
-    p.ws();
-    if !p.eat(b'{') {
-        return Err("not a JSON object".into());
-    }
-    let mut fields = Vec::new();
-    p.ws();
-    if !p.eat(b'}') {
-        loop {
-            p.ws();
-            let key = p.string()?;
-            p.ws();
-            if !p.eat(b':') {
-                return Err(format!("expected ':' after {}", quote(&key)));
-            }
-            p.ws();
-            let value = p.value()?;
-            fields.push((key, value));
-            p.ws();
-            if p.eat(b'}') {
-                break;
-            }
-            if !p.eat(b',') {
-                return Err("expected ',' or '}' in the object".into());
-            }
-        }
-    }
-    p.ws();
-    if p.i != text.len() {
-        return Err("text after the object".into());
-    }
-    Ok(fields)
-}
-
-struct Parser<'a> {
-    s: &'a str,
-    i: usize,
-}
-
-impl<'a> Parser<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.s.as_bytes().get(self.i).copied()
-    }
-
-    fn eat(&mut self, b: u8) -> bool {
-        let hit = self.peek() == Some(b);
-        self.i += hit as usize;
-        hit
-    }
-
-    fn ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-            self.i += 1;
-        }
-    }
-
-    fn value(&mut self) -> Result<Value<'a>, String> {
-        let rest = &self.s[self.i..];
-        for (word, value) in [
-            ("null", Value::Null),
-            ("true", Value::Bool(true)),
-            ("false", Value::Bool(false)),
-        ] {
-            if rest.starts_with(word) {
-                self.i += word.len();
-                return Ok(value);
-            }
-        }
-        match self.peek() {
-            Some(b'"') => Ok(Value::Str(self.string()?)),
-            Some(b'-' | b'0'..=b'9') => {
-                let start = self.i;
-                while matches!(
-                    self.peek(),
-                    Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
-                ) {
-                    self.i += 1;
-                }
-                Ok(Value::Num(&self.s[start..self.i]))
-            }
-            _ => Err("expected a string, number, true, false or null".into()),
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        if !self.eat(b'"') {
-            return Err("expected a string".into());
-        }
-        let mut out = String::new();
-        loop {
-            let rest = &self.s[self.i..];
-            let Some(c) = rest.chars().next() else {
-                return Err("unterminated string".into());
-            };
-            self.i += c.len_utf8();
-            match c {
-                '"' => return Ok(out),
-                '\\' => {
-                    let Some(e) = self.peek() else {
-                        return Err("unterminated string".into());
-                    };
-                    self.i += 1;
-                    out.push(match e {
-                        b'"' => '"',
-                        b'\\' => '\\',
-                        b'/' => '/',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'u' => self.unicode()?,
-                        _ => return Err("bad escape in a string".into()),
-                    });
-                }
-                c if (c as u32) < 0x20 => return Err("control character in a string".into()),
-                c => out.push(c),
-            }
-        }
-    }
-
-    /// The character of a `\u` escape (after the `u`), surrogate pairs
-    /// included.
-    fn unicode(&mut self) -> Result<char, String> {
-        let high = self.hex4()?;
-        let code = if (0xD800..0xDC00).contains(&high) {
-            if !(self.eat(b'\\') && self.eat(b'u')) {
-                return Err("lone surrogate in a string".into());
-            }
-            let low = self.hex4()?;
-            if !(0xDC00..0xE000).contains(&low) {
-                return Err("lone surrogate in a string".into());
-            }
-            0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-        } else {
-            high
-        };
-        char::from_u32(code).ok_or("lone surrogate in a string".into())
-    }
-
-    fn hex4(&mut self) -> Result<u32, String> {
-        let digits = self
-            .s
-            .get(self.i..self.i + 4)
-            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
-            .ok_or("bad \\u escape in a string")?;
-        self.i += 4;
-        Ok(u32::from_str_radix(digits, 16).unwrap_or_default())
-    }
-}
-
-/// A JSON number that is a whole number from 0 to 2^64 − 1, written without
-/// fraction or exponent.
-fn whole(text: &str) -> Option<u64> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    text.parse().ok()
-}
-
-/// A JSON number without exponent (`-12`, `3.25`), read without the float
-/// parser: digits past the ninth after the point are dropped.
-fn decimal(text: &str) -> Option<f64> {
-    let (negative, digits) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if int.is_empty()
-        || !all_digits(int)
-        || !all_digits(frac)
-        || (digits.contains('.') && frac.is_empty())
-    {
-        return None;
-    }
-    let int: u64 = int.parse().ok()?;
-    let frac = &frac[..frac.len().min(9)];
-    let fraction = if frac.is_empty() {
-        0.0
+/// `ms` rounded to the microsecond, and never negative, `-0` or NaN (which
+/// serde-json-core would write as `null`): a clock may be coarse or odd.
+fn to_the_microsecond(ms: f64) -> f64 {
+    let ms = (ms * 1000.0).round() / 1000.0;
+    if ms > 0.0 && ms.is_finite() {
+        ms
     } else {
-        frac.parse::<u64>().ok()? as f64 / 10u64.pow(frac.len() as u32) as f64
-    };
-    let v = int as f64 + fraction;
-    Some(if negative { -v } else { v })
+        0.0
+    }
 }
 
-/// `s` as a JSON string literal.
-fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.push_str("\\u00");
-                out.push(HEX[(c as usize) >> 4] as char);
-                out.push(HEX[(c as usize) & 0xF] as char);
-            }
-            c => out.push(c),
-        }
+/// `value` as JSON text, by serde-json-core. `strings` is the length of the
+/// strings in it: escaped, each byte takes at most 6 (`\u001f`), and the
+/// rest of any message here fits in 192.
+fn write<T: Serialize>(value: &T, strings: usize) -> String {
+    let mut buf = vec![0u8; 192 + 6 * strings];
+    let len = serde_json_core::to_slice(value, &mut buf).expect("the buffer fits the message");
+    buf.truncate(len);
+    String::from_utf8(buf).expect("serde-json-core writes UTF-8")
+}
+
+/// Reads `text` as a `T` with serde-json-core, escapes in strings undone.
+fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, JsonError> {
+    // An unescaped string is never longer than its escaped text.
+    let mut unescaped = vec![0u8; text.len()];
+    serde_json_core::from_str_escaped(text, &mut unescaped).map(|(value, _)| value)
+}
+
+/// Checks that `text` is one JSON object, no deeper than [`MAX_DEPTH`],
+/// whatever its keys; if not, says what is wrong.
+fn read_object(text: &str) -> Result<(), String> {
+    #[derive(Deserialize)]
+    struct Object {}
+    if crate::save::depth(text) > MAX_DEPTH {
+        return Err(format!("nested deeper than {MAX_DEPTH} brackets"));
     }
-    out.push('"');
-    out
+    read::<Object>(text).map(|_| ()).map_err(|e| {
+        match e {
+            JsonError::InvalidType => "not a JSON object",
+            JsonError::EofWhileParsingValue if text.trim().is_empty() => "not a JSON object",
+            JsonError::EofWhileParsingValue
+            | JsonError::EofWhileParsingObject
+            | JsonError::EofWhileParsingList
+            | JsonError::EofWhileParsingString
+            | JsonError::EofWhileParsingNumber => "the text ends inside the object",
+            JsonError::ExpectedColon => "expected ':' after a key",
+            JsonError::ExpectedObjectCommaOrEnd => "expected ',' or '}' in an object",
+            JsonError::ExpectedListCommaOrEnd => "expected ',' or ']' in a list",
+            JsonError::ExpectedSomeIdent => "expected true, false or null",
+            JsonError::ExpectedSomeValue => "expected a value",
+            JsonError::InvalidNumber => "a malformed number",
+            JsonError::InvalidEscapeSequence | JsonError::InvalidUnicodeCodePoint => {
+                "a bad escape in a string"
+            }
+            JsonError::KeyMustBeAString => "expected a string as a key",
+            JsonError::TrailingComma => "a ',' before a closing '}' or ']'",
+            JsonError::TrailingCharacters => "text after the object",
+            _ => "not JSON",
+        }
+        .to_string()
+    })
+}
+
+/// The sentence for a key that appears twice.
+fn twice(key: &str) -> String {
+    format!("{key}: given more than once")
+}
+
+/// For a key that may be missing (`#[serde(default)]`) but, when there,
+/// must hold a `T`: `null` is a `T` only if `T` is an `Option`.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 #[cfg(test)]
@@ -556,37 +443,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers() {
-        assert_eq!(whole("0"), Some(0));
-        assert_eq!(whole("18446744073709551615"), Some(u64::MAX));
-        assert_eq!(whole("18446744073709551616"), None);
-        for bad in ["", "-1", "1.0", "1e3", "+1"] {
-            assert_eq!(whole(bad), None, "{bad}");
-        }
-        assert_eq!(decimal("49.512"), Some(49.512));
-        assert_eq!(decimal("-0.5"), Some(-0.5));
-        assert_eq!(decimal("7"), Some(7.0));
-        for bad in ["", "-", ".5", "5.", "1e3", "1.2.3", "--1"] {
-            assert_eq!(decimal(bad), None, "{bad}");
+    fn microseconds() {
+        assert_eq!(to_the_microsecond(49.5124), 49.512);
+        assert_eq!(to_the_microsecond(0.0005), 0.001);
+        for odd in [-0.0001, -0.0, -1.0, f64::NAN, f64::INFINITY, f64::MAX] {
+            let ms = to_the_microsecond(odd);
+            assert!(ms == 0.0 && ms.is_sign_positive(), "{odd}: {ms}");
         }
     }
 
     #[test]
-    fn strings_round_trip_through_quote() {
-        for s in ["", "plain", "q\"b\\s/", "tab\tnl\n\u{1}", "é → 𝄞"] {
-            let text = format!("{{\"k\":{}}}", quote(s));
-            let fields = parse_object(&text).unwrap();
-            assert_eq!(fields, vec![("k".to_string(), Value::Str(s.to_string()))]);
-        }
-        let fields = parse_object(r#"{"k":"\ud834\udd1e\u00e9"}"#).unwrap();
-        assert_eq!(fields[0].1, Value::Str("𝄞é".into()));
-        for bad in [
-            r#"{"k":"\ud834"}"#,
-            r#"{"k":"\x"}"#,
-            r#"{"k":"\u12"}"#,
-            "{\"k\":\"a",
+    fn deep_text_is_refused_unread() {
+        let deep = format!("{{\"x\":{}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+        assert_eq!(
+            read_object(&deep),
+            Err(format!("nested deeper than {MAX_DEPTH} brackets"))
+        );
+        let fine = format!("{{\"x\":{}{}}}", "[".repeat(60), "]".repeat(60));
+        assert_eq!(read_object(&fine), Ok(()));
+    }
+
+    #[test]
+    fn syntax_errors_are_named() {
+        for (text, error) in [
+            ("", "not a JSON object"),
+            (" \n", "not a JSON object"),
+            ("7", "not a JSON object"),
+            ("{", "the text ends inside the object"),
+            (r#"{"a":"#, "the text ends inside the object"),
+            (r#"{"a":"x"#, "the text ends inside the object"),
+            (r#"{"a" 1}"#, "expected ':' after a key"),
+            (r#"{"a":"x" "b":2}"#, "expected ',' or '}' in an object"),
+            (r#"{"a":}"#, "expected a value"),
+            (r#"{1:2}"#, "expected a string as a key"),
+            (r#"{"a":1,}"#, "a ',' before a closing '}' or ']'"),
+            (r#"{"a":[1,]}"#, "a ',' before a closing '}' or ']'"),
+            (r#"{"a":"\x"}"#, "a bad escape in a string"),
+            (r#"{} {}"#, "text after the object"),
         ] {
-            assert!(parse_object(bad).is_err(), "{bad}");
+            assert_eq!(read_object(text), Err(error.to_string()), "{text}");
         }
     }
 }

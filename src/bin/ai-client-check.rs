@@ -5,8 +5,7 @@
 
 #[cfg(target_arch = "wasm32")]
 mod harness {
-    use leptos_2048::ai::protocol::direction_name;
-    use leptos_2048::engine::Board;
+    use leptos_2048::engine::{Board, Direction};
     use leptos_2048::web::ai_client::{AiClient, Answer};
     use wasm_bindgen::prelude::*;
 
@@ -35,7 +34,7 @@ mod harness {
                 let text = match answer {
                     Ok(a) => format!(
                         "ok {} {} {} {:.3}",
-                        a.direction.map_or("none", direction_name),
+                        a.direction.map_or("none", Direction::word),
                         a.depth,
                         a.nodes,
                         a.elapsed_ms

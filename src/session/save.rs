@@ -100,7 +100,7 @@ pub const MAX_LEN: usize = 64 * 1024;
 /// How deeply brackets nest in `json`. Brackets inside strings count too:
 /// no save has any, and telling strings apart in text that is not yet
 /// known to be JSON is the reader's job, not this guard's.
-fn depth(json: &str) -> usize {
+pub(crate) fn depth(json: &str) -> usize {
     let mut depth = 0usize;
     let mut max = 0;
     for b in json.bytes() {
