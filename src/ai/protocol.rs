@@ -397,7 +397,7 @@ fn read<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, JsonError> {
 fn read_object(text: &str) -> Result<(), String> {
     #[derive(Deserialize)]
     struct Object {}
-    if crate::save::depth(text) > MAX_DEPTH {
+    if crate::session::save::depth(text) > MAX_DEPTH {
         return Err(format!("nested deeper than {MAX_DEPTH} brackets"));
     }
     read::<Object>(text).map(|_| ()).map_err(|e| {
