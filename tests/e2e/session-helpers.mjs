@@ -338,3 +338,22 @@ export function foldSuite() {
   });
   return suite;
 }
+
+// ---------------------------------------------------------------------------
+// The message log
+
+/** Opens the history panel's message log from the keyboard: Tab to its button, Enter. */
+export async function showMessagesByKeyboard(page) {
+  await page.focus('.messages-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.message-log', { state: 'visible', timeout: 10_000 });
+}
+
+/** The log's rows, newest first: { n, msg, outcome }. */
+export async function readMessages(page) {
+  return page.$$eval('.message-log > li', (rows) => rows.map((r) => ({
+    n: Number(r.querySelector('.message-n').textContent),
+    msg: r.querySelector('.message-msg').textContent,
+    outcome: r.querySelector('.message-effects').textContent,
+  })));
+}

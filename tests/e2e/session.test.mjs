@@ -13,7 +13,7 @@ import { reloadGame, assertPlayable } from './storage-helpers.mjs';
 import {
   SKEY, openAt, assertClean, blur, stored, readButtons, snapshot, assertSameState,
   UNDO_WAYS, REDO_WAYS, undo, redo, playChecked, openInspector, readInspector, scrubTo, chooseEntry,
-  foldHistory, summary,
+  foldHistory, summary, showMessagesByKeyboard, readMessages,
   foldSuite,
 } from './session-helpers.mjs';
 
@@ -329,5 +329,37 @@ test('a 10 000-input history (fold --history) loads, checks, and scrubs to every
   console.log(`session: a redo at 5000 of ${N}: ${Date.now() - t2} ms round trip`);
   if (!redone.over && !redone.won) await assertPlayable(page, 'after resuming a long history');
   assertClean(errors, 'long history');
+  await context.close();
+});
+
+// ---------------------------------------------------------------------------
+// The message log: the fold at work
+
+test('the message log shows each message the page handled, newest first, with the effects update returned or why it was ignored', async () => {
+  const { context, page, errors } = await openAt(suite, { query: `?seed=${SEED}` });
+  await playChecked(page, 3, { seed: 5 });
+  await openInspector(page);
+  assert.equal(await page.$('.message-log'), null, 'the log is not mounted while closed');
+  await showMessagesByKeyboard(page);
+  assert.equal(await page.getAttribute('.messages-button', 'aria-expanded'), 'true');
+  assert.ok(await page.getAttribute('.message-log', 'aria-label'), 'the log is labelled for screen readers');
+
+  let log = await readMessages(page);
+  assert.deepEqual(log.slice(0, 2).map((m) => m.msg), ['ToggleMessages', 'Toggle(History)'],
+    `newest first: ${JSON.stringify(log.slice(0, 2))}`);
+  const moves = log.filter((m) => m.msg.startsWith('Play(Move('));
+  assert.equal(moves.length, 3, `three moves logged: ${JSON.stringify(log)}`);
+  for (const m of moves) assert.match(m.outcome, /^SaveGame, SaveHistory, .*Announce\("Moved /, m.msg);
+  assert.deepEqual(log.map((m) => m.n), [...log.map((m) => m.n)].sort((a, b) => b - a), 'numbered, newest first');
+
+  // While the board shows the past, a move is logged as ignored.
+  await scrubTo(page, 1);
+  await blur(page);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('.message-log .message-msg')?.textContent === 'Play(Move(Left))');
+  log = await readMessages(page);
+  assert.equal(log[0].outcome, 'ignored: the board is read-only');
+  assert.equal(await page.$$eval('.message-log button, .message-log input', (els) => els.length), 0, 'read-only');
+  assertClean(errors, 'message log');
   await context.close();
 });
