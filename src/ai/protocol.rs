@@ -261,8 +261,14 @@ impl Reply {
     }
 
     /// Reads a reply (the page's side).
+    ///
+    /// The page drops a reply it cannot read, so the errors here are short:
+    /// the sentences that say where a text goes wrong are the worker's
+    /// ([`Request::parse`]), which answers them.
     pub fn parse(text: &str) -> Result<Reply, String> {
-        read_object(text)?;
+        if crate::session::save::depth(text) > MAX_DEPTH {
+            return Err(format!("nested deeper than {MAX_DEPTH} brackets"));
+        }
         // `id`, `direction` and `error` may be null, which is not the same
         // as missing.
         #[derive(Deserialize)]
@@ -283,7 +289,7 @@ impl Reply {
         }
         let w = read::<Wire>(text).map_err(|e| match e {
             JsonError::CustomError => "a key given twice".to_string(),
-            _ => "a value of the wrong type: the id, depth, refined and nodes are whole \
+            _ => "not a reply: a JSON object whose id, depth, refined and nodes are whole \
                   numbers, ms a number, the rest strings"
                 .to_string(),
         })?;

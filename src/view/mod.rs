@@ -62,7 +62,7 @@ pub fn select<T: PartialEq + Send + Sync + 'static>(
     part: impl Fn(&Model) -> T + Send + Sync + 'static,
 ) -> Memo<T> {
     let model = use_model();
-    Memo::new(move |_| model.with(&part))
+    Memo::new(move |_| part(&model.read()))
 }
 
 /// The page: everything under `<body>`.

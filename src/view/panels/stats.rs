@@ -28,12 +28,19 @@ pub fn StatsPanel() -> impl IntoView {
             <h2>"Statistics, " {move || size.get()}</h2>
             <table class="stats-table">
                 <tbody>
-                    <For each=move || totals.get() key=|row| *row let:row>
-                        <tr>
-                            <th scope="row">{row.0}</th>
-                            <td>{row.1}</td>
-                        </tr>
-                    </For>
+                    {move || {
+                        totals
+                            .get()
+                            .map(|(name, value)| {
+                                view! {
+                                    <tr>
+                                        <th scope="row">{name}</th>
+                                        <td>{value}</td>
+                                    </tr>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </tbody>
             </table>
             <table class="stats-rates">
@@ -46,13 +53,21 @@ pub fn StatsPanel() -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=move || rates.get() key=|row| *row let:row>
-                        <tr>
-                            <th scope="row">{row.0}</th>
-                            <td>{row.1}</td>
-                            <td>{row.2} "%"</td>
-                        </tr>
-                    </For>
+                    {move || {
+                        rates
+                            .get()
+                            .into_iter()
+                            .map(|(tile, games, share)| {
+                                view! {
+                                    <tr>
+                                        <th scope="row">{tile}</th>
+                                        <td>{games}</td>
+                                        <td>{share} "%"</td>
+                                    </tr>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </tbody>
             </table>
         </section>
