@@ -11,9 +11,12 @@ set -euo pipefail
 dist="${1:-dist}"
 # 110 KB was the first version's budget (the game alone). Undo and the
 # history inspector, share links, board sizes, statistics and the AI
-# client took the page to 172.9 KB (README, "Size"); the budget now stops
-# it growing unnoticed. The goal of 96 KB is not met.
-budget_kb="${SIZE_BUDGET_KB:-176}"
+# client took the page to 172.9 KB; making the whole app one fold (Model,
+# Msg, update, Effect), every panel a tree of components instead of HTML
+# strings, and the message log took it to 188.1 KB (README, "Size"). The
+# budget stops it growing unnoticed; the goals of 96 KB, and of 184 KB
+# after the fold, are not met.
+budget_kb="${SIZE_BUDGET_KB:-189}"
 is_worker() { case "$(basename "$1")" in ai-worker*) return 0 ;; *) return 1 ;; esac; }
 
 row() {
