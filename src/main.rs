@@ -1,7 +1,7 @@
-//! Installs the panic hook and mounts the app; everything else is in the
-//! library.
+//! Installs the panic hook and mounts the app in place of index.html's
+//! static shell; everything else is in the library.
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(leptos_2048::web::App);
+    leptos_2048::web::mount();
 }

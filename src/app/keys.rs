@@ -65,6 +65,33 @@ pub fn msg_for_key(key: &str, modifiers: Modifiers) -> Option<Msg> {
     Some(Msg::Play(Input::Move(direction)))
 }
 
+/// What a key press asks for when the event gives no usable `key`: bots,
+/// userscripts and old test tools send a plain `Event("keydown")` carrying
+/// only `keyCode` (or `which`), as the original game's
+/// `KeyboardInputManager` reads them. Its table: 38/39/40/37 the arrows,
+/// 87/68/83/65 W D S A, 75/76/74/72 vim's K L J H, 82 R; and its rule: any
+/// modifier leaves the key alone.
+pub fn msg_for_key_code(code: u32, modifiers: Modifiers) -> Option<Msg> {
+    if modifiers.any() {
+        return None;
+    }
+    let direction = match code {
+        38 | 87 | 75 => Direction::Up,
+        39 | 68 | 76 => Direction::Right,
+        40 | 83 | 74 => Direction::Down,
+        37 | 65 | 72 => Direction::Left,
+        82 => return Some(Msg::Play(Input::NewGame)),
+        _ => return None,
+    };
+    Some(Msg::Play(Input::Move(direction)))
+}
+
+/// Whether a `KeyboardEvent.key` says which key it was (a generic event has
+/// none; some tools send `""` or `"Unidentified"`).
+pub fn usable_key(key: &str) -> bool {
+    !key.is_empty() && key != "Unidentified"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +113,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn key_codes_move_as_the_original_reads_them() {
+        let table = [
+            ([38, 87, 75], Direction::Up),
+            ([39, 68, 76], Direction::Right),
+            ([40, 83, 74], Direction::Down),
+            ([37, 65, 72], Direction::Left),
+        ];
+        for (codes, direction) in table {
+            for code in codes {
+                assert_eq!(
+                    msg_for_key_code(code, Modifiers::default()),
+                    Some(Msg::Play(Input::Move(direction))),
+                    "{code}"
+                );
+            }
+        }
+        assert_eq!(
+            msg_for_key_code(82, Modifiers::default()),
+            Some(Msg::Play(Input::NewGame))
+        );
+        for code in [0, 13, 32, 85, 90, 191] {
+            assert_eq!(msg_for_key_code(code, Modifiers::default()), None, "{code}");
+        }
+        let shift = Modifiers {
+            shift: true,
+            ..Default::default()
+        };
+        assert_eq!(msg_for_key_code(37, shift), None);
+        assert_eq!(msg_for_key_code(82, shift), None);
+        assert!(!usable_key("") && !usable_key("Unidentified") && usable_key("a"));
     }
 
     #[test]

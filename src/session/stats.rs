@@ -12,9 +12,10 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Input, State, Status};
 use crate::session::history::History;
 
-/// How many recent games are remembered, so that undoing back into one of
-/// them (across a New Game) does not count it again.
-pub const RECENT: usize = 8;
+/// How many recent games are remembered: so that undoing back into one of
+/// them (across a New Game) does not count it again, and for the chart of
+/// recent scores.
+pub const RECENT: usize = 20;
 
 /// The statistics of one board size.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +43,10 @@ pub struct Seen {
     pub moves: u32,
     pub tile: u64,
     pub won: bool,
+    /// The game's score when last seen (0 in statistics saved before it
+    /// was kept).
+    #[serde(default)]
+    pub score: u64,
 }
 
 /// The id of the game in progress at the history's cursor: the seed its
@@ -78,11 +83,13 @@ impl Stats {
                     moves: 0,
                     tile: 0,
                     won: false,
+                    score: 0,
                 });
                 self.recent.len() - 1
             }
         };
         let seen = &mut self.recent[index];
+        seen.score = seen.score.max(state.score);
         if state.moves > seen.moves {
             self.moves = self.moves.saturating_add((state.moves - seen.moves) as u64);
             seen.moves = state.moves;

@@ -1,4 +1,4 @@
-//! The buttons under the board, the autoplay pause, and the share link.
+//! The controls under the board, the autoplay pause, and the share link.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -7,92 +7,126 @@ use super::{select, use_dispatcher};
 use crate::app::computer::{supported, PAUSES};
 use crate::app::{Msg, Panel, Share};
 
-/// The buttons under the board.
+/// The controls under the board: the frequent actions one tap away, each
+/// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row
+/// of everything else (History, Statistics, Settings, Share, Theme).
 #[component]
 pub fn Controls() -> impl IntoView {
+    view! {
+        <div class="game-controls" role="toolbar" aria-label="Play">
+            <PlayControls/>
+        </div>
+        <nav class="game-menu" aria-label="More">
+            <MenuControls/>
+        </nav>
+        <ShareOutput/>
+    }
+}
+
+/// Undo, Redo, Hint and Autoplay.
+#[component]
+fn PlayControls() -> impl IntoView {
     let dispatch = use_dispatcher();
     let can_undo = select(|m| m.can_undo());
     let can_redo = select(|m| m.can_redo());
-    let panel = select(|m| m.panel);
     let playable = select(|m| supported(m.present()));
     let autoplay = select(|m| m.computer.autoplay);
+    let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
+    view! {
+        <button
+            class="undo-button control"
+            disabled=move || !can_undo.get()
+            aria-keyshortcuts="U Control+Z Meta+Z"
+            on:click=send(Msg::Undo)
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
+            <span class="control-name">"Undo"</span>
+        </button>
+        <button
+            class="redo-button control"
+            disabled=move || !can_redo.get()
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+            on:click=send(Msg::Redo)
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13"></path></svg>
+            <span class="control-name">"Redo"</span>
+        </button>
+        <button
+            class="hint-button control"
+            disabled=move || !playable.get()
+            aria-keyshortcuts="I"
+            on:click=send(Msg::Hint)
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M9 18h6M10 22h4M12 2a7 7 0 0 0-4 12.7V16h8v-1.3A7 7 0 0 0 12 2z"></path></svg>
+            <span class="control-name">"Hint"</span>
+        </button>
+        <button
+            class="autoplay-button control"
+            disabled=move || !playable.get()
+            aria-pressed=move || autoplay.get().to_string()
+            aria-keyshortcuts="P"
+            on:click=send(Msg::Autoplay)
+        >
+            <svg class="icon icon-play" viewBox="0 0 24 24" aria-hidden="true"><path d="M7 4v16l13-8z"></path></svg>
+            <svg class="icon icon-pause" viewBox="0 0 24 24" aria-hidden="true"><path d="M7 4h4v16H7zM13 4h4v16h-4z"></path></svg>
+            <span class="control-name">"Autoplay"</span>
+        </button>
+    }
+}
+
+/// History, Statistics, Settings, Share and the theme.
+#[component]
+fn MenuControls() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let panel = select(|m| m.panel);
     let dark = select(|m| m.dark());
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
     let open = move |p: Panel| move || (panel.get() == Some(p)).to_string();
     view! {
-        <div class="game-controls">
-            <button
-                class="undo-button"
-                disabled=move || !can_undo.get()
-                aria-keyshortcuts="U Control+Z Meta+Z"
-                on:click=send(Msg::Undo)
-            >
-                "Undo"
-            </button>
-            <button
-                class="redo-button"
-                disabled=move || !can_redo.get()
-                aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-                on:click=send(Msg::Redo)
-            >
-                "Redo"
-            </button>
-            <button
-                class="history-button"
-                aria-expanded=open(Panel::History)
-                aria-keyshortcuts="Shift+?"
-                on:click=send(Msg::Toggle(Panel::History))
-            >
-                "History"
-            </button>
-            <button
-                class="hint-button"
-                disabled=move || !playable.get()
-                aria-keyshortcuts="I"
-                on:click=send(Msg::Hint)
-            >
-                "Hint"
-            </button>
-            <button
-                class="autoplay-button"
-                disabled=move || !playable.get()
-                aria-pressed=move || autoplay.get().to_string()
-                aria-keyshortcuts="P"
-                on:click=send(Msg::Autoplay)
-            >
-                "Autoplay"
-            </button>
-            <AutoplayPause/>
-            <ShareButton/>
-            <button
-                class="stats-button"
-                aria-expanded=open(Panel::Stats)
-                on:click=send(Msg::Toggle(Panel::Stats))
-            >
-                "Statistics"
-            </button>
-            <button
-                class="settings-button"
-                aria-expanded=open(Panel::Settings)
-                on:click=send(Msg::Toggle(Panel::Settings))
-            >
-                "Board"
-            </button>
-            <button
-                class="theme-button"
-                aria-pressed=move || dark.get().to_string()
-                on:click=send(Msg::ToggleTheme)
-            >
-                "Dark theme"
-            </button>
-        </div>
+        <button
+            class="history-button menu-item"
+            aria-expanded=open(Panel::History)
+            aria-keyshortcuts="Shift+?"
+            on:click=send(Msg::Toggle(Panel::History))
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3"></path></svg>
+            <span class="control-name">"History"</span>
+        </button>
+        <button
+            class="stats-button menu-item"
+            aria-expanded=open(Panel::Stats)
+            on:click=send(Msg::Toggle(Panel::Stats))
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 3v18h18M8 17v-5M13 17V7M18 17v-8"></path></svg>
+            <span class="control-name">"Statistics"</span>
+        </button>
+        <button
+            class="settings-button menu-item"
+            aria-expanded=open(Panel::Settings)
+            on:click=send(Msg::Toggle(Panel::Settings))
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z"></path></svg>
+            <span class="control-name">"Settings"</span>
+        </button>
+        <button class="share-button menu-item" on:click=send(Msg::Share)>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13"></path></svg>
+            <span class="control-name">"Share"</span>
+        </button>
+        <button
+            class="theme-button menu-item"
+            aria-pressed=move || dark.get().to_string()
+            on:click=send(Msg::ToggleTheme)
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z"></path></svg>
+            <span class="control-name">"Dark theme"</span>
+        </button>
     }
 }
 
 /// The pause between autoplay's moves: one option per entry of `PAUSES`,
-/// read back by index.
+/// read back by index. Part of the settings panel's computer section.
 #[component]
-fn AutoplayPause() -> impl IntoView {
+pub fn AutoplayPause() -> impl IntoView {
     let dispatch = use_dispatcher();
     let chosen = select(|m| m.computer.pause_ms);
     let on_change = move |ev: leptos::ev::Event| {
@@ -102,12 +136,8 @@ fn AutoplayPause() -> impl IntoView {
     };
     view! {
         <label class="autoplay-speed-label">
-            "Pause "
-            <select
-                class="autoplay-speed"
-                aria-label="Pause between autoplay moves"
-                on:change=on_change
-            >
+            "Pause between autoplay moves "
+            <select class="autoplay-speed" on:change=on_change>
                 {PAUSES
                     .iter()
                     .map(|&(ms, label)| {
@@ -133,10 +163,9 @@ pub fn selected_index(ev: &leptos::ev::Event) -> usize {
         })
 }
 
-/// The share button and, once pressed, the link it made.
+/// The link the Share button made, once pressed, and what became of it.
 #[component]
-fn ShareButton() -> impl IntoView {
-    let dispatch = use_dispatcher();
+fn ShareOutput() -> impl IntoView {
     let share = select(|m| m.share.clone());
     let output = move || {
         let (said, url) = match share.get()? {
@@ -172,10 +201,5 @@ fn ShareButton() -> impl IntoView {
             </div>
         })
     };
-    view! {
-        <button class="share-button" on:click=move |_| dispatch.send(Msg::Share)>
-            "Share"
-        </button>
-        {output}
-    }
+    view! { {output} }
 }

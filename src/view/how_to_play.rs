@@ -1,18 +1,7 @@
-//! How to play, and every key the game answers to.
+//! How to play, and every key the game answers to. Static markup: the
+//! `view!` macro builds it from one template.
 
 use leptos::prelude::*;
-
-/// The keys, and what each does.
-const SHORTCUTS: [(&[&str], &str); 8] = [
-    (&["← ↑ → ↓", "W A S D", "H J K L"], "move the tiles"),
-    (&["R"], "new game"),
-    (&["U", "Ctrl Z"], "undo"),
-    (&["Ctrl Shift Z", "Ctrl Y"], "redo"),
-    (&["?"], "history inspector"),
-    (&["I"], "hint"),
-    (&["P"], "autoplay on or off"),
-    (&["Tab"], "reach every button"),
-];
 
 /// The rules in a sentence and the keyboard shortcuts.
 #[component]
@@ -21,27 +10,27 @@ pub fn HowToPlay() -> impl IntoView {
         <div class="game-explanation">
             <p>
                 <strong>"How to play:"</strong>
-                " Slide the tiles with the arrow keys or a swipe. Two tiles with the same \
-                 number merge into one when they touch. Add them up to reach "
+                " Slide the tiles with the arrow keys or a swipe. Two tiles with the same number merge into one when they touch. Add them up to reach "
                 <strong>"2048!"</strong>
             </p>
             <h2 class="visually-hidden">"Keyboard shortcuts"</h2>
             <dl class="shortcuts">
-                {SHORTCUTS
-                    .iter()
-                    .map(|&(keys, does)| {
-                        view! {
-                            <dt>
-                                {keys
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, k)| view! { {(i > 0).then_some(", ")} <kbd>{*k}</kbd> })
-                                    .collect_view()}
-                            </dt>
-                            <dd>{does}</dd>
-                        }
-                    })
-                    .collect_view()}
+                <dt><kbd>"← ↑ → ↓"</kbd>", "<kbd>"W A S D"</kbd>", "<kbd>"H J K L"</kbd></dt>
+                <dd>"move the tiles"</dd>
+                <dt><kbd>"R"</kbd></dt>
+                <dd>"new game"</dd>
+                <dt><kbd>"U"</kbd>", "<kbd>"Ctrl Z"</kbd></dt>
+                <dd>"undo"</dd>
+                <dt><kbd>"Ctrl Shift Z"</kbd>", "<kbd>"Ctrl Y"</kbd></dt>
+                <dd>"redo"</dd>
+                <dt><kbd>"?"</kbd></dt>
+                <dd>"history inspector"</dd>
+                <dt><kbd>"I"</kbd></dt>
+                <dd>"hint"</dd>
+                <dt><kbd>"P"</kbd></dt>
+                <dd>"autoplay on or off"</dd>
+                <dt><kbd>"Tab"</kbd></dt>
+                <dd>"reach every button"</dd>
             </dl>
         </div>
     }

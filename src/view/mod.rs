@@ -20,7 +20,7 @@ mod panels;
 mod replay_bar;
 
 use leptos::prelude::*;
-use leptos_meta::{Meta, Title};
+use leptos_meta::Meta;
 
 use crate::app::{Model, Msg};
 use crate::engine::State;
@@ -81,16 +81,13 @@ pub fn Page(
     provide_context(model);
     // The state on the board: the present, or the one viewed.
     let shown: Memo<State> = select(|m| m.shown().into_owned());
+    let dark = select(|m| m.dark());
     view! {
-        <Title text="2048"/>
-        <Meta
-            name="description"
-            content="Join the numbers and get to the 2048 tile. A 2048 written in Rust and Leptos."
-        />
-        <Meta name="viewport" content="width=device-width, initial-scale=1"/>
-        // The one colour outside style/: browsers read theme-color before any
-        // stylesheet. It is the page background of style/main.css.
-        <Meta name="theme-color" content="#faf8ef"/>
+        // The title, description and viewport are in index.html, so the
+        // static shell is laid out for the device before the wasm loads.
+        // The theme colour follows the theme: browsers read it before any
+        // stylesheet, so it repeats the page backgrounds of style/main.css.
+        <Meta name="theme-color" content=move || if dark.get() { "#1d1b19" } else { "#faf8ef" }/>
         <main class="container">
             <Heading shown/>
             <Intro/>

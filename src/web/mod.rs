@@ -18,4 +18,4 @@ mod runtime;
 pub mod storage;
 mod subscriptions;
 
-pub use runtime::{App, Dispatch};
+pub use runtime::{mount, App, Dispatch};

@@ -117,3 +117,17 @@ pub fn App() -> impl IntoView {
     let dispatcher = Dispatcher::new(move |msg| dispatch.send(msg));
     view! { <Page model dispatcher board announcement/> }
 }
+
+/// Mounts the app in place of the static shell that index.html paints
+/// before the wasm has loaded (the heading, the scores and the empty board,
+/// in the layout the app draws them in). Both happen in one task, so no
+/// frame shows neither.
+pub fn mount() {
+    if let Some(shell) = document().get_element_by_id(SHELL_ID) {
+        shell.remove();
+    }
+    leptos::mount::mount_to_body(App);
+}
+
+/// The id of index.html's static shell.
+pub const SHELL_ID: &str = "shell";

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 
 use super::runtime::Dispatch;
 use super::storage;
-use crate::app::keys::{msg_for_key, Modifiers};
+use crate::app::keys::{msg_for_key, msg_for_key_code, usable_key, Modifiers};
 use crate::app::swipe::{self, Start, Tracker};
 use crate::app::{Model, Msg};
 use crate::engine::Input;
@@ -53,38 +53,65 @@ pub fn other_tabs(model: ReadSignal<Model>, dispatch: Dispatch) {
     });
 }
 
-/// The game's keys become messages.
+/// The game's keys become messages. Heard on the window in the capture
+/// phase, so that every `keydown` counts wherever it is dispatched: on the
+/// window, on the document (which a non-bubbling event never leaves), or on
+/// `document.body`, where bots written for the original send theirs. A
+/// `KeyboardEvent` is
+/// read by its `key`; any other `keydown` (bots and userscripts send a
+/// plain `Event` carrying `keyCode`), or one whose `key` says nothing, by
+/// its `keyCode` or `which`, as the original reads them.
 pub fn keyboard(dispatch: Dispatch) {
-    let listener = gloo_events::EventListener::new_with_options(
-        &window(),
-        "keydown",
-        gloo_events::EventListenerOptions::enable_prevent_default(),
-        move |event| {
-            let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else {
-                return;
-            };
+    let options = gloo_events::EventListenerOptions {
+        phase: gloo_events::EventListenerPhase::Capture,
+        passive: false,
+    };
+    let listener =
+        gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |event| {
             if typing_in_a_field(event) {
                 return;
             }
-            let modifiers = Modifiers {
-                alt: event.alt_key(),
-                ctrl: event.ctrl_key(),
-                meta: event.meta_key(),
-                shift: event.shift_key(),
+            let msg = match event.dyn_ref::<web_sys::KeyboardEvent>() {
+                Some(key) if usable_key(&key.key()) => msg_for_key(&key.key(), modifiers(event)),
+                _ => key_code(event).and_then(|code| msg_for_key_code(code, modifiers(event))),
             };
-            if let Some(msg) = msg_for_key(&event.key(), modifiers) {
+            if let Some(msg) = msg {
                 // Only keys the game handles: arrows must not scroll the page,
                 // and every other key keeps its usual meaning.
                 event.prevent_default();
                 dispatch.send(msg);
             }
-        },
-    );
+        });
     keep(listener);
 }
 
+/// The modifier keys held at a key event, read as properties so that a
+/// plain `Event` with `altKey` and the rest set by a tool reads the same.
+fn modifiers(event: &web_sys::Event) -> Modifiers {
+    let held = |name: &str| {
+        js_sys::Reflect::get(event, &name.into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
+    };
+    Modifiers {
+        alt: held("altKey"),
+        ctrl: held("ctrlKey"),
+        meta: held("metaKey"),
+        shift: held("shiftKey"),
+    }
+}
+
+/// The event's `keyCode`, or else its `which`, if either is a key's number.
+fn key_code(event: &web_sys::Event) -> Option<u32> {
+    ["keyCode", "which"].into_iter().find_map(|name| {
+        let value = js_sys::Reflect::get(event, &name.into()).ok()?.as_f64()?;
+        (1.0..256.0).contains(&value).then_some(value as u32)
+    })
+}
+
 /// Whether the key press belongs to a text field rather than to the game.
-fn typing_in_a_field(event: &web_sys::KeyboardEvent) -> bool {
+fn typing_in_a_field(event: &web_sys::Event) -> bool {
     event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())

@@ -96,9 +96,16 @@ export async function askForHint(page, how = 'key', timeout = 30_000) {
   return readHint(page);
 }
 
-/** Chooses autoplay's pause between moves ('0', '100', '300', '1000' ms). */
+/**
+ * Chooses autoplay's pause between moves ('0', '100', '300', '1000' ms) in
+ * the settings panel's computer section, opening the panel if it is closed
+ * and closing it again after.
+ */
 export async function choosePause(page, ms) {
+  const opened = !(await page.$('.settings-panel'));
+  if (opened) await page.click('.settings-button');
   await page.selectOption('.autoplay-speed', String(ms));
+  if (opened) await page.click('.settings-button');
   await blur(page);
 }
 

@@ -1,6 +1,7 @@
 //! The panels under the board; at most one is open, and only the open one
 //! is mounted (no cost while closed).
 
+mod charts;
 mod history;
 mod messages;
 mod settings;

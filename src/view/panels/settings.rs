@@ -1,11 +1,12 @@
-//! Board size and target: typed lists, read back by index, each choice a
-//! `Config` sent as `Msg::Configure`.
+//! Settings: the board (size and target: typed lists, read back by index,
+//! each choice a `Config` sent as `Msg::Configure`) and the computer player
+//! (the pause between autoplay's moves).
 
 use leptos::prelude::*;
 
 use crate::app::Msg;
 use crate::engine::{max_tile, Config};
-use crate::view::controls::selected_index;
+use crate::view::controls::{selected_index, AutoplayPause};
 use crate::view::{select, use_dispatcher};
 
 /// The targets offered; `None` is endless play.
@@ -78,16 +79,24 @@ pub fn SettingsPanel() -> impl IntoView {
         })
         .collect_view();
     view! {
-        <section class="panel settings-panel" aria-label="Board">
-            <h2>"Board"</h2>
-            <label>"Size " <select class="size-select" on:change=on_size>{size_options}</select></label>
-            <label>
-                "Target " <select class="target-select" on:change=on_target>{target_options}</select>
-            </label>
-            <p class="settings-help">
-                "Each size keeps its own game and best score. A new target starts a new game."
-            </p>
-            <p class="settings-note">{note}</p>
+        <section class="panel settings-panel" aria-label="Settings">
+            <h2>"Settings"</h2>
+            <fieldset class="settings-group">
+                <legend>"Board"</legend>
+                <label>"Size " <select class="size-select" on:change=on_size>{size_options}</select></label>
+                <label>
+                    "Target " <select class="target-select" on:change=on_target>{target_options}</select>
+                </label>
+                <p class="settings-help">
+                    "Each size keeps its own game and best score. A new target starts a new game."
+                </p>
+                <p class="settings-note">{note}</p>
+            </fieldset>
+            <fieldset class="settings-group">
+                <legend>"Computer player"</legend>
+                <AutoplayPause/>
+                <p class="settings-help">"Hint and Autoplay think for 50 ms a move, 4×4 boards only."</p>
+            </fieldset>
         </section>
     }
 }

@@ -1,10 +1,13 @@
-//! The statistics of the board size in play.
+//! The statistics of the board size in play: the totals, then how often
+//! each tile was reached and the recent games' scores as charts, with the
+//! rates as a table too (collapsed).
 
 use leptos::prelude::*;
 
+use super::charts::{ReachChart, ScoreChart};
 use crate::view::select;
 
-/// Totals, then how often each tile from 8 up was reached.
+/// Totals, charts, and the rates table.
 #[component]
 pub fn StatsPanel() -> impl IntoView {
     let size = select(|m| format!("{}×{}", m.config().width, m.config().height));
@@ -23,6 +26,9 @@ pub fn StatsPanel() -> impl IntoView {
         rates.retain(|&(tile, _, _)| tile >= 8);
         rates
     });
+    let shares = Memo::new(move |_| rates.get().iter().map(|&(t, _, p)| (t, p)).collect());
+    let scores = select(|m| m.stats.recent.iter().map(|s| s.score).collect());
+    let played = select(|m| m.stats.played > 0);
     view! {
         <section class="panel stats-panel" aria-label="Statistics">
             <h2>"Statistics, " {move || size.get()}</h2>
@@ -43,33 +49,46 @@ pub fn StatsPanel() -> impl IntoView {
                     }}
                 </tbody>
             </table>
-            <table class="stats-rates">
-                <caption>"How often each tile was reached"</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">"Tile"</th>
-                        <th scope="col">"Games"</th>
-                        <th scope="col">"Share"</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {move || {
-                        rates
-                            .get()
-                            .into_iter()
-                            .map(|(tile, games, share)| {
-                                view! {
-                                    <tr>
-                                        <th scope="row">{tile}</th>
-                                        <td>{games}</td>
-                                        <td>{share} "%"</td>
-                                    </tr>
-                                }
-                            })
-                            .collect_view()
-                    }}
-                </tbody>
-            </table>
+            {move || {
+                played
+                    .get()
+                    .then(|| view! {
+                        <div class="charts">
+                            <ReachChart rates=shares/>
+                            <ScoreChart scores/>
+                        </div>
+                    })
+            }}
+            <details class="stats-details">
+                <summary>"Tile rates as a table"</summary>
+                <table class="stats-rates">
+                    <caption>"How often each tile was reached"</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">"Tile"</th>
+                            <th scope="col">"Games"</th>
+                            <th scope="col">"Share"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || {
+                            rates
+                                .get()
+                                .into_iter()
+                                .map(|(tile, games, share)| {
+                                    view! {
+                                        <tr>
+                                            <th scope="row">{tile}</th>
+                                            <td>{games}</td>
+                                            <td>{share} "%"</td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </tbody>
+                </table>
+            </details>
         </section>
     }
 }

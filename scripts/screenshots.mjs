@@ -1,0 +1,137 @@
+// Screenshots of a game in progress, reproducible: serves a built site
+// (dist/), opens it with a fixed seed (/?seed=2048), presses a fixed list of
+// arrow keys, and shoots the page at three viewports, each in the light and
+// the dark colour scheme:
+//
+//   docs/screenshots/desktop-{light,dark}.png     1100×1000, full page
+//   docs/screenshots/phone-{light,dark}.png        390×844, viewport
+//   docs/screenshots/landscape-{light,dark}.png    844×390, viewport
+//
+// The desktop shot is a full-page one: at 1100×1000 the page (board, then
+// the controls and the text below it) is taller than the window, and the
+// desktop shot is the one meant to show all of it. The phone and landscape
+// shots are what a person sees on opening the page on a phone, so they are
+// viewport-sized. All are at deviceScaleFactor 1 to keep the PNGs small.
+//
+//   trunk build --release          # builds dist/
+//   node scripts/screenshots.mjs [--dist DIR] [--out DIR]
+//
+// Defaults: --dist dist, --out docs/screenshots. Every context is fresh (no
+// storage, no service worker), with reduced motion asked for, and the shot
+// is taken once no animation is running, so the same build gives the same
+// pictures.
+import { mkdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO, startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
+
+const SEED = 2048;
+
+/** The moves played before each shot (40 keys; a key that moves nothing is just a no-op). */
+const KEYS = [
+  'ArrowLeft', 'ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowDown',
+  'ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'ArrowLeft', 'ArrowDown',
+  'ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowLeft', 'ArrowDown',
+  'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'ArrowLeft', 'ArrowDown',
+  'ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowDown',
+];
+
+const VIEWS = [
+  { name: 'desktop', viewport: { width: 1100, height: 1000 }, fullPage: true },
+  { name: 'phone', viewport: { width: 390, height: 844 }, fullPage: false, isMobile: true, hasTouch: true },
+  { name: 'landscape', viewport: { width: 844, height: 390 }, fullPage: false, isMobile: true, hasTouch: true },
+];
+const SCHEMES = ['light', 'dark'];
+
+const USAGE = 'usage: node scripts/screenshots.mjs [--dist DIR] [--out DIR]';
+const opts = { dist: 'dist', out: path.join(REPO, 'docs', 'screenshots') };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i += 2) {
+  const key = argv[i].replace(/^--/, '');
+  if (!['dist', 'out'].includes(key) || argv[i + 1] === undefined) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  opts[key] = argv[i + 1];
+}
+const dist = path.resolve(opts.dist);
+const out = path.resolve(opts.out);
+try {
+  statSync(path.join(dist, 'index.html'));
+} catch {
+  console.error(`No built site: ${path.join(dist, 'index.html')} is missing (trunk build --release, or --dist DIR).`);
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+
+/** Waits until no CSS animation or transition is running, then two more frames. */
+async function settle(page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' && a.playState !== 'pending'),
+    null,
+    { timeout: 5_000, polling: 'raf' },
+  );
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+const server = await startServer(dist);
+const browser = await launchBrowser();
+const written = [];
+let failed = false;
+try {
+  for (const view of VIEWS) {
+    for (const scheme of SCHEMES) {
+      const context = await browser.newContext({
+        viewport: view.viewport,
+        deviceScaleFactor: 1,
+        isMobile: view.isMobile ?? false,
+        hasTouch: view.hasTouch ?? false,
+        colorScheme: scheme,
+        reducedMotion: 'reduce',
+        serviceWorkers: 'block',
+      });
+      try {
+        const page = await context.newPage();
+        const errors = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+        await page.goto(`${server.url}?seed=${SEED}`, { waitUntil: 'load' });
+        await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });
+        await settle(page);
+        for (const key of KEYS) {
+          await page.keyboard.press(key);
+          await settle(page);
+        }
+        // Nothing focused or hovered: no focus ring in the picture.
+        await page.evaluate(() => document.activeElement?.blur?.());
+        await page.mouse.move(0, 0);
+        await settle(page);
+        const file = path.join(out, `${view.name}-${scheme}.png`);
+        await page.screenshot({ path: file, fullPage: view.fullPage, animations: 'disabled', caret: 'hide' });
+        const info = await page.evaluate(() => ({
+          score: document.querySelector('.score-container')?.childNodes[0]?.textContent ?? '?',
+          max: Math.max(0, ...[...document.querySelectorAll('.tile-container > .tile')].map((t) => Number(t.textContent) || 0)),
+          width: document.documentElement.scrollWidth,
+          height: document.documentElement.scrollHeight,
+        }));
+        const size = statSync(file).size;
+        written.push(file);
+        console.log(
+          `${path.relative(process.cwd(), file)}  ${(size / 1024).toFixed(1)} KB  ` +
+            `(score ${info.score}, largest tile ${info.max}, page ${info.width}×${info.height}` +
+            `${info.width > view.viewport.width ? ', WIDER THAN THE VIEWPORT' : ''})`,
+        );
+        if (errors.length) {
+          console.log(`  page errors: ${errors.join(' | ')}`);
+          failed = true;
+        }
+      } finally {
+        await context.close().catch(() => {});
+      }
+    }
+  }
+} finally {
+  await browser.close().catch(() => {});
+  await server.close();
+}
+console.log(`${written.length} file(s) written to ${path.relative(process.cwd(), out) || '.'}`);
+if (failed) process.exitCode = 1;
