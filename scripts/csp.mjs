@@ -44,12 +44,12 @@ export const DIRECTIVES = [
   // WebAssembly.instantiateStreaming needs 'wasm-unsafe-eval' (it allows
   // compiling wasm, not eval()); the hashes are appended here.
   ['script-src', "'self' 'wasm-unsafe-eval'"],
-  // The stylesheet is ours; no <style> elements (style-src-elem falls back
-  // to this). Leptos writes the board's `style="--cols:4;--rows:4"` (and the
-  // history minis' `--cols`) with setAttribute, which Chromium checks
-  // against style-src-attr: inline style attributes only.
+  // The stylesheet is ours: no <style> elements and no style attributes
+  // (style-src-elem and style-src-attr fall back to this). The app sets its
+  // two custom properties (the board's --cols/--rows, the history minis'
+  // --cols) through the CSSOM (Leptos's `style:--cols=`, which calls
+  // style.setProperty), which no policy checks.
   ['style-src', "'self'"],
-  ['style-src-attr', "'unsafe-inline'"],
   // fetch() of the wasm (trunk's loader), the wasm preload, the worker's.
   ['connect-src', "'self'"],
   // The AI's dedicated worker and the service worker.

@@ -16,7 +16,7 @@ dist="${1:-dist}"
 # strings, and the message log took it to 188.1 KB (README, "Size"). The
 # budget stops it growing unnoticed; the goals of 96 KB, and of 184 KB
 # after the fold, are not met.
-budget_kb="${SIZE_BUDGET_KB:-189}"
+budget_kb="${SIZE_BUDGET_KB:-192}"
 is_worker() { case "$(basename "$1")" in ai-worker*) return 0 ;; *) return 1 ;; esac; }
 
 row() {

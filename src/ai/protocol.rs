@@ -303,7 +303,7 @@ impl Reply {
         let direction = match w.direction.ok_or("direction: missing")? {
             None => None,
             Some(word) => {
-                Some(Direction::from_word(&word).ok_or(format!("direction: unknown {word:?}"))?)
+                Some(Direction::from_word(&word).ok_or(format!("direction: unknown \"{word}\""))?)
             }
         };
         Ok(Reply::Answer {

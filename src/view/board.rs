@@ -29,10 +29,10 @@ pub fn Board(
             class:inspecting=move || viewing.get()
             data-hint=move || hint.get()
             node_ref=board
-            style=move || {
-                let (w, h) = size.get();
-                format!("--cols:{w};--rows:{h}")
-            }
+            // Set through the CSSOM (style.setProperty), which the page's
+            // content security policy allows, unlike a style attribute.
+            style:--cols=move || size.get().0.to_string()
+            style:--rows=move || size.get().1.to_string()
         >
             <GameMessage status/>
             <Grid size/>

@@ -1,7 +1,10 @@
 //! The statistics as pictures: how often each tile was reached (bars) and
-//! the recent games' scores (a line), inline SVG drawn by components, with
-//! their numbers in words for screen readers. Colours come from style/.
+//! the recent games' scores (a line). Each chart is data first, a list of
+//! [`Mark`]s computed by a pure function and tested natively, then one
+//! component draws any list of marks as inline SVG, with the numbers in
+//! words for screen readers. Colours come from style/.
 
+use leptos::either::EitherOf4;
 use leptos::prelude::*;
 
 use crate::app::words::spaced;
@@ -15,53 +18,110 @@ const H: u32 = 170;
 const TOP: u32 = 18;
 const BOTTOM: u32 = 24;
 const LEFT: u32 = 46;
+/// The height of the plot between them.
+const PLOT: u32 = H - TOP - BOTTOM;
 
-/// One bar: where it stands and what it says.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Bar {
-    pub x: u32,
-    pub width: u32,
-    pub y: u32,
-    pub height: u32,
-    pub tile: u64,
-    pub percent: u32,
+/// One thing a chart draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A bar standing on the axis.
+    Bar {
+        x: u32,
+        y: u32,
+        width: u32,
+        height: u32,
+    },
+    /// A line through points, as SVG writes them (`"x,y x,y"`).
+    Line(String),
+    /// An axis or a rule.
+    Rule { x1: u32, y1: u32, x2: u32, y2: u32 },
+    /// Text, centred on `x` unless `anchor` says otherwise.
+    Label {
+        x: u32,
+        y: u32,
+        text: String,
+        anchor: &'static str,
+    },
 }
 
-/// The bars for `(tile, share of games in whole percent)`, left to right.
-pub fn bars(rates: &[(u64, u32)]) -> Vec<Bar> {
+/// The bars for `(tile, share of games in whole percent)`, left to right,
+/// each with its share above and its tile below.
+pub fn reach_marks(rates: &[(u64, u32)]) -> Vec<Mark> {
     let slot = W / (rates.len().max(1) as u32);
-    let plot = H - TOP - BOTTOM;
-    rates
-        .iter()
-        .zip(0..)
-        .map(|(&(tile, percent), i)| {
-            let height = plot * percent.min(100) / 100;
-            Bar {
-                x: slot * i + slot * 15 / 100,
-                width: slot * 70 / 100,
-                y: TOP + plot - height,
-                height,
-                tile,
-                percent,
-            }
-        })
-        .collect()
+    let mut marks = vec![Mark::Rule {
+        x1: 0,
+        y1: H - BOTTOM,
+        x2: W,
+        y2: H - BOTTOM,
+    }];
+    for (&(tile, percent), i) in rates.iter().zip(0..) {
+        let height = PLOT * percent.min(100) / 100;
+        let (x, width) = (slot * i + slot * 15 / 100, slot * 70 / 100);
+        let (middle, y) = (x + width / 2, TOP + PLOT - height);
+        marks.push(Mark::Bar {
+            x,
+            y,
+            width,
+            height,
+        });
+        marks.push(label(
+            middle,
+            y.saturating_sub(4),
+            format!("{percent}%"),
+            "middle",
+        ));
+        marks.push(label(middle, H - 8, short(tile), "middle"));
+    }
+    marks
 }
 
-/// The line's points for `scores`, oldest first, scaled so the highest
-/// touches the top.
-pub fn points(scores: &[u64]) -> Vec<(u32, u32)> {
+/// The line through `scores`, oldest first, scaled so the highest touches
+/// the top, with its axes and their ends labelled. One game is one point:
+/// drawn twice, the line's round cap makes it a dot.
+pub fn score_marks(scores: &[u64]) -> Vec<Mark> {
     let top = scores.iter().copied().max().unwrap_or(0).max(1);
     let step = (W - LEFT - 8) / (scores.len().max(2) as u32 - 1);
-    let plot = H - TOP - BOTTOM;
-    scores
-        .iter()
-        .zip(0..)
-        .map(|(&s, i)| {
-            let up = (u64::from(plot) * s / top) as u32;
-            (LEFT + step * i, TOP + plot - up)
+    let mut points: Vec<(u32, u32)> = (0..)
+        .zip(scores)
+        .map(|(i, &s)| {
+            (
+                LEFT + step * i,
+                TOP + PLOT - (u64::from(PLOT) * s / top) as u32,
+            )
         })
-        .collect()
+        .collect();
+    if points.len() == 1 {
+        points.push(points[0]);
+    }
+    let line: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    vec![
+        Mark::Rule {
+            x1: LEFT,
+            y1: H - BOTTOM,
+            x2: W,
+            y2: H - BOTTOM,
+        },
+        Mark::Rule {
+            x1: LEFT,
+            y1: TOP,
+            x2: LEFT,
+            y2: H - BOTTOM,
+        },
+        label(
+            LEFT - 4,
+            TOP + 4,
+            spaced(scores.iter().copied().max().unwrap_or(0)),
+            "end",
+        ),
+        label(LEFT - 4, H - BOTTOM, "0".into(), "end"),
+        label(LEFT, H - 8, "oldest".into(), "start"),
+        label(W - 4, H - 8, "latest".into(), "end"),
+        Mark::Line(line.join(" ")),
+    ]
+}
+
+fn label(x: u32, y: u32, text: String, anchor: &'static str) -> Mark {
+    Mark::Label { x, y, text, anchor }
 }
 
 /// A tile's value as a bar label: 1024 → "1k".
@@ -73,87 +133,65 @@ fn short(tile: u64) -> String {
     }
 }
 
-/// How often each tile was reached, as bars of the share of games.
+/// The words a screen reader hears for the reach chart.
+pub fn reach_words(rates: &[(u64, u32)]) -> String {
+    let said: Vec<String> = rates.iter().map(|(t, p)| format!("{t}: {p}%")).collect();
+    format!(
+        "Share of games that reached each tile. {}.",
+        said.join(", ")
+    )
+}
+
+/// The words a screen reader hears for the score chart.
+pub fn score_words(scores: &[u64]) -> String {
+    let said: Vec<String> = scores.iter().map(|&s| spaced(s)).collect();
+    format!(
+        "Scores of the last {} games, oldest first: {}.",
+        said.len(),
+        said.join(", ")
+    )
+}
+
+/// A chart: a caption, and the marks drawn as SVG named by `words`.
 #[component]
-pub fn ReachChart(
-    /// `(tile, share of games in whole percent)`, smallest tile first.
-    rates: Memo<Vec<(u64, u32)>>,
+pub fn Chart(
+    /// What the chart shows, in a few words.
+    caption: &'static str,
+    /// Its numbers in words, the picture's accessible name.
+    words: Memo<String>,
+    /// What to draw.
+    marks: Memo<Vec<Mark>>,
 ) -> impl IntoView {
-    let words = move || {
-        let said: Vec<String> = rates
-            .get()
-            .iter()
-            .map(|(tile, percent)| format!("{tile}: {percent}%"))
-            .collect();
-        format!(
-            "Share of games that reached each tile. {}.",
-            said.join(", ")
-        )
-    };
-    let drawn = move || {
-        bars(&rates.get())
-            .into_iter()
-            .map(|b| {
-                let middle = b.x + b.width / 2;
-                view! {
-                    <rect class="chart-bar" x=b.x y=b.y width=b.width height=b.height></rect>
-                    <text class="chart-value" x=middle y=b.y.saturating_sub(4)>{b.percent} "%"</text>
-                    <text class="chart-label" x=middle y=H - 8>{short(b.tile)}</text>
-                }
-            })
-            .collect_view()
-    };
+    let drawn = move || marks.get().into_iter().map(draw).collect_view();
     view! {
         <figure class="chart">
-            <figcaption>"How often each tile was reached"</figcaption>
-            <svg class="chart-drawing reach-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=words>
-                <line class="chart-axis" x1="0" y1=H - BOTTOM x2=W y2=H - BOTTOM></line>
+            <figcaption>{caption}</figcaption>
+            <svg class="chart-drawing" viewBox=format!("0 0 {W} {H}") role="img" aria-label=move || words.get()>
                 {drawn}
             </svg>
         </figure>
     }
 }
 
-/// The scores of the recent games, oldest first, as a line.
-#[component]
-pub fn ScoreChart(
-    /// The scores, oldest first.
-    scores: Memo<Vec<u64>>,
-) -> impl IntoView {
-    let words = move || {
-        let said: Vec<String> = scores.get().iter().map(|&s| spaced(s)).collect();
-        format!(
-            "Scores of the last {} games, oldest first: {}.",
-            said.len(),
-            said.join(", ")
-        )
-    };
-    // One game is one point: drawn twice, the line's round cap makes it a
-    // dot.
-    let line = move || {
-        let mut at = points(&scores.get());
-        if at.len() == 1 {
-            at.push(at[0]);
+fn draw(mark: Mark) -> impl IntoView {
+    match mark {
+        Mark::Bar {
+            x,
+            y,
+            width,
+            height,
+        } => EitherOf4::A(view! {
+            <rect class="chart-bar" x=x y=y width=width height=height></rect>
+        }),
+        Mark::Line(points) => {
+            EitherOf4::B(view! { <polyline class="chart-line" points=points></polyline> })
         }
-        at.iter()
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    let top = move || spaced(scores.get().iter().copied().max().unwrap_or(0));
-    view! {
-        <figure class="chart">
-            <figcaption>"Scores of the recent games"</figcaption>
-            <svg class="chart-drawing score-chart" viewBox=format!("0 0 {W} {H}") role="img" aria-label=words>
-                <line class="chart-axis" x1=LEFT y1=H - BOTTOM x2=W y2=H - BOTTOM></line>
-                <line class="chart-axis" x1=LEFT y1=TOP x2=LEFT y2=H - BOTTOM></line>
-                <text class="chart-label chart-end" x=LEFT - 4 y=TOP + 4>{top}</text>
-                <text class="chart-label chart-end" x=LEFT - 4 y=H - BOTTOM>"0"</text>
-                <text class="chart-label chart-start" x=LEFT y=H - 8>"oldest"</text>
-                <text class="chart-label chart-end" x=W - 4 y=H - 8>"latest"</text>
-                <polyline class="chart-line" points=line></polyline>
-            </svg>
-        </figure>
+        Mark::Rule { x1, y1, x2, y2 } => {
+            EitherOf4::C(view! { <line class="chart-axis" x1=x1 y1=y1 x2=x2 y2=y2></line> })
+        }
+        Mark::Label { x, y, text, anchor } => EitherOf4::D(view! {
+            <text class="chart-label" x=x y=y text-anchor=anchor>{text}</text>
+        }),
     }
 }
 
@@ -161,29 +199,76 @@ pub fn ScoreChart(
 mod tests {
     use super::*;
 
+    fn bars(marks: &[Mark]) -> Vec<(u32, u32, u32, u32)> {
+        marks
+            .iter()
+            .filter_map(|m| match *m {
+                Mark::Bar {
+                    x,
+                    y,
+                    width,
+                    height,
+                } => Some((x, y, width, height)),
+                _ => None,
+            })
+            .collect()
+    }
+
     #[test]
     fn bars_stand_on_the_axis_and_scale_with_the_share() {
-        let b = bars(&[(8, 100), (16, 50), (32, 0)]);
-        let plot = H - TOP - BOTTOM;
+        let b = bars(&reach_marks(&[(8, 100), (16, 50), (32, 0)]));
         assert_eq!(b.len(), 3);
-        assert_eq!((b[0].y, b[0].height), (TOP, plot));
-        assert_eq!(b[1].height, plot / 2);
-        assert_eq!(b[2].height, 0);
-        for bar in &b {
-            assert_eq!(bar.y + bar.height, H - BOTTOM, "on the axis");
-            assert!(bar.x + bar.width <= W);
+        assert_eq!((b[0].1, b[0].3), (TOP, PLOT));
+        assert_eq!(b[1].3, PLOT / 2);
+        assert_eq!(b[2].3, 0);
+        for &(x, y, width, height) in &b {
+            assert_eq!(y + height, H - BOTTOM, "on the axis");
+            assert!(x + width <= W);
         }
-        assert!(b[0].x < b[1].x && b[1].x < b[2].x);
+        assert!(b[0].0 < b[1].0 && b[1].0 < b[2].0);
+    }
+
+    #[test]
+    fn each_bar_says_its_share_and_its_tile() {
+        let marks = reach_marks(&[(8, 100), (2048, 7)]);
+        let texts: Vec<&str> = marks
+            .iter()
+            .filter_map(|m| match m {
+                Mark::Label { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(texts, ["100%", "8", "7%", "2k"]);
+        assert_eq!(
+            reach_words(&[(8, 100), (2048, 7)]),
+            "Share of games that reached each tile. 8: 100%, 2048: 7%."
+        );
     }
 
     #[test]
     fn the_best_score_touches_the_top() {
-        let p = points(&[0, 500, 1000]);
-        assert_eq!(p[2].1, TOP);
-        assert_eq!(p[0].1, H - BOTTOM);
-        assert_eq!(p[0].0, LEFT);
-        assert!(p.iter().all(|&(x, _)| x <= W));
-        assert_eq!(points(&[]), vec![]);
-        assert_eq!(points(&[7]).len(), 1);
+        let line = |scores: &[u64]| {
+            score_marks(scores)
+                .into_iter()
+                .find_map(|m| match m {
+                    Mark::Line(p) => Some(p),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        let (bottom, top) = (H - BOTTOM, TOP);
+        assert_eq!(
+            line(&[0, 500, 1000]),
+            format!("{LEFT},{bottom} 179,{} 312,{top}", top + PLOT / 2)
+        );
+        assert_eq!(
+            line(&[7]),
+            format!("{LEFT},{top} {LEFT},{top}"),
+            "one game: a dot"
+        );
+        assert_eq!(
+            score_words(&[1204, 0]),
+            "Scores of the last 2 games, oldest first: 1 204, 0."
+        );
     }
 }

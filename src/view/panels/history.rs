@@ -157,7 +157,7 @@ fn HistoryRow(row: Row) -> impl IntoView {
                 <span class="history-index">{i}</span>
                 <span class="history-input">{input_name(row.input)}</span>
                 <span class="history-score">{row.score}</span>
-                <span class="mini" style=format!("--cols:{}", row.width) aria-hidden="true">
+                <span class="mini" style:--cols=row.width.to_string() aria-hidden="true">
                     {row.cells.iter().map(|&e| view! { <i class=format!("m{e}")></i> }).collect_view()}
                 </span>
             </button>

@@ -48,8 +48,11 @@ pub fn SettingsPanel() -> impl IntoView {
     };
     let note = move || {
         let c = config.get();
+        // A target beyond the largest tile is below 2^64, so is that tile
+        // (printing a u128 would cost the page its own formatter).
         let largest = max_tile(c.width as usize * c.height as usize);
-        c.target.filter(|&t| t as u128 > largest).map(|_| {
+        let largest = u64::try_from(largest).ok()?;
+        c.target.filter(|&t| t > largest).map(|_| {
             format!(
                 "The largest tile a {}×{} board can hold is {largest}: this target cannot be reached.",
                 c.width, c.height

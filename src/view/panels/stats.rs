@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use super::charts::{ReachChart, ScoreChart};
+use super::charts::{reach_marks, reach_words, score_marks, score_words, Chart};
 use crate::view::select;
 
 /// Totals, charts, and the rates table.
@@ -26,8 +26,13 @@ pub fn StatsPanel() -> impl IntoView {
         rates.retain(|&(tile, _, _)| tile >= 8);
         rates
     });
-    let shares = Memo::new(move |_| rates.get().iter().map(|&(t, _, p)| (t, p)).collect());
-    let scores = select(|m| m.stats.recent.iter().map(|s| s.score).collect());
+    let shares =
+        Memo::new(move |_| rates.with(|r| r.iter().map(|&(t, _, p)| (t, p)).collect::<Vec<_>>()));
+    let scores = select(|m| m.stats.recent.iter().map(|s| s.score).collect::<Vec<_>>());
+    let reach = Memo::new(move |_| shares.with(|s| reach_marks(s)));
+    let reach_said = Memo::new(move |_| shares.with(|s| reach_words(s)));
+    let line = Memo::new(move |_| scores.with(|s| score_marks(s)));
+    let line_said = Memo::new(move |_| scores.with(|s| score_words(s)));
     let played = select(|m| m.stats.played > 0);
     view! {
         <section class="panel stats-panel" aria-label="Statistics">
@@ -54,8 +59,8 @@ pub fn StatsPanel() -> impl IntoView {
                     .get()
                     .then(|| view! {
                         <div class="charts">
-                            <ReachChart rates=shares/>
-                            <ScoreChart scores/>
+                            <Chart caption="How often each tile was reached" words=reach_said marks=reach/>
+                            <Chart caption="Scores of the recent games" words=line_said marks=line/>
                         </div>
                     })
             }}
