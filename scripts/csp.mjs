@@ -60,6 +60,9 @@ export const DIRECTIVES = [
   ['form-action', "'none'"],
 ];
 
+/** The `rel`s of the hints moved before the policy (see `withCsp`). */
+const PRELOADS = ['preload', 'modulepreload'];
+
 /**
  * What only a header can carry: no one may frame the game (clickjacking).
  * Hosts that can set headers send it (docs/csp.md).
@@ -139,7 +142,20 @@ export function withCsp(html, file = 'the page') {
   // The policy holds no `"`, `&` or `<`: it goes in the attribute as is.
   if (/["&<>]/.test(policy)) throw new Error(`${file}: the policy needs escaping: ${policy}`);
   const meta = `<meta http-equiv=Content-Security-Policy content="${policy}">`;
-  return { html: html.slice(0, at) + meta + html.slice(at), policy, scripts: scripts.length };
+  // The preload hints go before the meta. Chromium's preload scanner stops
+  // fetching ahead once it meets a CSP meta, so after it the wasm would be
+  // fetched only when the glue asks for it, a round trip later (measured on
+  // Fast 3G: first tile 2894 ms instead of 2335). The hints fetch our own
+  // files; what runs them (the module script, wasm compilation) still comes
+  // after the policy and is governed by it.
+  const hints = all.filter((el) => el.tagName === 'link' && PRELOADS.includes(attr(el, 'rel')));
+  let out = html;
+  for (const el of [...hints].reverse()) {
+    const { startOffset, endOffset } = el.sourceCodeLocation;
+    out = out.slice(0, startOffset) + out.slice(endOffset);
+  }
+  const moved = hints.map((el) => html.slice(el.sourceCodeLocation.startOffset, el.sourceCodeLocation.endOffset));
+  return { html: out.slice(0, at) + moved.join('') + meta + out.slice(at), policy, scripts: scripts.length };
 }
 
 async function hook() {

@@ -119,7 +119,10 @@ async function readPolicy(page) {
   return page.evaluate(() => {
     const metas = [...document.querySelectorAll('meta')].filter((m) => m.httpEquiv.toLowerCase() === 'content-security-policy');
     const meta = metas[0];
-    const governed = [...document.querySelectorAll('script, link, style, base, iframe, object, img')];
+    // The preload hints may come first (scripts/csp.mjs puts them there: after a CSP meta
+    // Chromium's preload scanner stops fetching ahead); nothing that runs or styles may.
+    const governed = [...document.querySelectorAll('script, link, style, base, iframe, object, img')]
+      .filter((el) => !(el.tagName === 'LINK' && ['preload', 'modulepreload'].includes(el.rel)));
     return {
       count: metas.length,
       policy: meta?.content ?? null,
@@ -172,7 +175,12 @@ test('dist/index.html has the CSP meta first in its head, the expected directive
   const shown = await readPolicy(page);
   assert.equal(shown.count, 1, 'one CSP meta');
   assert.ok(shown.inHead, 'the CSP meta is not in <head>');
-  assert.deepEqual(shown.before, [], 'scripts, stylesheets or links come before the CSP meta');
+  assert.deepEqual(shown.before, [], 'scripts, stylesheets or links other than preload hints come before the CSP meta');
+  const hints = await page.$$eval('link[rel=preload], link[rel=modulepreload]', (ls) => ls.map((l) => {
+    const meta = document.querySelector('meta[http-equiv=Content-Security-Policy]');
+    return !!(l.compareDocumentPosition(meta) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }));
+  assert.ok(hints.length >= 2 && hints.every(Boolean), 'the wasm and glue preloads come before the CSP meta');
   // The browser's own reading of the inline scripts agrees with the parser's.
   assert.deepEqual(shown.scripts, scripts, 'the DOM has other inline scripts than the file');
   checkPolicy(shown.policy, shown.scripts, 'the served page');
