@@ -16,7 +16,8 @@
 //!   runner), the subscriptions, storage and the AI client.
 //! - [`view`]: Leptos components only: they read memos of the model and send
 //!   messages.
-//! - `src/main.rs`: installs the panic hook and mounts [`web::App`].
+//! - `src/main.rs`: installs the panic hook and calls [`web::mount`], which
+//!   puts [`web::App`] in place of index.html's static shell.
 //! - `style/`: every colour, size and timing, as CSS.
 
 pub mod ai;
