@@ -51,7 +51,7 @@
 //! could be read) and never a panic.
 //!
 //! Both sides read and write the text with serde-json-core, the JSON library
-//! of the saves ([`crate::save`]), so the page's wasm carries only one. A key
+//! of the saves ([`crate::session::save`]), so the page's wasm carries only one. A key
 //! neither side knows is ignored, whatever its value (a number, `true`,
 //! `false` or `null` there is skipped unchecked). Strings may hold any escape
 //! but a `\u` surrogate pair, which serde-json-core refuses (it reads each
