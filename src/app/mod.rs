@@ -1,6 +1,6 @@
 //! The app as the Elm architecture: one [`Model`], one closed [`Msg`] enum,
 //! a pure [`update`] that advances the model and returns [`Effect`]s, and
-//! [`init`], the first model. Nothing here touches the web: no leptos,
+//! [`init()`], the first model. Nothing here touches the web: no leptos,
 //! web-sys, js-sys, gloo or wasm-bindgen; every rule is tested natively
 //! (`tests/app_update.rs`).
 //!
@@ -18,7 +18,7 @@
 //! - [`msg`]: everything that can happen to the app.
 //! - [`effect`]: everything the app can ask of the outside.
 //! - [`model`]: everything the page shows or remembers.
-//! - [`init`]: the first model, from what the page was opened with.
+//! - [`init`](mod@init): the first model, from what the page was opened with.
 //! - [`update`]: the rules.
 //! - [`computer`]: the computer player's part of the model.
 //! - [`log`]: the last messages and their effects, for the history panel.
