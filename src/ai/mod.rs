@@ -17,8 +17,10 @@
 pub mod bitboard;
 pub mod diff;
 pub mod eval;
+pub mod ntuple;
 pub mod protocol;
 pub mod search;
+pub mod td;
 
 use std::cell::RefCell;
 
