@@ -26,7 +26,7 @@ import { readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launchBrowser } from '../tests/e2e/helpers.mjs';
+import { launchBrowser, MIME } from '../tests/e2e/helpers.mjs';
 
 // ---------------------------------------------------------------------------
 // Options
@@ -79,19 +79,6 @@ function fail(message) {
 // ---------------------------------------------------------------------------
 // A gzip -9 static server
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Types worth compressing (PNGs are compressed already). */
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.svg', '.txt']);

@@ -112,12 +112,14 @@ impl Computer {
         self.message = None;
     }
 
+    /// The hint, if it was asked about `present`.
+    pub fn hint_on(&self, present: &State) -> Option<&Hint> {
+        self.hint.as_ref().filter(|h| h.state == *present)
+    }
+
     /// The hint's direction, if it was asked about `present`.
     pub fn hint_for(&self, present: &State) -> Option<Direction> {
-        self.hint
-            .as_ref()
-            .filter(|h| h.state == *present)
-            .map(|h| h.direction)
+        self.hint_on(present).map(|h| h.direction)
     }
 
     /// What the computer has to say about `present`, if anything.

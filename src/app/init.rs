@@ -11,7 +11,7 @@ use crate::session::stored::{Loaded, Theme};
 use super::computer::Computer;
 use super::effect::Effect;
 use super::log::Log;
-use super::model::{Mode, Model, Notice, DEFAULT_SPEED};
+use super::model::{next_seed, Mode, Model, Notice, DEFAULT_SPEED};
 
 /// What the page was opened with: storage's first answers and the address.
 #[derive(Clone, Debug, PartialEq)]
@@ -132,8 +132,10 @@ pub fn init(flags: Flags) -> (Model, Vec<Effect>) {
         Load::Records
     };
     let saving = from_link.is_some() || link_message.is_none();
-    let mut model = Model {
-        history: History::new(config, 0),
+    let mut entropy = flags.entropy;
+    let history = from_link.unwrap_or_else(|| History::new(config, next_seed(&mut entropy)));
+    let model = Model {
+        history,
         mode,
         panel: None,
         replay_speed: DEFAULT_SPEED,
@@ -147,14 +149,10 @@ pub fn init(flags: Flags) -> (Model, Vec<Effect>) {
         saving,
         computer: Computer::default(),
         page_url: flags.page_url,
-        entropy: flags.entropy,
+        entropy,
         check: None,
         messages_open: false,
         log: Log::default(),
-    };
-    model.history = match from_link {
-        Some(h) => h,
-        None => History::new(config, model.draw_seed()),
     };
     let mut effects = vec![Effect::ShowTheme(model.theme)];
     if !flags.query.is_empty() {

@@ -193,14 +193,10 @@ impl Model {
         self.theme.map_or(self.system_dark, |t| t == Theme::Dark)
     }
 
-    /// A fresh seed for a game nobody asked to replay (SplitMix64 over the
-    /// model's entropy: the same model always draws the same seed).
+    /// A fresh seed for a game nobody asked to replay (the same model always
+    /// draws the same seed).
     pub fn draw_seed(&mut self) -> u64 {
-        self.entropy = self.entropy.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.entropy;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        next_seed(&mut self.entropy)
     }
 
     /// What must hold of every model `update` returns (the property tests
@@ -220,9 +216,18 @@ impl Model {
         if self.computer.autoplay && self.mode != Mode::Live {
             return Err("autoplay on while the board is read-only".into());
         }
-        if !SPEEDS.contains(&self.replay_speed) && !(1..=1000).contains(&self.replay_speed) {
+        if !(1..=1000).contains(&self.replay_speed) {
             return Err(format!("replay speed {}", self.replay_speed));
         }
         self.computer.check()
     }
+}
+
+/// The next seed from `entropy` (SplitMix64), which it advances.
+pub fn next_seed(entropy: &mut u64) -> u64 {
+    *entropy = entropy.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *entropy;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -89,8 +89,8 @@ pub fn HintLine() -> impl IntoView {
         c.message_for(present)
             .map(str::to_string)
             .or_else(|| {
-                let hint = c.hint.as_ref().filter(|h| h.state == *present)?;
-                Some(hint_sentence(hint.direction, &hint.reason))
+                c.hint_on(present)
+                    .map(|h| hint_sentence(h.direction, &h.reason))
             })
             .or_else(|| (!supported(present)).then(|| ONLY_4X4.to_string()))
     });

@@ -19,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { parse } from 'parse5';
-import { REPO, DIST, readBoard, slide, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
+import { REPO, DIST, readBoard, playOne } from './helpers.mjs';
 import { startSuite, waitReady, collectErrors } from './storage-helpers.mjs';
 import { pageErrors } from './extra-helpers.mjs';
 import { blur, playChecked, chooseSize } from './session-helpers.mjs';
@@ -218,15 +218,6 @@ test('control: the recorder sees a violation when there is one (an inline script
 // ---------------------------------------------------------------------------
 // A whole session
 
-/** Plays the first direction that changes the board. */
-async function playOne(page, label) {
-  const before = await readBoard(page);
-  const dir = DIRECTIONS.find((d) => slide(before.board, d).changed);
-  assert.ok(dir, `${label}: no move possible`);
-  await page.keyboard.press(ARROW_FOR[dir]);
-  const after = await readBoard(page);
-  assert.notDeepEqual(after.board, before.board, `${label}: the move changed nothing`);
-}
 
 /** Clicks `button` and waits for `panel` to reach `state` ('visible' to open, 'detached' to close). */
 async function togglePanel(page, button, panel, state = 'visible') {

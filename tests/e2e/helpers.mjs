@@ -36,7 +36,8 @@ export const ARROW_FOR = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', 
 // ---------------------------------------------------------------------------
 // Static server
 
-const MIME = {
+/** The content type of each file the built site holds, by extension. */
+export const MIME = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -433,6 +434,21 @@ export function checkMove(before, after, dir, label = dir) {
   const over = !won && !canMove(after.board);
   assert.equal(after.over, over, `game-over should be ${over ? 'shown' : 'hidden'}` + ctx());
   return { changed: true, spawned: spawn.value };
+}
+
+/**
+ * Plays the first direction that changes the board, checks the move against
+ * the rules, and returns the board after it.
+ */
+export async function playOne(page, label) {
+  const before = await readBoard(page);
+  const dir = DIRECTIONS.find((d) => slide(before.board, d).changed);
+  assert.ok(dir, `${label}: no move possible`);
+  await page.keyboard.press(ARROW_FOR[dir]);
+  const after = await readBoard(page);
+  const r = checkMove(before, after, dir, label);
+  assert.ok(r.changed, `${label}: the move did not change the board`);
+  return after;
 }
 
 /** Asserts that `game` is a fresh game: score 0, two new 2/4 tiles, no overlay. */

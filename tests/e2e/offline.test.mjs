@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DIST, readBoard, checkMove, slide, DIRECTIONS, ARROW_FOR, showBoard } from './helpers.mjs';
+import { DIST, readBoard, showBoard, playOne } from './helpers.mjs';
 import { startSuite, waitReady, collectErrors } from './storage-helpers.mjs';
 import { openPage, pageErrors } from './extra-helpers.mjs';
 
@@ -18,17 +18,6 @@ after(async () => {
   await suite?.close();
 });
 
-/** Plays the first direction that changes the board and checks it. */
-async function playOne(page, label) {
-  const before = await readBoard(page);
-  const dir = DIRECTIONS.find((d) => slide(before.board, d).changed);
-  assert.ok(dir, `${label}: no move possible`);
-  await page.keyboard.press(ARROW_FOR[dir]);
-  const after = await readBoard(page);
-  const r = checkMove(before, after, dir, label);
-  assert.ok(r.changed, `${label}: the move did not change the board`);
-  return after;
-}
 
 test('after one visit the game loads, restores and plays with the network off, then back online', async () => {
   const sw = path.join(DIST, 'sw.js');

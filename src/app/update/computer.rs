@@ -25,16 +25,10 @@ pub fn hint(model: &mut Model) -> Outcome {
     if model.computer.autoplay {
         return Err(Ignored::NotHere);
     }
-    let state = model.present().clone();
-    let refusal = if !supported(&state) {
-        Some(ONLY_4X4)
-    } else {
-        idle_reason(&state)
-    };
-    if let Some(why) = refusal {
-        model.computer.say(&state, why);
+    if refuse(model) {
         return Ok(Vec::new());
     }
+    let state = model.present().clone();
     model.computer.say(&state, "Thinking…");
     Ok(vec![ask(model, Purpose::Hint)])
 }
@@ -47,19 +41,28 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
     }
-    let state = model.present().clone();
-    let refusal = if !supported(&state) {
-        Some(ONLY_4X4)
-    } else {
-        idle_reason(&state)
-    };
-    if let Some(why) = refusal {
-        model.computer.say(&state, why);
+    if refuse(model) {
         return Ok(Vec::new());
     }
     model.computer.quiet();
     model.computer.autoplay = true;
     Ok(next_turn(model))
+}
+
+/// Says why the computer will not look at the present board, if it will
+/// not (another size, or a game won or over), and returns whether it said so.
+fn refuse(model: &mut Model) -> bool {
+    let state = model.present();
+    let why = if supported(state) {
+        idle_reason(state)
+    } else {
+        Some(ONLY_4X4)
+    };
+    if let Some(why) = why {
+        let state = state.clone();
+        model.computer.say(&state, why);
+    }
+    why.is_some()
 }
 
 /// The pause between autoplay's moves (at most [`MAX_PAUSE_MS`]).

@@ -44,9 +44,9 @@ pub enum Mark {
     },
 }
 
-/// The bars for `(tile, share of games in whole percent)`, left to right,
-/// each with its share above and its tile below.
-pub fn reach_marks(rates: &[(u64, u32)]) -> Vec<Mark> {
+/// The bars for `(tile, games, share of games in whole percent)`, left to
+/// right, each with its share above and its tile below.
+pub fn reach_marks(rates: &[(u64, u32, u32)]) -> Vec<Mark> {
     let slot = W / (rates.len().max(1) as u32);
     let mut marks = vec![Mark::Rule {
         x1: 0,
@@ -54,7 +54,7 @@ pub fn reach_marks(rates: &[(u64, u32)]) -> Vec<Mark> {
         x2: W,
         y2: H - BOTTOM,
     }];
-    for (&(tile, percent), i) in rates.iter().zip(0..) {
+    for (&(tile, _, percent), i) in rates.iter().zip(0..) {
         let height = PLOT * percent.min(100) / 100;
         let (x, width) = (slot * i + slot * 15 / 100, slot * 70 / 100);
         let (middle, y) = (x + width / 2, TOP + PLOT - height);
@@ -134,8 +134,8 @@ fn short(tile: u64) -> String {
 }
 
 /// The words a screen reader hears for the reach chart.
-pub fn reach_words(rates: &[(u64, u32)]) -> String {
-    let said: Vec<String> = rates.iter().map(|(t, p)| format!("{t}: {p}%")).collect();
+pub fn reach_words(rates: &[(u64, u32, u32)]) -> String {
+    let said: Vec<String> = rates.iter().map(|(t, _, p)| format!("{t}: {p}%")).collect();
     format!(
         "Share of games that reached each tile. {}.",
         said.join(", ")
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn bars_stand_on_the_axis_and_scale_with_the_share() {
-        let b = bars(&reach_marks(&[(8, 100), (16, 50), (32, 0)]));
+        let b = bars(&reach_marks(&[(8, 4, 100), (16, 2, 50), (32, 0, 0)]));
         assert_eq!(b.len(), 3);
         assert_eq!((b[0].1, b[0].3), (TOP, PLOT));
         assert_eq!(b[1].3, PLOT / 2);
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn each_bar_says_its_share_and_its_tile() {
-        let marks = reach_marks(&[(8, 100), (2048, 7)]);
+        let marks = reach_marks(&[(8, 14, 100), (2048, 1, 7)]);
         let texts: Vec<&str> = marks
             .iter()
             .filter_map(|m| match m {
@@ -240,7 +240,7 @@ mod tests {
             .collect();
         assert_eq!(texts, ["100%", "8", "7%", "2k"]);
         assert_eq!(
-            reach_words(&[(8, 100), (2048, 7)]),
+            reach_words(&[(8, 14, 100), (2048, 1, 7)]),
             "Share of games that reached each tile. 8: 100%, 2048: 7%."
         );
     }
