@@ -3,10 +3,14 @@
 //! better than not learning, and the search over it repeating exactly under
 //! a node limit.
 
-use leptos_2048::ai::bitboard::{cell, Bitboard};
-use leptos_2048::ai::ntuple::{decode, encode, four_tuples, Network};
-use leptos_2048::ai::td::Learner;
+use leptos_2048::ai::bitboard::{cell, tables, Bitboard};
+use leptos_2048::ai::ntuple::{
+    decode, encode, four_tuples, implied_score, shapes_named, Network, SHAPES,
+};
+use leptos_2048::ai::td;
+use leptos_2048::ai::Evaluator;
 use leptos_2048::ai::{Clock, Limits, NativeClock, SearchConfig, Searcher};
+use leptos_2048::engine::Direction;
 
 /// `board` turned a quarter `turns` times, then mirrored if `mirror`.
 fn image(board: Bitboard, turns: u8, mirror: bool) -> Bitboard {
@@ -27,12 +31,8 @@ fn image(board: Bitboard, turns: u8, mirror: bool) -> Bitboard {
 }
 
 /// A network trained a little, so its tables hold varied weights.
-fn trained(games: u32, seed: u64) -> Network {
-    let mut learner = Learner::new(Network::new(four_tuples(), 0.0), 0.1, seed);
-    for _ in 0..games {
-        learner.play(true);
-    }
-    learner.net
+fn trained(games: u64, seed: u64) -> Network {
+    td::train(&Network::new(four_tuples(), 0.0), 0.1, seed, 0..games)
 }
 
 /// Boards from a fixed generator, with exponents up to 11.
@@ -72,6 +72,48 @@ fn the_value_is_the_same_on_the_eight_images_of_a_board() {
 }
 
 #[test]
+fn every_named_shape_set_gives_symmetric_values() {
+    for (name, _) in SHAPES {
+        let shapes = shapes_named(name).expect("a named set");
+        let net = td::train(&Network::new(shapes, 0.0), 0.1, 5, 0..30);
+        for b in boards(50) {
+            let v = net.value(b);
+            let w = net.value(image(b, 1, true));
+            assert!(
+                (v - w).abs() <= 1e-3 * v.abs().max(1.0),
+                "{name} {b:016x}: {v} vs {w}"
+            );
+        }
+    }
+    assert_eq!(shapes_named("no such set"), None);
+}
+
+#[test]
+fn a_moves_reward_is_what_it_adds_to_the_implied_score() {
+    // So the search, which adds no rewards, ranks moves over the network as
+    // reward + afterstate value.
+    let t = tables();
+    for b in boards(500) {
+        for dir in Direction::ALL {
+            let (after, reward) = t.slide_scored(b, dir);
+            assert_eq!(
+                implied_score(after) - implied_score(b),
+                reward as f32,
+                "{b:016x} {dir:?}"
+            );
+        }
+    }
+    let net = trained(50, 6);
+    let b = boards(1)[0];
+    assert_eq!(net.evaluate(b), implied_score(b) + net.value(b));
+    assert_eq!(
+        net.lost(b),
+        implied_score(b),
+        "a lost game earns nothing more"
+    );
+}
+
+#[test]
 fn the_weights_file_round_trips_and_refuses_damage() {
     let net = trained(50, 2);
     let bytes = encode(&net);
@@ -91,14 +133,7 @@ fn the_weights_file_round_trips_and_refuses_damage() {
 
 #[test]
 fn learning_plays_better_than_not_learning() {
-    let mean = |net: &Network| {
-        let mut total = 0;
-        for seed in 0..40 {
-            let mut player = Learner::new(net.clone(), 0.0, 1000 + seed);
-            total += player.play(false).score;
-        }
-        total / 40
-    };
+    let mean = |net: &Network| td::mean_score(net, 1000, 0..40);
     let untrained = Network::new(four_tuples(), 0.0);
     let learned = trained(1500, 3);
     let (before, after) = (mean(&untrained), mean(&learned));

@@ -164,7 +164,7 @@ fn a_bad_request_gets_its_id_back_wherever_the_id_is() {
             Err((Some(9), e)) => assert!(e.starts_with(error), "{text}: {e}"),
             other => panic!("{text}: {other:?}"),
         }
-        let reply = Reply::parse(&respond(text, &mut s, &clock())).unwrap();
+        let reply = Reply::parse(&respond(text, &mut s, &clock(), None)).unwrap();
         let Reply::Answer {
             id: Some(9),
             answer: Err(e),
@@ -284,7 +284,7 @@ fn bad_requests_get_errors_with_the_id_when_known() {
             }
         }
         // The worker answers each with an error reply the page can read.
-        let reply = Reply::parse(&respond(text, &mut s, &clock())).unwrap();
+        let reply = Reply::parse(&respond(text, &mut s, &clock(), None)).unwrap();
         match reply {
             Reply::Answer {
                 id: got,
@@ -318,7 +318,7 @@ fn no_input_makes_respond_panic() {
                 String::from_utf8(b).unwrap()
             }
         };
-        let reply = respond(&text, &mut s, &clock());
+        let reply = respond(&text, &mut s, &clock(), None);
         assert!(Reply::parse(&reply).is_ok(), "{text} -> {reply}");
     }
 }
@@ -336,6 +336,8 @@ fn replies_round_trip() {
                 refined: 2,
                 nodes: 81_234,
                 elapsed_ms: Some(49.512),
+                evaluator: None,
+                note: None,
             }),
         },
         Reply::Answer {
@@ -347,6 +349,8 @@ fn replies_round_trip() {
                 refined: 0,
                 nodes: 0,
                 elapsed_ms: Some(0.0),
+                evaluator: None,
+                note: None,
             }),
         },
         Reply::Answer {
@@ -378,6 +382,8 @@ fn replies_round_trip() {
             refined: 0,
             nodes: 1,
             elapsed_ms: Some(-0.0001),
+            evaluator: None,
+            note: None,
         }),
     };
     assert_eq!(
@@ -410,6 +416,8 @@ fn directions_go_as_their_words() {
                 refined: 0,
                 nodes: 1,
                 elapsed_ms: Some(1.0),
+                evaluator: None,
+                note: None,
             }),
         };
         let text = reply.to_json();
@@ -444,6 +452,8 @@ fn strings_with_escapes_and_unicode_round_trip() {
                     refined: 1,
                     nodes: 10,
                     elapsed_ms: Some(1.25),
+                    evaluator: None,
+                    note: None,
                 }),
             },
             Reply::Answer {
@@ -479,6 +489,32 @@ fn strings_with_escapes_and_unicode_round_trip() {
 }
 
 #[test]
+fn a_workers_note_goes_with_every_answer_and_is_read_back() {
+    let mut s = searcher();
+    let board = parse("2 2 . . / . . . . / . . . . / . . . .").unwrap();
+    let request = Request {
+        id: 5,
+        board,
+        budget_ms: 1,
+        nodes: None,
+    };
+    let why =
+        "The learned network did not load (\"bad\"): the computer plays by its hand-made rules.";
+    let text = respond(&request.to_json(), &mut s, &clock(), Some(why));
+    let Ok(Reply::Answer {
+        id: Some(5),
+        answer: Ok(advice),
+    }) = Reply::parse(&text)
+    else {
+        panic!("{text}");
+    };
+    assert_eq!(advice.note.as_deref(), Some(why));
+    // A request that cannot be read gets its error, without the note.
+    let text = respond("{\"id\":6}", &mut s, &clock(), Some(why));
+    assert!(!text.contains("note"), "{text}");
+}
+
+#[test]
 fn respond_answers_like_the_search() {
     let t = tables();
     let mut s = searcher();
@@ -489,7 +525,7 @@ fn respond_answers_like_the_search() {
         budget_ms: 5,
         nodes: None,
     };
-    let text = respond(&request.to_json(), &mut s, &clock());
+    let text = respond(&request.to_json(), &mut s, &clock(), None);
     let reply = Reply::parse(&text).unwrap();
     let Reply::Answer {
         id: Some(41),
@@ -513,6 +549,12 @@ fn respond_answers_like_the_search() {
         .as_f64()
         .unwrap();
     assert!(ms > 0.0 && ms <= 5.0, "{ms}");
+    let raw = serde_json::from_str::<serde_json::Value>(&text).unwrap();
+    assert_eq!(raw["eval"], "heuristic", "{text}");
+    assert!(
+        raw.get("note").is_none(),
+        "no note with the evaluator meant: {text}"
+    );
     assert_eq!(search_budget_ms(5), 4.75);
     assert_eq!(search_budget_ms(50), 49.5);
     assert_eq!(search_budget_ms(0), 0.0);
@@ -526,7 +568,7 @@ fn respond_answers_like_the_search() {
         nodes: None,
     }
     .to_json();
-    let reply = Reply::parse(&respond(&text, &mut s, &clock())).unwrap();
+    let reply = Reply::parse(&respond(&text, &mut s, &clock(), None)).unwrap();
     let Reply::Answer {
         id: Some(42),
         answer: Ok(advice),
@@ -567,13 +609,13 @@ fn a_worker_sent_the_same_requests_limited_to_the_reported_nodes_gives_the_same_
             budget_ms: 1 + id % 4,
             nodes: None,
         };
-        let got = advice(&respond(&request.to_json(), &mut first, &clock));
+        let got = advice(&respond(&request.to_json(), &mut first, &clock, None));
         let again = Request {
             budget_ms: MAX_BUDGET_MS,
             nodes: Some(got.nodes),
             ..request
         };
-        let replay = advice(&respond(&again.to_json(), &mut second, &clock));
+        let replay = advice(&respond(&again.to_json(), &mut second, &clock, None));
         assert_eq!(
             Advice {
                 elapsed_ms: got.elapsed_ms,
@@ -599,6 +641,7 @@ fn read_back(reply: &Reply) -> Reply {
     let mut reply = reply.clone();
     if let Reply::Answer { answer: Ok(a), .. } = &mut reply {
         a.elapsed_ms = None;
+        a.evaluator = None;
     }
     reply
 }

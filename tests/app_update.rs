@@ -126,6 +126,8 @@ fn advice(direction: Option<Direction>) -> Advice {
         refined: 0,
         nodes: 100,
         elapsed_ms: None,
+        evaluator: None,
+        note: None,
     }
 }
 
@@ -539,6 +541,29 @@ fn a_hint_is_shown_for_the_board_it_was_asked_about() {
     let shown = check(&asked, answer(id, Left), &[]);
     assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
     assert_eq!(shown.computer.message_for(shown.present()), None);
+}
+
+#[test]
+fn the_workers_note_is_kept_while_its_answers_carry_it() {
+    let model = playing("2 2 . . / . . . . / . . . . / . . . .");
+    let asked = check(&model, Msg::Hint, &["AskAi"]);
+    let id = asked.computer.asked.as_ref().unwrap().id;
+    let why = "The learned network did not load (…): the computer plays by its hand-made rules.";
+    let noted = Msg::AiAnswered {
+        id,
+        answer: Ok(Advice {
+            note: Some(why.into()),
+            ..advice(Some(Left))
+        }),
+    };
+    let shown = check(&asked, noted, &[]);
+    assert_eq!(shown.computer.note.as_deref(), Some(why));
+    assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
+    // The next answer, from a worker with its network, clears it.
+    let again = check(&shown, Msg::Hint, &["AskAi"]);
+    let id = again.computer.asked.as_ref().unwrap().id;
+    let cleared = check(&again, answer(id, Left), &[]);
+    assert_eq!(cleared.computer.note, None);
 }
 
 #[test]

@@ -15,6 +15,9 @@ pub trait Evaluator {
     /// below [`Evaluator::evaluate`] of any position the search compares it
     /// with.
     fn lost(&self, board: Bitboard) -> f32;
+
+    /// A word for the evaluator, in the worker's replies and the benchmark.
+    fn name(&self) -> &'static str;
 }
 
 /// The weights of [`Heuristic`].
@@ -128,6 +131,10 @@ impl Evaluator for Heuristic {
             Loss::Zero => 0.0,
             Loss::Relative => self.evaluate(board) - 8.0 * self.weights.lost_penalty,
         }
+    }
+
+    fn name(&self) -> &'static str {
+        "heuristic"
     }
 }
 

@@ -39,20 +39,19 @@ fn symmetries() -> [[u8; 16]; 8] {
     out
 }
 
-/// An n-tuple network: shapes and their weight tables.
+/// Where a network's tuples sit: the shapes, and each shape's 8 images as
+/// the nibble shifts of its cells. Shared by [`Network`] and the trainer's
+/// tables (`td::Shared`), which differ only in how they keep their weights.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Network {
+pub struct Layout {
     shapes: Vec<Shape>,
-    /// For each shape, its 8 images: the nibble shifts of its cells.
     images: Vec<[Vec<u32>; 8]>,
-    weights: Vec<Vec<f32>>,
 }
 
-impl Network {
-    /// A network of `shapes`, every weight `initial` (optimistic
-    /// initialisation: a high start makes the learner try every line).
-    /// Panics on a shape with a cell outside the board or over 6 cells.
-    pub fn new(shapes: Vec<Shape>, initial: f32) -> Network {
+impl Layout {
+    /// The layout of `shapes`. Panics on a shape with a cell outside the
+    /// board or over 6 cells.
+    pub fn new(shapes: Vec<Shape>) -> Layout {
         let sym = symmetries();
         let images = shapes
             .iter()
@@ -69,20 +68,65 @@ impl Network {
                 })
             })
             .collect();
-        let weights = shapes
-            .iter()
-            .map(|s| vec![initial; 1 << (4 * s.len())])
-            .collect();
-        Network {
-            shapes,
-            images,
-            weights,
-        }
+        Layout { shapes, images }
     }
 
     /// The shapes.
     pub fn shapes(&self) -> &[Shape] {
         &self.shapes
+    }
+
+    /// How many weights each shape's table holds: 16 per cell.
+    pub fn table_sizes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.shapes.iter().map(|s| 1 << (4 * s.len()))
+    }
+
+    /// How many entries make up a value: 8 per shape.
+    pub fn features(&self) -> usize {
+        8 * self.shapes.len()
+    }
+
+    /// Calls `f(table, entry)` for every entry that makes up the value of
+    /// `board`: one per shape and image.
+    #[inline(always)]
+    pub fn entries(&self, board: Bitboard, mut f: impl FnMut(usize, usize)) {
+        for (table, images) in self.images.iter().enumerate() {
+            for shifts in images {
+                let entry = shifts
+                    .iter()
+                    .fold(0usize, |i, &s| (i << 4) | ((board >> s) & 0xF) as usize);
+                f(table, entry);
+            }
+        }
+    }
+}
+
+/// An n-tuple network: a layout and its weight tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    layout: Layout,
+    weights: Vec<Vec<f32>>,
+}
+
+impl Network {
+    /// A network of `shapes` whose every board is worth `initial` at first
+    /// (optimistic initialisation: a high start makes the learner try every
+    /// line). Panics on a shape with a cell outside the board or over 6 cells.
+    pub fn new(shapes: Vec<Shape>, initial: f32) -> Network {
+        let layout = Layout::new(shapes);
+        let each = initial / layout.features() as f32;
+        let weights = layout.table_sizes().map(|n| vec![each; n]).collect();
+        Network { layout, weights }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The shapes.
+    pub fn shapes(&self) -> &[Shape] {
+        self.layout.shapes()
     }
 
     /// The weight tables, one per shape.
@@ -92,58 +136,71 @@ impl Network {
 
     /// A network from its shapes and tables, if the tables fit the shapes.
     pub fn from_parts(shapes: Vec<Shape>, weights: Vec<Vec<f32>>) -> Option<Network> {
-        let mut net = Network::new(shapes, 0.0);
-        let fits = weights.len() == net.weights.len()
+        let layout = Layout::new(shapes);
+        let fits = weights.len() == layout.shapes.len()
             && weights
                 .iter()
-                .zip(&net.weights)
-                .all(|(w, n)| w.len() == n.len());
-        fits.then(|| {
-            net.weights = weights;
-            net
-        })
-    }
-
-    /// The index a tuple image picks out of its table.
-    #[inline(always)]
-    fn index(board: Bitboard, shifts: &[u32]) -> usize {
-        shifts
-            .iter()
-            .fold(0usize, |i, &s| (i << 4) | ((board >> s) & 0xF) as usize)
+                .zip(layout.table_sizes())
+                .all(|(w, n)| w.len() == n);
+        fits.then_some(Network { layout, weights })
     }
 
     /// The value of an afterstate.
+    #[inline]
     pub fn value(&self, board: Bitboard) -> f32 {
         let mut v = 0.0;
-        for (images, table) in self.images.iter().zip(&self.weights) {
-            for shifts in images {
-                v += table[Self::index(board, shifts)];
-            }
-        }
+        self.layout.entries(board, |t, e| v += self.weights[t][e]);
         v
     }
 
     /// Moves the value of `board` by `delta`, spread over its entries.
     pub fn learn(&mut self, board: Bitboard, delta: f32) {
-        let share = delta / (self.images.len() * 8) as f32;
-        for (images, table) in self.images.iter().zip(self.weights.iter_mut()) {
-            for shifts in images {
-                table[Self::index(board, shifts)] += share;
-            }
-        }
+        let share = delta / self.layout.features() as f32;
+        let weights = &mut self.weights;
+        self.layout.entries(board, |t, e| weights[t][e] += share);
     }
+}
+
+/// The score a board implies: a tile 2^e made from 2s earned (e − 1) · 2^e
+/// in merges on its way, so this is the score of the game so far, give or
+/// take 4 for each 4 that spawned. The reward of a move is exactly what it
+/// adds here, so `implied_score(after) + value(after)` ranks moves as the
+/// reward plus the afterstate value does, and the search, which adds no
+/// rewards of its own, needs no change to search over the network.
+pub fn implied_score(board: Bitboard) -> f32 {
+    (0..16)
+        .map(|i| {
+            let e = ((board >> (4 * i)) & 0xF) as u32;
+            if e > 1 {
+                ((e - 1) << e) as f32
+            } else {
+                0.0
+            }
+        })
+        .sum()
 }
 
 impl Evaluator for Network {
+    /// The score so far plus the score to come.
     fn evaluate(&self, board: Bitboard) -> f32 {
-        self.value(board)
+        implied_score(board) + self.value(board)
     }
 
-    fn lost(&self, _board: Bitboard) -> f32 {
-        // Below any value a trained network gives a live board.
-        -1.0e9
+    /// A lost game earns nothing more: its score is its final score.
+    fn lost(&self, board: Bitboard) -> f32 {
+        implied_score(board)
+    }
+
+    fn name(&self) -> &'static str {
+        "network"
     }
 }
+
+/// The shipped network's weights, as the AI worker fetches them (beside
+/// its own files) and the benchmark reads them (under `assets/`). The
+/// number is the weights' version: new weights get a new name, so no cache
+/// mixes them up with the old.
+pub const WEIGHTS_FILE: &str = "ai-net-v1.bin";
 
 /// The first bytes of a weights file, with the format's version.
 pub const MAGIC: &[u8; 8] = b"L2048NT1";
@@ -153,8 +210,8 @@ pub const MAGIC: &[u8; 8] = b"L2048NT1";
 /// CRC-32 of all the bytes before it; little-endian throughout.
 pub fn encode(net: &Network) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
-    out.extend((net.shapes.len() as u32).to_le_bytes());
-    for shape in &net.shapes {
+    out.extend((net.shapes().len() as u32).to_le_bytes());
+    for shape in net.shapes() {
         out.push(shape.len() as u8);
         out.extend(shape);
     }
@@ -213,12 +270,54 @@ pub fn decode(bytes: &[u8]) -> Result<Network, String> {
 /// Rows and columns as 4-tuples, and the 2 × 2 squares: a small network
 /// (4 tables of 65 536 weights) that learns fast.
 pub fn four_tuples() -> Vec<Shape> {
-    vec![
-        vec![0, 1, 2, 3],
-        vec![4, 5, 6, 7],
-        vec![0, 1, 4, 5],
-        vec![1, 2, 5, 6],
-    ]
+    SHAPES[0].1.iter().map(|s| s.to_vec()).collect()
+}
+
+/// The shape sets `train` and `ai-bench` know by name. With the 8
+/// symmetries, two straight lines (the edge row and the one inside it) and
+/// three 2 × 2 squares (corner, edge, centre) are every distinct straight
+/// 4-tuple and square of the board.
+pub const SHAPES: &[(&str, &[&[u8]])] = &[
+    // 4 tables of 16^4: 1 MiB of f32.
+    (
+        "4x4",
+        &[&[0, 1, 2, 3], &[4, 5, 6, 7], &[0, 1, 4, 5], &[1, 2, 5, 6]],
+    ),
+    // 8 tables of 16^4: 2 MiB. Every line and square, and three bent
+    // 4-tuples along the edge where the large tiles gather.
+    (
+        "4x8",
+        &[
+            &[0, 1, 2, 3],
+            &[4, 5, 6, 7],
+            &[0, 1, 4, 5],
+            &[1, 2, 5, 6],
+            &[5, 6, 9, 10],
+            &[0, 1, 2, 4],
+            &[0, 1, 2, 6],
+            &[1, 2, 3, 5],
+        ],
+    ),
+    // 4 tables of 16^5: 16 MiB of f32 in memory. The 6-tuples of Szubert &
+    // Jaśkowski less one cell each: an edge row and the row inside it, each
+    // with the cell below its first, and a 3 + 2 block on each.
+    (
+        "5x4",
+        &[
+            &[0, 1, 2, 3, 4],
+            &[4, 5, 6, 7, 8],
+            &[0, 1, 2, 4, 5],
+            &[4, 5, 6, 8, 9],
+        ],
+    ),
+];
+
+/// The shapes of the set called `name`.
+pub fn shapes_named(name: &str) -> Option<Vec<Shape>> {
+    SHAPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, set)| set.iter().map(|s| s.to_vec()).collect())
 }
 
 #[cfg(test)]

@@ -32,7 +32,8 @@
 //!
 //! ```text
 //! {"ready":true}
-//! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512}
+//! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512,"eval":"network"}
+//! {"id":8,"direction":"up","reason":"Up …","depth":6,"refined":0,"nodes":90210,"ms":49.498,"eval":"heuristic","note":"The learned network did not load (…): the computer plays by its hand-made rules."}
 //! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"refined":0,"nodes":0,"ms":0.001}
 //! {"id":7,"error":"board: expected 16 hex digits, got \"12\""}
 //! {"id":null,"error":"not a JSON object"}
@@ -45,7 +46,9 @@
 //! `right`, or `null` when no move changes the board; `reason` is
 //! [`super::reason`]'s sentence; `depth`, `refined` (how many times the
 //! probability cutoff was lowered), `nodes` and `ms` are what the search did
-//! ([`super::SearchStats`]). The search stops a little before the budget
+//! ([`super::SearchStats`]); `eval` names the evaluator the search used
+//! (`network` or `heuristic`; the page does not read it), and `note`, only
+//! while the worker plays without its learned network, says why. The search stops a little before the budget
 //! ([`search_budget_ms`]) so that the reply reaches the page within it. A
 //! request that cannot be read gets an `error` (with its `id` when that much
 //! could be read) and never a panic.
@@ -112,6 +115,13 @@ pub struct Advice {
     /// number would bring a float parser into the page's wasm (15 KB gzip,
     /// measured) for a figure only people and tests look at.
     pub elapsed_ms: Option<f64>,
+    /// The evaluator the search scored positions with ([`Evaluator::name`]).
+    /// Written by the worker for people and tests; `None` when read back,
+    /// since the page has no use for it.
+    pub evaluator: Option<&'static str>,
+    /// Why the worker plays without its learned network, while it does:
+    /// the page shows it as a quiet note.
+    pub note: Option<String>,
 }
 
 /// What the page gets for a question: advice, or why there is none.
@@ -236,6 +246,10 @@ impl Reply {
             refined: u32,
             nodes: u64,
             ms: f64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            eval: Option<&'static str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            note: Option<&'a str>,
         }
         #[derive(Serialize)]
         struct Failed<'a> {
@@ -253,8 +267,10 @@ impl Reply {
                     refined: a.refined,
                     nodes: a.nodes,
                     ms: to_the_microsecond(a.elapsed_ms.unwrap_or(0.0)),
+                    eval: a.evaluator,
+                    note: a.note.as_deref(),
                 },
-                a.reason.len(),
+                a.reason.len() + a.note.as_ref().map_or(0, String::len),
             ),
             Reply::Answer { id, answer: Err(e) } => write(&Failed { id: *id, error: e }, e.len()),
         }
@@ -286,6 +302,7 @@ impl Reply {
             refined: Option<u32>,
             nodes: Option<u64>,
             ms: Option<IgnoredAny>,
+            note: Option<String>,
         }
         let w = read::<Wire>(text).map_err(|e| match e {
             JsonError::CustomError => "a key given twice".to_string(),
@@ -315,14 +332,22 @@ impl Reply {
                 refined: w.refined.ok_or("refined: missing")?,
                 nodes: w.nodes.ok_or("nodes: missing")?,
                 elapsed_ms: w.ms.map(|_| None).ok_or("ms: missing")?,
+                evaluator: None,
+                note: w.note,
             }),
         })
     }
 }
 
-/// The worker's whole job: reads a request, searches, and writes the reply.
+/// The worker's whole job: reads a request, searches, and writes the reply,
+/// with `note` in its advice (why the worker plays without its network).
 /// Never panics, whatever `text` holds.
-pub fn respond<E: Evaluator>(text: &str, searcher: &mut Searcher<E>, clock: &dyn Clock) -> String {
+pub fn respond<E: Evaluator>(
+    text: &str,
+    searcher: &mut Searcher<E>,
+    clock: &dyn Clock,
+    note: Option<&str>,
+) -> String {
     let reply = match Request::parse(text) {
         Err((id, error)) => Reply::Answer {
             id,
@@ -330,7 +355,10 @@ pub fn respond<E: Evaluator>(text: &str, searcher: &mut Searcher<E>, clock: &dyn
         },
         Ok(request) => Reply::Answer {
             id: Some(request.id),
-            answer: Ok(advise(searcher, &request, clock)),
+            answer: Ok(Advice {
+                note: note.map(str::to_string),
+                ..advise(searcher, &request, clock)
+            }),
         },
     };
     reply.to_json()
@@ -363,6 +391,8 @@ fn advise<E: Evaluator>(
             refined: stats.refined,
             nodes: stats.nodes,
             elapsed_ms: Some(stats.elapsed_ms),
+            evaluator: Some(searcher.evaluator().name()),
+            note: None,
         },
         None => Advice {
             direction: None,
@@ -371,6 +401,8 @@ fn advise<E: Evaluator>(
             refined: 0,
             nodes: 0,
             elapsed_ms: Some(clock.now_ms() - start),
+            evaluator: Some(searcher.evaluator().name()),
+            note: None,
         },
     }
 }

@@ -4,14 +4,91 @@
 //! of the previous afterstate moves toward the reward just earned plus the
 //! value of the new afterstate; at the end of a game, toward 0.
 //!
-//! Seeded: the same network, seed and rate learn the same weights.
+//! Several threads may learn into one [`Shared`] network at once, without
+//! locks (the "Hogwild" scheme): each weight is an `AtomicU32` holding an
+//! `f32`, read and written with relaxed ordering, which on the common
+//! targets is a plain load and store. Two threads adding to the same weight
+//! at the same instant may lose one of the adds; with millions of weights
+//! that is rare and learning does not notice.
+//!
+//! Seeded: game `g` of seed `s` spawns its tiles from a generator seeded by
+//! `(s, g)`, so one thread learns the same weights from the same flags, and
+//! a run resumed at game `g` continues exactly as the whole run would have.
+//! With several threads the games are the same but the order in which
+//! their updates land is not, so runs agree in their statistics, not bit
+//! for bit.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 
 use super::bitboard::{tables, Bitboard, Tables};
-use super::ntuple::Network;
+use super::ntuple::{Layout, Network};
 use crate::engine::Direction;
+
+/// A network whose weights several threads may learn into at once.
+pub struct Shared {
+    layout: Layout,
+    tables: Vec<Box<[AtomicU32]>>,
+}
+
+impl Shared {
+    pub fn new(net: &Network) -> Shared {
+        let tables = net
+            .weights()
+            .iter()
+            .map(|w| w.iter().map(|x| AtomicU32::new(x.to_bits())).collect())
+            .collect();
+        Shared {
+            layout: net.layout().clone(),
+            tables,
+        }
+    }
+
+    /// The weights as they are now, as a plain network.
+    pub fn network(&self) -> Network {
+        let weights = self
+            .tables
+            .iter()
+            .map(|t| t.iter().map(|x| f32::from_bits(x.load(Relaxed))).collect())
+            .collect();
+        Network::from_parts(self.layout.shapes().to_vec(), weights)
+            .expect("the tables were made from this layout")
+    }
+
+    /// The value of an afterstate.
+    #[inline]
+    pub fn value(&self, board: Bitboard) -> f32 {
+        let mut v = 0.0;
+        self.layout.entries(board, |t, e| {
+            v += f32::from_bits(self.tables[t][e].load(Relaxed));
+        });
+        v
+    }
+
+    /// Moves the value of `board` by `delta`, spread over its entries.
+    pub fn learn(&self, board: Bitboard, delta: f32) {
+        let share = delta / self.layout.features() as f32;
+        self.layout.entries(board, |t, e| {
+            let w = &self.tables[t][e];
+            w.store((f32::from_bits(w.load(Relaxed)) + share).to_bits(), Relaxed);
+        });
+    }
+
+    /// The greedy move on `board`: its afterstate and reward, if any move
+    /// changes the board.
+    pub fn choose(&self, t: &Tables, board: Bitboard) -> Option<(Bitboard, u32)> {
+        Direction::ALL
+            .into_iter()
+            .map(|d| t.slide_scored(board, d))
+            .filter(|&(after, _)| after != board)
+            .max_by(|a, b| {
+                let worth = |(after, r): &(Bitboard, u32)| *r as f32 + self.value(*after);
+                worth(a).total_cmp(&worth(b))
+            })
+    }
+}
 
 /// What one game came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,76 +99,72 @@ pub struct Played {
     pub top: u8,
 }
 
-/// A learner: the network, its rate, and the generator of the spawns.
-pub struct Learner {
-    pub net: Network,
-    pub rate: f32,
-    rng: Pcg32,
-    tables: &'static Tables,
+/// The generator of game `game`'s spawns under `seed`.
+fn generator(seed: u64, game: u64) -> Pcg32 {
+    Pcg32::seed_from_u64(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
-impl Learner {
-    pub fn new(net: Network, rate: f32, seed: u64) -> Learner {
-        Learner {
-            net,
-            rate,
-            rng: Pcg32::seed_from_u64(seed),
-            tables: tables(),
-        }
+/// A 2 (90%) or a 4 in a uniformly random empty cell.
+fn spawn(rng: &mut Pcg32, board: Bitboard) -> Bitboard {
+    let empty: Vec<u32> = (0..16).filter(|i| (board >> (4 * i)) & 0xF == 0).collect();
+    if empty.is_empty() {
+        return board;
     }
+    let cell = empty[rng.random_range(0..empty.len())];
+    let exponent = if rng.random_bool(0.1) { 2 } else { 1 };
+    board | (exponent << (4 * cell))
+}
 
-    /// A 2 (90%) or a 4 in a uniformly random empty cell.
-    fn spawn(&mut self, board: Bitboard) -> Bitboard {
-        let empty: Vec<u32> = (0..16).filter(|i| (board >> (4 * i)) & 0xF == 0).collect();
-        if empty.is_empty() {
-            return board;
+/// Plays game `game` of `seed` greedily on `net`, learning from it at
+/// `rate` (0: only plays).
+pub fn play(net: &Shared, rate: f32, seed: u64, game: u64) -> Played {
+    let t = tables();
+    let mut rng = generator(seed, game);
+    let first = spawn(&mut rng, 0);
+    let mut board = spawn(&mut rng, first);
+    let mut before: Option<Bitboard> = None;
+    let mut played = Played {
+        score: 0,
+        moves: 0,
+        top: 0,
+    };
+    while let Some((after, reward)) = net.choose(t, board) {
+        if let (true, Some(prev)) = (rate > 0.0, before) {
+            let error = reward as f32 + net.value(after) - net.value(prev);
+            net.learn(prev, rate * error);
         }
-        let cell = empty[self.rng.random_range(0..empty.len())];
-        let exponent = if self.rng.random_bool(0.1) { 2 } else { 1 };
-        board | (exponent << (4 * cell))
+        played.score += u64::from(reward);
+        played.moves += 1;
+        before = Some(after);
+        board = spawn(&mut rng, after);
     }
+    if let (true, Some(prev)) = (rate > 0.0, before) {
+        net.learn(prev, -rate * net.value(prev));
+    }
+    played.top = (0..16)
+        .map(|i| ((board >> (4 * i)) & 0xF) as u8)
+        .max()
+        .unwrap_or(0);
+    played
+}
 
-    /// The greedy move on `board`: its afterstate and reward, if any move
-    /// changes the board.
-    pub fn choose(net: &Network, t: &Tables, board: Bitboard) -> Option<(Bitboard, u32)> {
-        Direction::ALL
-            .into_iter()
-            .map(|d| t.slide_scored(board, d))
-            .filter(|&(after, _)| after != board)
-            .max_by(|a, b| {
-                let worth = |(after, r): &(Bitboard, u32)| *r as f32 + net.value(*after);
-                worth(a).total_cmp(&worth(b))
-            })
+/// Learns from games `from..to` of `seed` on one thread: the network the
+/// same arguments always give.
+pub fn train(net: &Network, rate: f32, seed: u64, games: std::ops::Range<u64>) -> Network {
+    let shared = Shared::new(net);
+    for game in games {
+        play(&shared, rate, seed, game);
     }
+    shared.network()
+}
 
-    /// Plays one game greedily; learns from it when `learn` is set.
-    pub fn play(&mut self, learn: bool) -> Played {
-        let first = self.spawn(0);
-        let mut board = self.spawn(first);
-        let mut before: Option<Bitboard> = None;
-        let mut played = Played {
-            score: 0,
-            moves: 0,
-            top: 0,
-        };
-        while let Some((after, reward)) = Self::choose(&self.net, self.tables, board) {
-            if let (true, Some(prev)) = (learn, before) {
-                let error = reward as f32 + self.net.value(after) - self.net.value(prev);
-                self.net.learn(prev, self.rate * error);
-            }
-            played.score += u64::from(reward);
-            played.moves += 1;
-            before = Some(after);
-            board = self.spawn(after);
-        }
-        if let (true, Some(prev)) = (learn, before) {
-            let error = -self.net.value(prev);
-            self.net.learn(prev, self.rate * error);
-        }
-        played.top = (0..16)
-            .map(|i| ((board >> (4 * i)) & 0xF) as u8)
-            .max()
-            .unwrap_or(0);
-        played
-    }
+/// The mean score of `net` playing greedily, without learning, games
+/// `games` of `seed`.
+pub fn mean_score(net: &Network, seed: u64, games: std::ops::Range<u64>) -> u64 {
+    let shared = Shared::new(net);
+    let n = games.end.saturating_sub(games.start).max(1);
+    games
+        .map(|g| play(&shared, 0.0, seed, g).score)
+        .sum::<u64>()
+        / n
 }

@@ -6,18 +6,11 @@
 //! cargo run --release --bin ai-bench -- --diff 1000000
 //! ```
 //!
-//! Options: `--games N` (default 4), `--ms M` budget per move (default 10),
-//! `--seed S` (game i uses seed S + i; default 1), `--max-moves K` stops a
-//! game after K moves (default: play to the end), `--diff N` runs the
-//! differential check on N cases and exits, `--loss zero|relative` picks how
-//! the heuristic scores a lost position, `--cutoff P` the probability cutoff,
-//! `--clock wall|cpu` what the budget is measured by (default wall: real
-//! time; cpu: the time this thread ran, so that figures taken on a busy
-//! machine match an idle one's), `--until TILE` ends a game once it makes
-//! TILE (a cheaper run when only the rate of reaching TILE matters),
-//! `--weights name=value,...` overrides heuristic weights (the names of
-//! [`Weights`]' fields), `--quiet` prints only the totals, `--trace` every
-//! move's search.
+//! `--help` lists the options. `--eval heuristic,net` plays the same seeds
+//! with each evaluator in one run (the network read from `--net`, by default
+//! the weights the AI worker ships), `--jobs N` plays N games at once, one
+//! thread each, and the totals give reach rates, the mean score and the
+//! time per move (mean, p50, p99, max) of each evaluator side by side.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -26,8 +19,47 @@ use std::time::Instant;
 use leptos_2048::ai::bitboard::{self, Bitboard};
 use leptos_2048::ai::diff::{self, SplitMix};
 use leptos_2048::ai::eval::Loss;
-use leptos_2048::ai::{Clock, Heuristic, NativeClock, SearchConfig, Searcher, Weights};
+use leptos_2048::ai::ntuple::{self, Network};
+use leptos_2048::ai::{Clock, Evaluator, Heuristic, NativeClock, SearchConfig, Searcher, Weights};
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
+
+/// The evaluators `--eval` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Eval {
+    Heuristic,
+    Net,
+}
+
+impl Eval {
+    fn name(self) -> &'static str {
+        match self {
+            Eval::Heuristic => "heuristic",
+            Eval::Net => "net",
+        }
+    }
+}
+
+const HELP: &str = "ai-bench: plays seeded games with the search choosing every move
+
+  --games N        games per evaluator (default 4); game i has seed S + i
+  --seed S         the first game's seed (default 1)
+  --ms M           time budget per move in milliseconds (default 10)
+  --eval LIST      evaluators, comma-separated, each on the same seeds:
+                   heuristic, net (default heuristic)
+  --net PATH       the network's weights (default assets/ai-net-v1.bin)
+  --jobs N         games played at once, a thread each (default: the cores)
+  --clock wall|cpu what the budget is measured by (default wall; cpu: the
+                   time the thread ran, so a busy machine measures like an
+                   idle one)
+  --max-moves K    stop each game after K moves
+  --until TILE     stop each game once it makes TILE
+  --cutoff P       the search's probability cutoff
+  --loss zero|relative   how the heuristic scores a lost position
+  --weights name=value,...   override the heuristic's weights
+  --diff N         check the bitboard against the engine on N cases, then exit
+  --quiet          print only the totals
+  --trace          print every move's search (use with --jobs 1)
+  --help           this text";
 
 struct Options {
     games: u64,
@@ -42,6 +74,9 @@ struct Options {
     weights: Weights,
     quiet: bool,
     trace: bool,
+    evals: Vec<Eval>,
+    net: String,
+    jobs: usize,
 }
 
 /// Applies `name=value,...` to `w`.
@@ -82,12 +117,16 @@ fn parse_args() -> Result<Options, String> {
         weights: Weights::default(),
         quiet: false,
         trace: false,
+        evals: vec![Eval::Heuristic],
+        net: format!("assets/{}", ntuple::WEIGHTS_FILE),
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--quiet" => o.quiet = true,
             "--trace" => o.trace = true,
+            "--help" => return Err(HELP.into()),
             _ => {}
         }
         if flag == "--quiet" || flag == "--trace" {
@@ -104,6 +143,18 @@ fn parse_args() -> Result<Options, String> {
             "--cutoff" => o.cutoff = Some(value.parse().map_err(|_| bad())?),
             "--until" => o.until = Some(value.parse().map_err(|_| bad())?),
             "--weights" => parse_weights(&value, &mut o.weights)?,
+            "--net" => o.net = value,
+            "--jobs" => o.jobs = value.parse::<usize>().map_err(|_| bad())?.max(1),
+            "--eval" => {
+                o.evals = value
+                    .split(',')
+                    .map(|name| match name {
+                        "heuristic" => Ok(Eval::Heuristic),
+                        "net" => Ok(Eval::Net),
+                        _ => Err(format!("--eval names heuristic or net, not {name}")),
+                    })
+                    .collect::<Result<_, _>>()?
+            }
             "--clock" => {
                 o.cpu_clock = match value.as_str() {
                     "wall" => false,
@@ -118,7 +169,7 @@ fn parse_args() -> Result<Options, String> {
                     _ => return Err(format!("--loss is zero or relative, not {value}")),
                 }
             }
-            _ => return Err(format!("unknown option {flag}")),
+            _ => return Err(format!("unknown option {flag}\n\n{HELP}")),
         }
     }
     Ok(o)
@@ -156,7 +207,7 @@ impl Clock for CpuClock {
     }
 }
 
-fn play(searcher: &mut Searcher<Heuristic>, seed: u64, o: &Options) -> Game {
+fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Game {
     let wall = NativeClock::new();
     #[cfg(unix)]
     let clock: &dyn Clock = if o.cpu_clock { &CpuClock } else { &wall };
@@ -272,6 +323,10 @@ fn time_run(boards: &[Bitboard], four: &impl Fn(Bitboard) -> Bitboard) -> f64 {
 fn main() -> ExitCode {
     let o = match parse_args() {
         Ok(o) => o,
+        Err(e) if e == HELP => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
         Err(e) => {
             eprintln!("ai-bench: {e}");
             return ExitCode::FAILURE;
@@ -301,87 +356,150 @@ fn main() -> ExitCode {
     if let Some(c) = o.cutoff {
         config.prob_cutoff = c;
     }
-    let mut heuristic = Heuristic::new(o.weights);
-    heuristic.loss = o.loss;
-    let mut searcher = Searcher::new(heuristic, config);
+    let heuristic = || {
+        let mut h = Heuristic::new(o.weights);
+        h.loss = o.loss;
+        h
+    };
+    let net = if o.evals.contains(&Eval::Net) {
+        match load_net(&o.net) {
+            Ok(net) => Some(net),
+            Err(e) => {
+                eprintln!("ai-bench: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        None
+    };
     println!(
-        "games {} at {} ms per move ({} clock), seeds {}..{}, {:?}, loss {:?}, {:?}{}",
+        "games {} at {} ms per move ({} clock), seeds {}..{}, {} jobs, {:?}{}",
         o.games,
         o.ms,
         if o.cpu_clock { "cpu" } else { "wall" },
         o.seed,
         o.seed + o.games,
+        o.jobs,
         config,
-        o.loss,
-        o.weights,
         o.until
             .map_or(String::new(), |t| format!(", each game ends at {t}"))
     );
-    let thresholds = [2048u64, 4096, 8192, 16384, 32768];
-    let mut reached = [0u64; 5];
-    let (mut nodes, mut search_ms) = (0u64, 0.0f64);
-    let mut all_times = Vec::new();
-    let mut scores = Vec::new();
-    for i in 0..o.games {
-        let seed = o.seed + i;
-        let start = Instant::now();
-        let g = play(&mut searcher, seed, &o);
-        let mut times = g.times.clone();
-        times.sort_by(f64::total_cmp);
-        let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
-        if !o.quiet {
-            println!(
-                "game {i:>3} seed {seed:>5}: max {:>5} score {:>7} moves {:>6} | ms/move mean {:.2} p50 {:.2} p99 {:.2} max {:.2} | depth {:.1} | {:.0} s",
-                g.max_tile,
-                g.score,
-                g.moves,
-                mean,
-                percentile(&times, 0.5),
-                percentile(&times, 0.99),
-                times.last().copied().unwrap_or(0.0),
-                g.depth_sum as f64 / g.moves.max(1) as f64,
-                start.elapsed().as_secs_f64()
-            );
-        }
-        for (k, &t) in thresholds.iter().enumerate() {
-            reached[k] += (g.max_tile >= t) as u64;
-        }
-        nodes += g.nodes;
-        search_ms += g.search_ms;
-        all_times.extend(g.times);
-        scores.push(g.score);
+    let mut totals = Vec::new();
+    for &eval in &o.evals {
+        let games = match (eval, &net) {
+            (Eval::Net, Some(net)) => {
+                println!("--- net: {} ({})", o.net, describe(net));
+                run(&o, eval, || Searcher::new(net.clone(), config))
+            }
+            _ => {
+                println!("--- heuristic: loss {:?}, {:?}", o.loss, o.weights);
+                run(&o, eval, || Searcher::new(heuristic(), config))
+            }
+        };
+        totals.push((eval, games));
     }
-    all_times.sort_by(f64::total_cmp);
-    let n = o.games.max(1) as f64;
-    println!("--- {} games at {} ms per move", o.games, o.ms);
-    for (k, &t) in thresholds.iter().enumerate() {
-        println!(
-            "reached {t:>5}: {:>3}/{} ({:.0}%)",
-            reached[k],
-            o.games,
-            100.0 * reached[k] as f64 / n
-        );
+    println!("=== {} games each at {} ms per move", o.games, o.ms);
+    for (eval, games) in &totals {
+        summarize(eval.name(), games, &o);
     }
+    ExitCode::SUCCESS
+}
+
+/// The network in the weights file at `path`.
+fn load_net(path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    ntuple::decode(&bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+/// A network's shapes, in words.
+fn describe(net: &Network) -> String {
+    let sizes: Vec<String> = net.shapes().iter().map(|s| s.len().to_string()).collect();
+    format!("{} tuples of {} cells", sizes.len(), sizes.join("+"))
+}
+
+/// Plays every seed with searchers from `make`, `o.jobs` games at a time,
+/// and gives the games in seed order.
+fn run<E: Evaluator>(o: &Options, eval: Eval, make: impl Fn() -> Searcher<E> + Sync) -> Vec<Game> {
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let mut games: Vec<(u64, Game)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..o.jobs.min(o.games.max(1) as usize))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut searcher = make();
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= o.games {
+                            return mine;
+                        }
+                        let start = Instant::now();
+                        let g = play(&mut searcher, o.seed + i, o);
+                        if !o.quiet {
+                            print_game(eval, i, o.seed + i, &g, start.elapsed().as_secs_f64());
+                        }
+                        mine.push((i, g));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a game thread panicked"))
+            .collect()
+    });
+    games.sort_by_key(|(i, _)| *i);
+    games.into_iter().map(|(_, g)| g).collect()
+}
+
+fn print_game(eval: Eval, i: u64, seed: u64, g: &Game, seconds: f64) {
+    let mut times = g.times.clone();
+    times.sort_by(f64::total_cmp);
+    let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
     println!(
-        "mean score {:.0}; ms/move mean {:.2} p50 {:.2} p99 {:.2} max {:.2} over {} moves",
-        scores.iter().sum::<u64>() as f64 / n,
-        all_times.iter().sum::<f64>() / all_times.len().max(1) as f64,
-        percentile(&all_times, 0.5),
-        percentile(&all_times, 0.99),
-        all_times.last().copied().unwrap_or(0.0),
-        all_times.len()
+        "{:>9} game {i:>3} seed {seed:>5}: max {:>5} score {:>7} moves {:>6} | ms/move mean {:.2} p50 {:.2} p99 {:.2} max {:.2} | depth {:.1} | {:.0} s",
+        eval.name(),
+        g.max_tile,
+        g.score,
+        g.moves,
+        mean,
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+        times.last().copied().unwrap_or(0.0),
+        g.depth_sum as f64 / g.moves.max(1) as f64,
+        seconds
+    );
+}
+
+/// The totals of one evaluator's games.
+fn summarize(name: &str, games: &[Game], o: &Options) {
+    let thresholds = [2048u64, 4096, 8192, 16384, 32768];
+    let n = games.len().max(1) as f64;
+    let rates: Vec<String> = thresholds
+        .iter()
+        .map(|&t| {
+            let k = games.iter().filter(|g| g.max_tile >= t).count();
+            format!("{t} {k}/{} ({:.0}%)", games.len(), 100.0 * k as f64 / n)
+        })
+        .collect();
+    let mut times: Vec<f64> = games.iter().flat_map(|g| g.times.iter().copied()).collect();
+    times.sort_by(f64::total_cmp);
+    let nodes: u64 = games.iter().map(|g| g.nodes).sum();
+    let search_ms: f64 = games.iter().map(|g| g.search_ms).sum();
+    println!("{name}: reached {}", rates.join(", "));
+    println!(
+        "{name}: mean score {:.0}; ms/move mean {:.2} p50 {:.2} p99 {:.2} max {:.2} over {} moves; {:.2} M nodes/s",
+        games.iter().map(|g| g.score).sum::<u64>() as f64 / n,
+        times.iter().sum::<f64>() / times.len().max(1) as f64,
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+        times.last().copied().unwrap_or(0.0),
+        times.len(),
+        nodes as f64 / search_ms.max(1e-9) / 1000.0,
     );
     // A move past its budget is a bug, or the process was not running (the
     // machine busy with other work): the search reads the clock thousands of
     // times a millisecond.
-    let over = all_times.iter().filter(|&&t| t > o.ms).count();
-    let over_1ms = all_times.iter().filter(|&&t| t > o.ms + 1.0).count();
-    println!("over budget: {over} moves, of which {over_1ms} by more than 1 ms");
-    println!(
-        "search: {:.2} M nodes/s ({} nodes in {:.1} s)",
-        nodes as f64 / search_ms.max(1e-9) / 1000.0,
-        nodes,
-        search_ms / 1000.0
-    );
-    ExitCode::SUCCESS
+    let over = times.iter().filter(|&&t| t > o.ms).count();
+    let over_1ms = times.iter().filter(|&&t| t > o.ms + 1.0).count();
+    println!("{name}: over budget {over} moves, of which {over_1ms} by more than 1 ms");
 }

@@ -1,54 +1,74 @@
 //! Trains an n-tuple network by temporal-difference learning on
-//! afterstates (`leptos_2048::ai::td`), printing progress as it goes and
-//! writing a checkpoint a run can resume from.
+//! afterstates (`leptos_2048::ai::td`) on one or more threads, printing
+//! progress as it goes and writing a checkpoint a run can resume from.
 //!
 //! ```text
-//! cargo run --release --bin train -- --games 100000 --seed 1 --rate 0.1 \
-//!     --out target/ntuple/net.bin [--resume target/ntuple/net.bin] [--every 1000]
+//! cargo run --release --bin train -- --shapes 4x8 --games 200000 --jobs 2 \
+//!     --out target/ntuple/net.bin --curve target/ntuple/curve.csv
+//! cargo run --release --bin train -- --resume target/ntuple/net.bin --start 200000 …
 //! ```
 //!
-//! Seeded: the same flags learn the same weights. A resumed run continues
-//! from the checkpoint's weights with a generator seeded from the seed and
-//! the games already played, so two halves are not one whole run.
+//! Seeded: game `g` always has the same spawns, so with `--jobs 1` the same
+//! flags learn the same weights, and a run resumed with `--start g` goes on
+//! as the whole run would have. With more jobs the updates interleave as the
+//! threads run (see `td`), so runs agree in their figures, not bit for bit.
 
+use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
-use leptos_2048::ai::ntuple::{decode, encode, four_tuples, Network};
-use leptos_2048::ai::td::{Learner, Played};
+use leptos_2048::ai::ntuple::{decode, encode, shapes_named, Network, SHAPES};
+use leptos_2048::ai::td::{play, Played, Shared};
 
 struct Flags {
+    shapes: String,
     games: u64,
     seed: u64,
     rate: f32,
+    init: f32,
+    jobs: usize,
     out: String,
+    curve: Option<String>,
     resume: Option<String>,
     every: u64,
     start: u64,
+    seconds: Option<f64>,
 }
 
 const HELP: &str = "train: TD learning of an n-tuple network on afterstates
 
+  --shapes NAME the tuples: 4x4, 4x8 or 5x4 (default 4x8; ignored with --resume)
   --games N     games to play (default 10000)
+  --jobs J      threads learning into the one network (default 2)
   --seed S      seed of the spawns (default 1)
   --rate A      learning rate (default 0.1)
+  --init V      every board's value at the start, optimistic initialisation
+                (default 0)
   --out PATH    where the weights go, rewritten at every report
                 (default target/ntuple/net.bin)
+  --curve PATH  append each report to this CSV: games, mean score, reach rates
   --resume PATH start from these weights
-  --start K     games already played by the resumed weights (default 0),
-                for the counts and the seed
+  --start K     games already played by the resumed weights (default 0)
   --every N     games between reports and checkpoints (default 1000)
+  --seconds T   stop starting games after T seconds
   --help        this text";
 
 fn parse() -> Result<Flags, String> {
     let mut f = Flags {
+        shapes: "4x8".into(),
         games: 10_000,
         seed: 1,
         rate: 0.1,
+        init: 0.0,
+        jobs: 2,
         out: "target/ntuple/net.bin".into(),
+        curve: None,
         resume: None,
         every: 1000,
         start: 0,
+        seconds: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -62,10 +82,17 @@ fn parse() -> Result<Flags, String> {
         match flag.as_str() {
             "--games" => f.games = value.parse().map_err(bad)?,
             "--seed" => f.seed = value.parse().map_err(bad)?,
+            "--jobs" => f.jobs = value.parse::<usize>().map_err(bad)?.max(1),
             "--rate" => f.rate = value.parse().map_err(|_| format!("--rate: {value}"))?,
+            "--init" => f.init = value.parse().map_err(|_| format!("--init: {value}"))?,
             "--every" => f.every = value.parse::<u64>().map_err(bad)?.max(1),
             "--start" => f.start = value.parse().map_err(bad)?,
+            "--seconds" => {
+                f.seconds = Some(value.parse().map_err(|_| format!("--seconds: {value}"))?)
+            }
+            "--shapes" => f.shapes = value,
             "--out" => f.out = value,
+            "--curve" => f.curve = Some(value),
             "--resume" => f.resume = Some(value),
             _ => return Err(format!("unknown flag {flag}\n\n{HELP}")),
         }
@@ -79,8 +106,8 @@ struct Window {
     games: u64,
     moves: u64,
     score: u64,
-    /// Games whose largest tile reached 2048, 8192, 16384.
-    reached: [u64; 3],
+    /// Games whose largest tile reached 2048, 8192, 16384, 32768.
+    reached: [u64; 4],
 }
 
 impl Window {
@@ -88,48 +115,118 @@ impl Window {
         self.games += 1;
         self.moves += u64::from(p.moves);
         self.score += p.score;
-        for (i, e) in [11, 13, 14].into_iter().enumerate() {
+        for (i, e) in [11, 13, 14, 15].into_iter().enumerate() {
             self.reached[i] += u64::from(p.top >= e);
         }
     }
 
-    fn report(&self, total: u64, seconds: f64) {
-        let pct = |n: u64| 100.0 * n as f64 / self.games.max(1) as f64;
+    fn pct(&self, i: usize) -> f64 {
+        100.0 * self.reached[i] as f64 / self.games.max(1) as f64
+    }
+
+    fn report(&self, total: u64, seconds: f64, elapsed: f64) -> String {
         println!(
-            "games {total:>8}  moves/s {:>9.0}  mean score {:>8}  2048 {:>5.1}%  8192 {:>5.1}%  16384 {:>5.1}%",
+            "games {total:>8}  {:>6.0} s  moves/s {:>9.0}  mean score {:>7}  2048 {:>5.1}%  8192 {:>5.1}%  16384 {:>5.1}%  32768 {:>4.1}%",
+            elapsed,
             self.moves as f64 / seconds.max(1e-9),
             self.score / self.games.max(1),
-            pct(self.reached[0]),
-            pct(self.reached[1]),
-            pct(self.reached[2]),
+            self.pct(0),
+            self.pct(1),
+            self.pct(2),
+            self.pct(3),
         );
+        format!(
+            "{total},{:.0},{},{:.2},{:.2},{:.2},{:.2}\n",
+            elapsed,
+            self.score / self.games.max(1),
+            self.pct(0),
+            self.pct(1),
+            self.pct(2),
+            self.pct(3)
+        )
     }
 }
 
-fn run(f: Flags) -> Result<(), String> {
-    let net = match &f.resume {
+fn start_network(f: &Flags) -> Result<Network, String> {
+    match &f.resume {
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-            decode(&bytes).map_err(|e| format!("{path}: {e}"))?
+            decode(&bytes).map_err(|e| format!("{path}: {e}"))
         }
-        None => Network::new(four_tuples(), 0.0),
-    };
+        None => {
+            let names: Vec<&str> = SHAPES.iter().map(|(n, _)| *n).collect();
+            let shapes = shapes_named(&f.shapes).ok_or(format!(
+                "no shapes called {}: {}",
+                f.shapes,
+                names.join(", ")
+            ))?;
+            Ok(Network::new(shapes, f.init))
+        }
+    }
+}
+
+/// Appends `line` to the curve file, with a header when it is new.
+fn append_curve(path: &str, line: &str) -> Result<(), String> {
+    let fresh = !std::path::Path::new(path).exists();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{path}: {e}"))?;
+    if fresh {
+        file.write_all(b"games,seconds,mean_score,r2048,r8192,r16384,r32768\n")
+            .map_err(|e| format!("{path}: {e}"))?;
+    }
+    file.write_all(line.as_bytes())
+        .map_err(|e| format!("{path}: {e}"))
+}
+
+fn run(f: Flags) -> Result<(), String> {
+    let shared = Shared::new(&start_network(&f)?);
     if let Some(dir) = std::path::Path::new(&f.out).parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    let mut learner = Learner::new(net, f.rate, f.seed ^ f.start.wrapping_mul(0x9E37_79B9));
-    let mut window = Window::default();
-    let mut since = Instant::now();
-    for game in 1..=f.games {
-        window.add(learner.play(true));
-        if game % f.every == 0 || game == f.games {
-            window.report(f.start + game, since.elapsed().as_secs_f64());
-            std::fs::write(&f.out, encode(&learner.net)).map_err(|e| format!("{}: {e}", f.out))?;
-            window = Window::default();
-            since = Instant::now();
+    let next = AtomicU64::new(f.start);
+    let end = f.start + f.games;
+    let began = Instant::now();
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        for _ in 0..f.jobs {
+            let (tx, shared, next) = (tx.clone(), &shared, &next);
+            let out_of_time = move || f.seconds.is_some_and(|t| began.elapsed().as_secs_f64() > t);
+            scope.spawn(move || loop {
+                let game = next.fetch_add(1, Ordering::Relaxed);
+                if game >= end
+                    || out_of_time()
+                    || tx.send(play(shared, f.rate, f.seed, game)).is_err()
+                {
+                    break;
+                }
+            });
         }
-    }
-    Ok(())
+        drop(tx);
+        let (mut window, mut since, mut done) = (Window::default(), Instant::now(), f.start);
+        let mut results = rx.into_iter().peekable();
+        while let Some(played) = results.next() {
+            window.add(played);
+            done += 1;
+            let last = results.peek().is_none();
+            if (done - f.start) % f.every == 0 || last {
+                let line = window.report(
+                    done,
+                    since.elapsed().as_secs_f64(),
+                    began.elapsed().as_secs_f64(),
+                );
+                std::fs::write(&f.out, encode(&shared.network()))
+                    .map_err(|e| format!("{}: {e}", f.out))?;
+                if let Some(path) = &f.curve {
+                    append_curve(path, &line)?;
+                }
+                (window, since) = (Window::default(), Instant::now());
+            }
+        }
+        Ok(())
+    })
 }
 
 fn main() -> ExitCode {

@@ -80,7 +80,8 @@ pub fn Announcer(
 
 /// The computer's line under the board: what it has to say about the board
 /// in play, or the hint and its reason. A polite live region, so screen
-/// readers hear the hint.
+/// readers hear the hint. Below it, quietly, why the computer plays without
+/// its learned network, when it does.
 #[component]
 pub fn HintLine() -> impl IntoView {
     let text = select(|m| {
@@ -94,9 +95,11 @@ pub fn HintLine() -> impl IntoView {
             })
             .or_else(|| (!supported(present)).then(|| ONLY_4X4.to_string()))
     });
+    let note = select(|m| m.computer.note.clone());
     view! {
         <p class="hint-output" role="status" aria-live="polite">
             {move || text.get()}
         </p>
+        {move || note.get().map(|n| view! { <p class="computer-note">{n}</p> })}
     }
 }

@@ -80,6 +80,9 @@ pub fn answered(model: &mut Model, id: u32, answer: Answer) -> Outcome {
     let Some(question) = model.computer.take_question(id) else {
         return Err(Ignored::Stale);
     };
+    if let Ok(advice) = &answer {
+        model.computer.note.clone_from(&advice.note);
+    }
     let still = *model.present() == question.state;
     match question.purpose {
         Purpose::Hint if !still => {
