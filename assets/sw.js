@@ -12,12 +12,8 @@
 // first asked, and trunk gives a worker's files no content hash, so a new
 // build reuses their names. They are fetched network first, like the page,
 // and cached for offline play whenever a new build is stored.
-//
-// The AI's learned network (NETWORK, src/ai/ntuple.rs' WEIGHTS_FILE) is
-// large and only the worker asks for it, on its first question: it is
-// cached then, cache first like the hashed assets (its name carries its
-// version), and kept when a new build is stored, until a build names
-// another version.
+// The AI's network (ntuple.rs WEIGHTS_FILE; versioned name) is cached
+// when the worker first fetches it, and kept.
 const CACHE = 'leptos-2048';
 const NETWORK = '/ai-net-v1.bin';
 // Quoted or not: the minified page writes `href=/main-….css`.

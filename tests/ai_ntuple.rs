@@ -1,11 +1,12 @@
 //! The n-tuple network: equal values on the 8 symmetric images of a board,
-//! a weights file that round-trips and refuses damage, learning that plays
-//! better than not learning, and the search over it repeating exactly under
-//! a node limit.
+//! rewards that the implied score accounts for, weights files (training and
+//! shipped) that round-trip and refuse damage, the shipped i16 network
+//! valuing boards as the f32 one does, learning that plays better than not
+//! learning, and the search over it repeating exactly under a node limit.
 
 use leptos_2048::ai::bitboard::{cell, tables, Bitboard};
 use leptos_2048::ai::ntuple::{
-    decode, encode, four_tuples, implied_score, shapes_named, Network, SHAPES,
+    decode, encode, four_tuples, implied_score, pack, shapes_named, unpack, Network, Packed, SHAPES,
 };
 use leptos_2048::ai::td;
 use leptos_2048::ai::Evaluator;
@@ -129,6 +130,43 @@ fn the_weights_file_round_trips_and_refuses_damage() {
     let mut other = bytes.clone();
     other[0] = b'X';
     assert!(decode(&other).unwrap_err().contains("not a weights file"));
+}
+
+#[test]
+fn the_shipped_file_round_trips_and_refuses_damage() {
+    let net = trained(300, 7);
+    let packed = Packed::new(&net);
+    let bytes = pack(&packed);
+    assert_eq!(unpack(&bytes).as_ref(), Ok(&packed));
+    assert_eq!(bytes.len(), 8 + 4 + 4 * 5 + 4 + 2 * 4 * 65_536 + 4);
+    let mut flipped = bytes.clone();
+    flipped[5000] ^= 0x10;
+    assert!(unpack(&flipped).unwrap_err().contains("checksum"));
+    assert!(unpack(&bytes[..bytes.len() / 2]).is_err(), "cut short");
+    assert!(unpack(b"L2048NQ1").is_err());
+    // Each file is read by its own reader only.
+    assert!(unpack(&encode(&net))
+        .unwrap_err()
+        .contains("not a weights file"));
+    assert!(decode(&bytes).unwrap_err().contains("not a weights file"));
+}
+
+#[test]
+fn the_packed_network_values_boards_as_the_trained_one_does() {
+    let net = trained(300, 8);
+    let packed = Packed::new(&net);
+    let largest = net
+        .weights()
+        .iter()
+        .flatten()
+        .fold(0f32, |m, w| m.max(w.abs()));
+    // Each of the 32 entries is off by at most half a step of the scale.
+    let step = largest / i16::MAX as f32;
+    for b in boards(300) {
+        let (v, p) = (net.value(b), packed.value(b));
+        assert!((v - p).abs() <= 32.0 * step, "{b:016x}: {v} vs {p}");
+        assert_eq!(packed.evaluate(b), implied_score(b) + p);
+    }
 }
 
 #[test]

@@ -19,7 +19,7 @@ use std::time::Instant;
 use leptos_2048::ai::bitboard::{self, Bitboard};
 use leptos_2048::ai::diff::{self, SplitMix};
 use leptos_2048::ai::eval::Loss;
-use leptos_2048::ai::ntuple::{self, Network};
+use leptos_2048::ai::ntuple::{self, Network, Packed};
 use leptos_2048::ai::{Clock, Evaluator, Heuristic, NativeClock, SearchConfig, Searcher, Weights};
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
 
@@ -27,7 +27,10 @@ use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Eval {
     Heuristic,
+    /// The network as it ships: i16 weights ([`Packed`]).
     Net,
+    /// The network with the f32 weights training holds.
+    Net32,
 }
 
 impl Eval {
@@ -35,6 +38,7 @@ impl Eval {
         match self {
             Eval::Heuristic => "heuristic",
             Eval::Net => "net",
+            Eval::Net32 => "net32",
         }
     }
 }
@@ -45,8 +49,10 @@ const HELP: &str = "ai-bench: plays seeded games with the search choosing every 
   --seed S         the first game's seed (default 1)
   --ms M           time budget per move in milliseconds (default 10)
   --eval LIST      evaluators, comma-separated, each on the same seeds:
-                   heuristic, net (default heuristic)
-  --net PATH       the network's weights (default assets/ai-net-v1.bin)
+                   heuristic, net (the network as it ships, i16 weights),
+                   net32 (the same network in f32) (default heuristic)
+  --net PATH       the network: a shipped file or a training checkpoint
+                   (default assets/ai-net-v1.bin)
   --jobs N         games played at once, a thread each (default: the cores)
   --clock wall|cpu what the budget is measured by (default wall; cpu: the
                    time the thread ran, so a busy machine measures like an
@@ -151,6 +157,7 @@ fn parse_args() -> Result<Options, String> {
                     .map(|name| match name {
                         "heuristic" => Ok(Eval::Heuristic),
                         "net" => Ok(Eval::Net),
+                        "net32" => Ok(Eval::Net32),
                         _ => Err(format!("--eval names heuristic or net, not {name}")),
                     })
                     .collect::<Result<_, _>>()?
@@ -361,7 +368,7 @@ fn main() -> ExitCode {
         h.loss = o.loss;
         h
     };
-    let net = if o.evals.contains(&Eval::Net) {
+    let net = if o.evals.iter().any(|&e| e != Eval::Heuristic) {
         match load_net(&o.net) {
             Ok(net) => Some(net),
             Err(e) => {
@@ -387,9 +394,17 @@ fn main() -> ExitCode {
     let mut totals = Vec::new();
     for &eval in &o.evals {
         let games = match (eval, &net) {
-            (Eval::Net, Some(net)) => {
-                println!("--- net: {} ({})", o.net, describe(net));
+            (Eval::Net, Some((packed, _))) => {
+                println!("--- net: {} ({}, i16)", o.net, describe(packed.shapes()));
+                run(&o, eval, || Searcher::new(packed.clone(), config))
+            }
+            (Eval::Net32, Some((_, Some(net)))) => {
+                println!("--- net32: {} ({}, f32)", o.net, describe(net.shapes()));
                 run(&o, eval, || Searcher::new(net.clone(), config))
+            }
+            (Eval::Net32, _) => {
+                eprintln!("ai-bench: net32 needs a training checkpoint (f32), not a shipped file");
+                return ExitCode::FAILURE;
             }
             _ => {
                 println!("--- heuristic: loss {:?}, {:?}", o.loss, o.weights);
@@ -405,15 +420,22 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The network in the weights file at `path`.
-fn load_net(path: &str) -> Result<Network, String> {
+/// The network in the file at `path`, packed as it ships, and in f32 too
+/// when the file is a training checkpoint.
+fn load_net(path: &str) -> Result<(Packed, Option<Network>), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    ntuple::decode(&bytes).map_err(|e| format!("{path}: {e}"))
+    if bytes.starts_with(ntuple::MAGIC) {
+        let net = ntuple::decode(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        Ok((Packed::new(&net), Some(net)))
+    } else {
+        let packed = ntuple::unpack(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        Ok((packed, None))
+    }
 }
 
 /// A network's shapes, in words.
-fn describe(net: &Network) -> String {
-    let sizes: Vec<String> = net.shapes().iter().map(|s| s.len().to_string()).collect();
+fn describe(shapes: &[ntuple::Shape]) -> String {
+    let sizes: Vec<String> = shapes.iter().map(|s| s.len().to_string()).collect();
     format!("{} tuples of {} cells", sizes.len(), sizes.join("+"))
 }
 

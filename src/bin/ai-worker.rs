@@ -26,7 +26,7 @@ mod worker {
     use std::cell::RefCell;
     use std::rc::Rc;
 
-    use leptos_2048::ai::ntuple::{self, Network};
+    use leptos_2048::ai::ntuple::{self, Packed};
     use leptos_2048::ai::protocol::{self, Reply};
     use leptos_2048::ai::{Clock, Heuristic, SearchConfig, Searcher};
     use wasm_bindgen::prelude::*;
@@ -54,7 +54,7 @@ mod worker {
         /// The network is on its way; the questions wait, in order.
         Loading(Vec<String>),
         /// The learned network.
-        Network(Box<Searcher<Network>>),
+        Network(Box<Searcher<Packed>>),
         /// The hand-made heuristic, and why the network is not there.
         Heuristic(Box<Searcher<Heuristic>>, String),
     }
@@ -120,7 +120,7 @@ mod worker {
             }
         }
 
-        async fn fetch_network(&self) -> Result<Network, String> {
+        async fn fetch_network(&self) -> Result<Packed, String> {
             let failed = |_| "it could not be fetched".to_string();
             let response: Response =
                 JsFuture::from(self.scope.fetch_with_str(ntuple::WEIGHTS_FILE))
@@ -132,7 +132,7 @@ mod worker {
             }
             let body = response.array_buffer().map_err(failed)?;
             let bytes = JsFuture::from(body).await.map_err(failed)?;
-            ntuple::decode(&js_sys::Uint8Array::new(&bytes).to_vec())
+            ntuple::unpack(&js_sys::Uint8Array::new(&bytes).to_vec())
         }
     }
 

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use leptos_2048::ai::ntuple::{decode, encode, shapes_named, Network, SHAPES};
+use leptos_2048::ai::ntuple::{decode, encode, pack, shapes_named, Network, Packed, SHAPES};
 use leptos_2048::ai::td::{play, Played, Shared};
 
 struct Flags {
@@ -30,6 +30,7 @@ struct Flags {
     init: f32,
     jobs: usize,
     out: String,
+    ship: Option<String>,
     curve: Option<String>,
     resume: Option<String>,
     every: u64,
@@ -48,6 +49,9 @@ const HELP: &str = "train: TD learning of an n-tuple network on afterstates
                 (default 0)
   --out PATH    where the weights go, rewritten at every report
                 (default target/ntuple/net.bin)
+  --ship PATH   also write the weights as they ship (i16, ntuple::pack) there,
+                at every report and at the end (--games 0 --resume A --ship B
+                only converts)
   --curve PATH  append each report to this CSV: games, mean score, reach rates
   --resume PATH start from these weights
   --start K     games already played by the resumed weights (default 0)
@@ -64,6 +68,7 @@ fn parse() -> Result<Flags, String> {
         init: 0.0,
         jobs: 2,
         out: "target/ntuple/net.bin".into(),
+        ship: None,
         curve: None,
         resume: None,
         every: 1000,
@@ -92,6 +97,7 @@ fn parse() -> Result<Flags, String> {
             }
             "--shapes" => f.shapes = value,
             "--out" => f.out = value,
+            "--ship" => f.ship = Some(value),
             "--curve" => f.curve = Some(value),
             "--resume" => f.resume = Some(value),
             _ => return Err(format!("unknown flag {flag}\n\n{HELP}")),
@@ -217,16 +223,25 @@ fn run(f: Flags) -> Result<(), String> {
                     since.elapsed().as_secs_f64(),
                     began.elapsed().as_secs_f64(),
                 );
-                std::fs::write(&f.out, encode(&shared.network()))
-                    .map_err(|e| format!("{}: {e}", f.out))?;
+                save(&f, &shared.network())?;
                 if let Some(path) = &f.curve {
                     append_curve(path, &line)?;
                 }
                 (window, since) = (Window::default(), Instant::now());
             }
         }
-        Ok(())
-    })
+        Ok::<(), String>(())
+    })?;
+    save(&f, &shared.network())
+}
+
+/// Writes the checkpoint, and the shipped file if asked for.
+fn save(f: &Flags, net: &Network) -> Result<(), String> {
+    std::fs::write(&f.out, encode(net)).map_err(|e| format!("{}: {e}", f.out))?;
+    if let Some(path) = &f.ship {
+        std::fs::write(path, pack(&Packed::new(net))).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {

@@ -100,6 +100,8 @@ pub fn HintLine() -> impl IntoView {
         <p class="hint-output" role="status" aria-live="polite">
             {move || text.get()}
         </p>
-        {move || note.get().map(|n| view! { <p class="computer-note">{n}</p> })}
+        // Inline and empty (so of no height) unless the worker plays
+        // without its network.
+        <small class="computer-note">{move || note.get()}</small>
     }
 }

@@ -49,6 +49,7 @@ export const MIME = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.bin': 'application/octet-stream',
 };
 
 /** Fails with a clear message when there is no built site to test. */
