@@ -7,6 +7,7 @@
 use leptos_2048::ai::bitboard::{cell, tables, Bitboard};
 use leptos_2048::ai::ntuple::{
     decode, encode, four_tuples, implied_score, pack, shapes_named, unpack, Network, Packed, SHAPES,
+    WEIGHTS_FILE,
 };
 use leptos_2048::ai::td;
 use leptos_2048::ai::Evaluator;
@@ -205,4 +206,18 @@ fn the_search_over_the_network_repeats_exactly_under_a_node_limit() {
             "{b:016x}"
         );
     }
+}
+
+#[test]
+fn the_shipped_weights_are_named_alike_where_they_are_built_cached_and_read() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |file: &str| std::fs::read_to_string(format!("{root}/{file}")).unwrap();
+    let copied = format!("<link data-trunk rel=\"copy-file\" href=\"assets/{WEIGHTS_FILE}\" />");
+    assert!(read("index.html").contains(&copied), "index.html copies {WEIGHTS_FILE}");
+    let cached = format!("const NETWORK = '/{WEIGHTS_FILE}';");
+    assert!(read("assets/sw.js").contains(&cached), "sw.js keeps {WEIGHTS_FILE}");
+    // And the file there is one the worker reads.
+    let bytes = std::fs::read(format!("{root}/assets/{WEIGHTS_FILE}")).unwrap();
+    let net = unpack(&bytes).expect("the shipped weights unpack");
+    assert!(!net.shapes().is_empty());
 }

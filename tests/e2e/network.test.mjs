@@ -136,3 +136,36 @@ test('a damaged, cut or missing weights file: the computer plays by its heuristi
     await context.close();
   }
 });
+
+test('offline after one hint: the service worker kept the network, and the worker plays with it after a reload', async () => {
+  fetched = 0;
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  await context.addInitScript(workerSpy);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=4343', server.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 });
+  const online = await askForHint(page, 'key');
+  assert.ok(online.dir, `no hint online: ${online.text}`);
+  assert.equal(fetched, 1, 'the weights were not fetched through the page\'s service worker');
+  // Another page load stores the page again: the weights must stay cached.
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+
+  await context.setOffline(true);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  const offline = await askForHint(page, 'key');
+  assert.ok(offline.dir, `no hint offline: ${offline.text}`);
+  const [reply] = await replies(page);
+  assert.equal(reply.eval, 'network', `offline, the worker did not get its network: ${JSON.stringify(reply)}`);
+  assert.equal(await readNote(page), null);
+  assert.equal(fetched, 1, 'offline, yet the server saw the weights asked for again');
+  console.log('network offline: the hint came from the cached network');
+  assertClean(errors, 'offline network');
+  await context.close();
+});
