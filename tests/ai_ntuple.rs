@@ -6,8 +6,8 @@
 
 use leptos_2048::ai::bitboard::{cell, tables, Bitboard};
 use leptos_2048::ai::ntuple::{
-    decode, encode, four_tuples, implied_score, pack, shapes_named, unpack, Network, Packed, SHAPES,
-    WEIGHTS_FILE,
+    decode, encode, four_tuples, implied_score, pack, shapes_named, unpack, Network, Packed,
+    SHAPES, WEIGHTS_FILE,
 };
 use leptos_2048::ai::td;
 use leptos_2048::ai::Evaluator;
@@ -136,7 +136,7 @@ fn the_weights_file_round_trips_and_refuses_damage() {
 #[test]
 fn the_shipped_file_round_trips_and_refuses_damage() {
     let net = trained(300, 7);
-    let packed = Packed::new(&net);
+    let packed = Packed::new(&net, 0.5);
     let bytes = pack(&packed);
     assert_eq!(unpack(&bytes).as_ref(), Ok(&packed));
     assert_eq!(bytes.len(), 8 + 4 + 4 * 5 + 4 + 2 * 4 * 65_536 + 4);
@@ -155,19 +155,44 @@ fn the_shipped_file_round_trips_and_refuses_damage() {
 #[test]
 fn the_packed_network_values_boards_as_the_trained_one_does() {
     let net = trained(300, 8);
-    let packed = Packed::new(&net);
+    let step = 0.25;
+    let packed = Packed::new(&net, step);
     let largest = net
         .weights()
         .iter()
         .flatten()
         .fold(0f32, |m, w| m.max(w.abs()));
-    // Each of the 32 entries is off by at most half a step of the scale.
-    let step = largest / i16::MAX as f32;
+    assert!(
+        largest / step < i16::MAX as f32,
+        "the step is the unit here"
+    );
+    // Each entry is off by at most half a step (and f32 sums round a little).
+    let bound = net.layout().features() as f32 * step / 2.0 + 0.01;
     for b in boards(300) {
         let (v, p) = (net.value(b), packed.value(b));
-        assert!((v - p).abs() <= 32.0 * step, "{b:016x}: {v} vs {p}");
+        assert!((v - p).abs() <= bound, "{b:016x}: {v} vs {p}");
         assert_eq!(packed.evaluate(b), implied_score(b) + p);
     }
+}
+
+#[test]
+fn a_restarted_game_goes_on_from_its_board_and_keeps_where_its_top_tile_first_stood() {
+    let net = td::Shared::new(&trained(100, 9));
+    // Two 4096s side by side: any sideways move makes 8192.
+    let start =
+        leptos_2048::ai::bitboard::parse("4096 4096 2 . / . . . . / . . . . / . . . .").unwrap();
+    let played = td::play(&net, 0.0, 1, 0, Some(start));
+    assert!(played.top >= 12, "{played:?}");
+    if played.top >= td::LATE {
+        let late = played.late.expect("a top tile of 8192 or more is kept");
+        let top = (0..16).map(|i| (late >> (4 * i)) & 0xF).max().unwrap();
+        assert_eq!(top as u8, played.top, "{late:016x}");
+    }
+    // The same game number from the same board plays the same game.
+    assert_eq!(td::play(&net, 0.0, 1, 0, Some(start)), played);
+    // A fresh game keeps no board below 8192.
+    let fresh = td::play(&net, 0.0, 1, 1, None);
+    assert!(fresh.top < td::LATE && fresh.late.is_none(), "{fresh:?}");
 }
 
 #[test]
@@ -213,9 +238,15 @@ fn the_shipped_weights_are_named_alike_where_they_are_built_cached_and_read() {
     let root = env!("CARGO_MANIFEST_DIR");
     let read = |file: &str| std::fs::read_to_string(format!("{root}/{file}")).unwrap();
     let copied = format!("<link data-trunk rel=\"copy-file\" href=\"assets/{WEIGHTS_FILE}\" />");
-    assert!(read("index.html").contains(&copied), "index.html copies {WEIGHTS_FILE}");
+    assert!(
+        read("index.html").contains(&copied),
+        "index.html copies {WEIGHTS_FILE}"
+    );
     let cached = format!("const NETWORK = '/{WEIGHTS_FILE}';");
-    assert!(read("assets/sw.js").contains(&cached), "sw.js keeps {WEIGHTS_FILE}");
+    assert!(
+        read("assets/sw.js").contains(&cached),
+        "sw.js keeps {WEIGHTS_FILE}"
+    );
     // And the file there is one the worker reads.
     let bytes = std::fs::read(format!("{root}/assets/{WEIGHTS_FILE}")).unwrap();
     let net = unpack(&bytes).expect("the shipped weights unpack");

@@ -97,7 +97,16 @@ pub struct Played {
     pub moves: u32,
     /// The largest tile's exponent.
     pub top: u8,
+    /// The board (a spawn just made, the player to move) on which the
+    /// largest tile first stood, if it is at least [`LATE`]: where a later
+    /// game may start over ([`play`]'s `start`).
+    pub late: Option<Bitboard>,
 }
+
+/// The exponent of the smallest tile whose boards are kept to start over
+/// from: 8192. Greedy self-play seldom gets past it, so without restarts
+/// the network would hardly ever learn what comes after.
+pub const LATE: u8 = 13;
 
 /// The generator of game `game`'s spawns under `seed`.
 fn generator(seed: u64, game: u64) -> Pcg32 {
@@ -115,18 +124,34 @@ fn spawn(rng: &mut Pcg32, board: Bitboard) -> Bitboard {
     board | (exponent << (4 * cell))
 }
 
-/// Plays game `game` of `seed` greedily on `net`, learning from it at
-/// `rate` (0: only plays).
-pub fn play(net: &Shared, rate: f32, seed: u64, game: u64) -> Played {
+/// The largest tile's exponent.
+fn top(board: Bitboard) -> u8 {
+    (0..16)
+        .map(|i| ((board >> (4 * i)) & 0xF) as u8)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Plays game `game` of `seed` greedily on `net`, from a new board or from
+/// `start` (a restart: the late part of an earlier game played again, as
+/// Matsuzaki's restart strategy does, so the network learns the endgame),
+/// learning from it at `rate` (0: only plays).
+pub fn play(net: &Shared, rate: f32, seed: u64, game: u64, start: Option<Bitboard>) -> Played {
     let t = tables();
     let mut rng = generator(seed, game);
-    let first = spawn(&mut rng, 0);
-    let mut board = spawn(&mut rng, first);
+    let mut board = match start {
+        Some(board) => board,
+        None => {
+            let first = spawn(&mut rng, 0);
+            spawn(&mut rng, first)
+        }
+    };
     let mut before: Option<Bitboard> = None;
     let mut played = Played {
         score: 0,
         moves: 0,
-        top: 0,
+        top: top(board),
+        late: None,
     };
     while let Some((after, reward)) = net.choose(t, board) {
         if let (true, Some(prev)) = (rate > 0.0, before) {
@@ -137,14 +162,17 @@ pub fn play(net: &Shared, rate: f32, seed: u64, game: u64) -> Played {
         played.moves += 1;
         before = Some(after);
         board = spawn(&mut rng, after);
+        let now = top(after);
+        if now > played.top {
+            played.top = now;
+            if now >= LATE {
+                played.late = Some(board);
+            }
+        }
     }
     if let (true, Some(prev)) = (rate > 0.0, before) {
         net.learn(prev, -rate * net.value(prev));
     }
-    played.top = (0..16)
-        .map(|i| ((board >> (4 * i)) & 0xF) as u8)
-        .max()
-        .unwrap_or(0);
     played
 }
 
@@ -153,7 +181,7 @@ pub fn play(net: &Shared, rate: f32, seed: u64, game: u64) -> Played {
 pub fn train(net: &Network, rate: f32, seed: u64, games: std::ops::Range<u64>) -> Network {
     let shared = Shared::new(net);
     for game in games {
-        play(&shared, rate, seed, game);
+        play(&shared, rate, seed, game, None);
     }
     shared.network()
 }
@@ -164,7 +192,7 @@ pub fn mean_score(net: &Network, seed: u64, games: std::ops::Range<u64>) -> u64 
     let shared = Shared::new(net);
     let n = games.end.saturating_sub(games.start).max(1);
     games
-        .map(|g| play(&shared, 0.0, seed, g).score)
+        .map(|g| play(&shared, 0.0, seed, g, None).score)
         .sum::<u64>()
         / n
 }

@@ -426,7 +426,7 @@ fn load_net(path: &str) -> Result<(Packed, Option<Network>), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     if bytes.starts_with(ntuple::MAGIC) {
         let net = ntuple::decode(&bytes).map_err(|e| format!("{path}: {e}"))?;
-        Ok((Packed::new(&net), Some(net)))
+        Ok((Packed::new(&net, ntuple::SHIPPED_STEP), Some(net)))
     } else {
         let packed = ntuple::unpack(&bytes).map_err(|e| format!("{path}: {e}"))?;
         Ok((packed, None))

@@ -3,7 +3,7 @@
 //! progress as it goes and writing a checkpoint a run can resume from.
 //!
 //! ```text
-//! cargo run --release --bin train -- --shapes 4x8 --games 200000 --jobs 2 \
+//! cargo run --release --bin train -- --shapes 5x4 --games 200000 --jobs 2 \
 //!     --out target/ntuple/net.bin --curve target/ntuple/curve.csv
 //! cargo run --release --bin train -- --resume target/ntuple/net.bin --start 200000 …
 //! ```
@@ -16,11 +16,14 @@
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
-use leptos_2048::ai::ntuple::{decode, encode, pack, shapes_named, Network, Packed, SHAPES};
+use leptos_2048::ai::ntuple::{
+    decode, encode, pack, shapes_named, Network, Packed, SHAPES, SHIPPED_STEP,
+};
 use leptos_2048::ai::td::{play, Played, Shared};
+use leptos_2048::ai::Bitboard;
 
 struct Flags {
     shapes: String,
@@ -36,11 +39,13 @@ struct Flags {
     every: u64,
     start: u64,
     seconds: Option<f64>,
+    restarts: f64,
 }
 
 const HELP: &str = "train: TD learning of an n-tuple network on afterstates
 
-  --shapes NAME the tuples: 4x4, 4x8 or 5x4 (default 4x8; ignored with --resume)
+  --shapes NAME the tuples: 4x4, 4x8 or 5x4 (default 5x4, the shipped set;
+                ignored with --resume)
   --games N     games to play (default 10000)
   --jobs J      threads learning into the one network (default 2)
   --seed S      seed of the spawns (default 1)
@@ -57,11 +62,15 @@ const HELP: &str = "train: TD learning of an n-tuple network on afterstates
   --start K     games already played by the resumed weights (default 0)
   --every N     games between reports and checkpoints (default 1000)
   --seconds T   stop starting games after T seconds
+  --restarts P  the share of games (0 to 1, default 0) that start over from
+                a board of an earlier game on which its largest tile, 8192 or
+                more, first stood, so that the network learns the endgame;
+                the reports count only the games that start afresh
   --help        this text";
 
 fn parse() -> Result<Flags, String> {
     let mut f = Flags {
-        shapes: "4x8".into(),
+        shapes: "5x4".into(),
         games: 10_000,
         seed: 1,
         rate: 0.1,
@@ -74,6 +83,7 @@ fn parse() -> Result<Flags, String> {
         every: 1000,
         start: 0,
         seconds: None,
+        restarts: 0.0,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -92,6 +102,13 @@ fn parse() -> Result<Flags, String> {
             "--init" => f.init = value.parse().map_err(|_| format!("--init: {value}"))?,
             "--every" => f.every = value.parse::<u64>().map_err(bad)?.max(1),
             "--start" => f.start = value.parse().map_err(bad)?,
+            "--restarts" => {
+                f.restarts = value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|p| (0.0..=1.0).contains(p))
+                    .ok_or(format!("--restarts: a share from 0 to 1, not {value}"))?
+            }
             "--seconds" => {
                 f.seconds = Some(value.parse().map_err(|_| format!("--seconds: {value}"))?)
             }
@@ -109,6 +126,8 @@ fn parse() -> Result<Flags, String> {
 /// What the games since the last report came to.
 #[derive(Default)]
 struct Window {
+    /// Games that started over from a late board (not in the figures).
+    restarted: u64,
     games: u64,
     moves: u64,
     score: u64,
@@ -117,9 +136,13 @@ struct Window {
 }
 
 impl Window {
-    fn add(&mut self, p: Played) {
-        self.games += 1;
+    fn add(&mut self, p: Played, restarted: bool) {
         self.moves += u64::from(p.moves);
+        if restarted {
+            self.restarted += 1;
+            return;
+        }
+        self.games += 1;
         self.score += p.score;
         for (i, e) in [11, 13, 14, 15].into_iter().enumerate() {
             self.reached[i] += u64::from(p.top >= e);
@@ -132,9 +155,10 @@ impl Window {
 
     fn report(&self, total: u64, seconds: f64, elapsed: f64) -> String {
         println!(
-            "games {total:>8}  {:>6.0} s  moves/s {:>9.0}  mean score {:>7}  2048 {:>5.1}%  8192 {:>5.1}%  16384 {:>5.1}%  32768 {:>4.1}%",
+            "games {total:>8}  {:>6.0} s  moves/s {:>9.0}  restarts {:>5}  mean score {:>7}  2048 {:>5.1}%  8192 {:>5.1}%  16384 {:>5.1}%  32768 {:>4.1}%",
             elapsed,
             self.moves as f64 / seconds.max(1e-9),
+            self.restarted,
             self.score / self.games.max(1),
             self.pct(0),
             self.pct(1),
@@ -171,6 +195,39 @@ fn start_network(f: &Flags) -> Result<Network, String> {
     }
 }
 
+/// The boards games may start over from: the latest [`Pool::SIZE`] on
+/// which a game's largest tile (8192 or more) first stood.
+#[derive(Default)]
+struct Pool(Mutex<(Vec<Bitboard>, usize)>);
+
+impl Pool {
+    const SIZE: usize = 1000;
+
+    fn keep(&self, board: Bitboard) {
+        let mut pool = self.0.lock().expect("no thread panics holding it");
+        let (boards, next) = &mut *pool;
+        if boards.len() < Self::SIZE {
+            boards.push(board);
+        } else {
+            boards[*next] = board;
+        }
+        *next = (*next + 1) % Self::SIZE;
+    }
+
+    /// Where game `game` starts: over from a kept board for a share
+    /// `restarts` of the games, chosen by the game's number, else afresh.
+    fn draw(&self, seed: u64, game: u64, restarts: f64) -> Option<Bitboard> {
+        let h =
+            (seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if ((h >> 11) as f64 / (1u64 << 53) as f64) >= restarts {
+            return None;
+        }
+        let pool = self.0.lock().expect("no thread panics holding it");
+        let boards = &pool.0;
+        (!boards.is_empty()).then(|| boards[(h as usize >> 3) % boards.len()])
+    }
+}
+
 /// Appends `line` to the curve file, with a header when it is new.
 fn append_curve(path: &str, line: &str) -> Result<(), String> {
     let fresh = !std::path::Path::new(path).exists();
@@ -193,19 +250,25 @@ fn run(f: Flags) -> Result<(), String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let next = AtomicU64::new(f.start);
+    let pool = Pool::default();
     let end = f.start + f.games;
     let began = Instant::now();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for _ in 0..f.jobs {
-            let (tx, shared, next) = (tx.clone(), &shared, &next);
+            let (tx, shared, next, pool) = (tx.clone(), &shared, &next, &pool);
             let out_of_time = move || f.seconds.is_some_and(|t| began.elapsed().as_secs_f64() > t);
             scope.spawn(move || loop {
                 let game = next.fetch_add(1, Ordering::Relaxed);
-                if game >= end
-                    || out_of_time()
-                    || tx.send(play(shared, f.rate, f.seed, game)).is_err()
-                {
+                if game >= end || out_of_time() {
+                    break;
+                }
+                let start = pool.draw(f.seed, game, f.restarts);
+                let played = play(shared, f.rate, f.seed, game, start);
+                if let Some(board) = played.late {
+                    pool.keep(board);
+                }
+                if tx.send((played, start.is_some())).is_err() {
                     break;
                 }
             });
@@ -213,8 +276,8 @@ fn run(f: Flags) -> Result<(), String> {
         drop(tx);
         let (mut window, mut since, mut done) = (Window::default(), Instant::now(), f.start);
         let mut results = rx.into_iter().peekable();
-        while let Some(played) = results.next() {
-            window.add(played);
+        while let Some((played, restarted)) = results.next() {
+            window.add(played, restarted);
             done += 1;
             let last = results.peek().is_none();
             if (done - f.start) % f.every == 0 || last {
@@ -239,7 +302,8 @@ fn run(f: Flags) -> Result<(), String> {
 fn save(f: &Flags, net: &Network) -> Result<(), String> {
     std::fs::write(&f.out, encode(net)).map_err(|e| format!("{}: {e}", f.out))?;
     if let Some(path) = &f.ship {
-        std::fs::write(path, pack(&Packed::new(net))).map_err(|e| format!("{path}: {e}"))?;
+        std::fs::write(path, pack(&Packed::new(net, SHIPPED_STEP)))
+            .map_err(|e| format!("{path}: {e}"))?;
     }
     Ok(())
 }
