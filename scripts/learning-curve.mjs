@@ -1,6 +1,7 @@
-// Draws the learning curve of the AI's network: the mean score and the rate
-// of reaching 16384 (of the games since the previous report) against the
-// games trained, from the CSV files `train --curve` writes.
+// Draws the learning curve of the AI's network: the mean score and the rates
+// of reaching 8192 (dashed) and 16384 (solid), of the games since the
+// previous report, against the games trained, from the CSV files
+// `train --curve` writes.
 //
 //   node scripts/learning-curve.mjs docs/learning-curve.svg NAME=PATH [NAME=PATH ...]
 //
@@ -35,7 +36,7 @@ function niceStep(max, ticks) {
   return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw);
 }
 
-function chart(y0, title, key, max, unit) {
+function chart(y0, title, keys, max, unit) {
   const iw = W - PAD.left - PAD.right, ih = H - PAD.top - PAD.bottom;
   const x = (g) => PAD.left + (g / maxGames) * iw;
   const y = (v) => y0 + PAD.top + ih - (v / max) * ih;
@@ -51,8 +52,11 @@ function chart(y0, title, key, max, unit) {
   }
   parts.push(`<text x="${PAD.left + iw / 2}" y="${y0 + H - 6}" text-anchor="middle">games trained</text>`);
   lines.forEach((l, i) => {
-    const d = l.rows.map((r, j) => `${j ? 'L' : 'M'}${x(r.games).toFixed(1)},${y(r[key]).toFixed(1)}`).join('');
-    parts.push(`<path d="${d}" fill="none" stroke="${COLOURS[i % COLOURS.length]}" stroke-width="1.5"/>`);
+    keys.forEach((key, k) => {
+      const d = l.rows.map((r, j) => `${j ? 'L' : 'M'}${x(r.games).toFixed(1)},${y(r[key]).toFixed(1)}`).join('');
+      const dash = k < keys.length - 1 ? ' stroke-dasharray="4 3"' : '';
+      parts.push(`<path d="${d}" fill="none" stroke="${COLOURS[i % COLOURS.length]}" stroke-width="1.5"${dash}/>`);
+    });
   });
   return parts.join('\n');
 }
@@ -65,8 +69,8 @@ const legend = lines
   .join('\n');
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${2 * H}" width="${W}" height="${2 * H}" font-family="sans-serif" font-size="11" fill="#333">
 <rect width="100%" height="100%" fill="#fff"/>
-${chart(0, 'Mean score (greedy play, no search)', 'mean_score', scoreTop, '')}
-${chart(H, 'Games reaching 16384', 'r16384', 100, '%')}
+${chart(0, 'Mean score (greedy play, no search)', ['mean_score'], scoreTop, '')}
+${chart(H, 'Games reaching 8192 (dashed) and 16384 (solid)', ['r8192', 'r16384'], 100, '%')}
 ${legend}
 </svg>
 `;

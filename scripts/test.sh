@@ -24,7 +24,7 @@ cargo test --offline
 
 step "the AI's bitboard against the engine on 10^6 cases, and its speed (release, native)"
 cargo run --offline --release --bin ai-bench -- --diff 1000000
-cargo run --offline --release --bin ai-bench -- --games 1 --max-moves 300 --ms 10 --quiet
+cargo run --offline --release --bin ai-bench -- --games 1 --max-moves 300 --ms 10 --quiet --eval heuristic,net
 
 step "release build (trunk)"
 trunk --skip-version-check build --release --offline

@@ -54,12 +54,16 @@ const HELP: &str = "ai-bench: plays seeded games with the search choosing every 
   --net PATH       the network: a shipped file or a training checkpoint
                    (default assets/ai-net-v1.bin)
   --jobs N         games played at once, a thread each (default: the cores)
+  --late PATH      write the boards on which each game's largest tile, 8192
+                   or more, first stood, as 16 hex digits a line: where
+                   `train --pool` starts games over
   --clock wall|cpu what the budget is measured by (default wall; cpu: the
                    time the thread ran, so a busy machine measures like an
                    idle one)
   --max-moves K    stop each game after K moves
   --until TILE     stop each game once it makes TILE
   --cutoff P       the search's probability cutoff
+  --depth D        search at most D moves deep (1: the greedy one-move look)
   --loss zero|relative   how the heuristic scores a lost position
   --weights name=value,...   override the heuristic's weights
   --diff N         check the bitboard against the engine on N cases, then exit
@@ -75,6 +79,7 @@ struct Options {
     diff: Option<u64>,
     loss: Loss,
     cutoff: Option<f32>,
+    depth: Option<u32>,
     cpu_clock: bool,
     until: Option<u64>,
     weights: Weights,
@@ -83,6 +88,7 @@ struct Options {
     evals: Vec<Eval>,
     net: String,
     jobs: usize,
+    late: Option<String>,
 }
 
 /// Applies `name=value,...` to `w`.
@@ -118,6 +124,7 @@ fn parse_args() -> Result<Options, String> {
         diff: None,
         loss: Loss::default(),
         cutoff: None,
+        depth: None,
         cpu_clock: false,
         until: None,
         weights: Weights::default(),
@@ -126,6 +133,7 @@ fn parse_args() -> Result<Options, String> {
         evals: vec![Eval::Heuristic],
         net: format!("assets/{}", ntuple::WEIGHTS_FILE),
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        late: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -147,9 +155,11 @@ fn parse_args() -> Result<Options, String> {
             "--max-moves" => o.max_moves = Some(value.parse().map_err(|_| bad())?),
             "--diff" => o.diff = Some(value.parse().map_err(|_| bad())?),
             "--cutoff" => o.cutoff = Some(value.parse().map_err(|_| bad())?),
+            "--depth" => o.depth = Some(value.parse().map_err(|_| bad())?),
             "--until" => o.until = Some(value.parse().map_err(|_| bad())?),
             "--weights" => parse_weights(&value, &mut o.weights)?,
             "--net" => o.net = value,
+            "--late" => o.late = Some(value),
             "--jobs" => o.jobs = value.parse::<usize>().map_err(|_| bad())?.max(1),
             "--eval" => {
                 o.evals = value
@@ -191,6 +201,8 @@ struct Game {
     nodes: u64,
     search_ms: f64,
     depth_sum: u64,
+    /// The boards on which the largest tile, 8192 or more, first stood.
+    late: Vec<Bitboard>,
 }
 
 /// The CPU time this thread has run, in milliseconds: on a machine busy with
@@ -229,6 +241,7 @@ fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Gam
         nodes: 0,
         search_ms: 0.0,
         depth_sum: 0,
+        late: Vec::new(),
     };
     loop {
         if state.status == Status::Won {
@@ -269,7 +282,11 @@ fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Gam
             next.moves > state.moves,
             "the AI chose a move that changes nothing"
         );
+        let top = state.board.max_value();
         state = next;
+        if state.board.max_value() > top.max(4096) {
+            game.late.extend(bitboard::from_board(&state.board));
+        }
     }
     game.max_tile = state.board.max_value();
     game.score = state.score;
@@ -363,6 +380,9 @@ fn main() -> ExitCode {
     if let Some(c) = o.cutoff {
         config.prob_cutoff = c;
     }
+    if let Some(d) = o.depth {
+        config.max_depth = d.max(1);
+    }
     let heuristic = || {
         let mut h = Heuristic::new(o.weights);
         h.loss = o.loss;
@@ -412,6 +432,17 @@ fn main() -> ExitCode {
             }
         };
         totals.push((eval, games));
+    }
+    if let Some(path) = &o.late {
+        let lines: String = totals
+            .iter()
+            .flat_map(|(_, games)| games.iter().flat_map(|g| &g.late))
+            .map(|b| format!("{b:016x}\n"))
+            .collect();
+        if let Err(e) = std::fs::write(path, lines) {
+            eprintln!("ai-bench: {path}: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     println!("=== {} games each at {} ms per move", o.games, o.ms);
     for (eval, games) in &totals {

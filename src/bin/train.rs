@@ -40,6 +40,7 @@ struct Flags {
     start: u64,
     seconds: Option<f64>,
     restarts: f64,
+    pool: Option<String>,
 }
 
 const HELP: &str = "train: TD learning of an n-tuple network on afterstates
@@ -66,6 +67,10 @@ const HELP: &str = "train: TD learning of an n-tuple network on afterstates
                 a board of an earlier game on which its largest tile, 8192 or
                 more, first stood, so that the network learns the endgame;
                 the reports count only the games that start afresh
+  --pool PATH   more boards to start over from, kept for the whole run, half
+                the restarts starting from one of them: 16 hex digits a line
+                (ai-bench --late writes them from the heuristic's games,
+                which reach tiles self-play seldom does)
   --help        this text";
 
 fn parse() -> Result<Flags, String> {
@@ -84,6 +89,7 @@ fn parse() -> Result<Flags, String> {
         start: 0,
         seconds: None,
         restarts: 0.0,
+        pool: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -117,6 +123,7 @@ fn parse() -> Result<Flags, String> {
             "--ship" => f.ship = Some(value),
             "--curve" => f.curve = Some(value),
             "--resume" => f.resume = Some(value),
+            "--pool" => f.pool = Some(value),
             _ => return Err(format!("unknown flag {flag}\n\n{HELP}")),
         }
     }
@@ -195,36 +202,55 @@ fn start_network(f: &Flags) -> Result<Network, String> {
     }
 }
 
-/// The boards games may start over from: the latest [`Pool::SIZE`] on
-/// which a game's largest tile (8192 or more) first stood.
+/// The boards games may start over from: those given (`--pool`), and the
+/// latest [`Pool::SIZE`] on which a game's largest tile (8192 or more)
+/// first stood.
 #[derive(Default)]
-struct Pool(Mutex<(Vec<Bitboard>, usize)>);
+struct Pool(Mutex<Boards>);
+
+#[derive(Default)]
+struct Boards {
+    seeded: Vec<Bitboard>,
+    kept: Vec<Bitboard>,
+    next: usize,
+}
 
 impl Pool {
     const SIZE: usize = 1000;
 
     fn keep(&self, board: Bitboard) {
         let mut pool = self.0.lock().expect("no thread panics holding it");
-        let (boards, next) = &mut *pool;
-        if boards.len() < Self::SIZE {
-            boards.push(board);
+        let at = pool.next;
+        if pool.kept.len() < Self::SIZE {
+            pool.kept.push(board);
         } else {
-            boards[*next] = board;
+            pool.kept[at] = board;
         }
-        *next = (*next + 1) % Self::SIZE;
+        pool.next = (at + 1) % Self::SIZE;
     }
 
     /// Where game `game` starts: over from a kept board for a share
     /// `restarts` of the games, chosen by the game's number, else afresh.
     fn draw(&self, seed: u64, game: u64, restarts: f64) -> Option<Bitboard> {
-        let h =
-            (seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        // SplitMix64's finaliser: the bits below are independent.
+        let mut h = seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h = (h ^ (h >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^= h >> 31;
         if ((h >> 11) as f64 / (1u64 << 53) as f64) >= restarts {
             return None;
         }
         let pool = self.0.lock().expect("no thread panics holding it");
-        let boards = &pool.0;
-        (!boards.is_empty()).then(|| boards[(h as usize >> 3) % boards.len()])
+        // Half the restarts from the given boards, when there are any (they
+        // are few, and reach further than self-play does).
+        let from = match (pool.seeded.is_empty(), pool.kept.is_empty()) {
+            (true, true) => return None,
+            (false, true) => &pool.seeded,
+            (true, false) => &pool.kept,
+            (false, false) if h & 1 == 0 => &pool.seeded,
+            (false, false) => &pool.kept,
+        };
+        Some(from[(h >> 1) as usize % from.len()])
     }
 }
 
@@ -251,6 +277,17 @@ fn run(f: Flags) -> Result<(), String> {
     }
     let next = AtomicU64::new(f.start);
     let pool = Pool::default();
+    if let Some(path) = &f.pool {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let boards = text
+            .lines()
+            .map(|l| {
+                u64::from_str_radix(l.trim(), 16).map_err(|_| format!("{path}: not a board: {l}"))
+            })
+            .collect::<Result<Vec<Bitboard>, String>>()?;
+        println!("{} boards to start over from in {path}", boards.len());
+        pool.0.lock().expect("not shared yet").seeded = boards;
+    }
     let end = f.start + f.games;
     let began = Instant::now();
     std::thread::scope(|scope| {
