@@ -106,18 +106,16 @@ impl Layout {
     #[inline(always)]
     pub fn entries(&self, board: Bitboard, mut f: impl FnMut(usize, usize)) {
         for (table, (images, shape)) in self.images.iter().zip(&self.shapes).enumerate() {
+            let pick: fn(Bitboard, &[u32; 6]) -> usize = match shape.len() {
+                4 => entry::<4>,
+                5 => entry::<5>,
+                6 => entry::<6>,
+                3 => entry::<3>,
+                2 => entry::<2>,
+                _ => entry::<1>,
+            };
             for shifts in images {
-                f(
-                    table,
-                    match shape.len() {
-                        4 => entry::<4>(board, shifts),
-                        5 => entry::<5>(board, shifts),
-                        6 => entry::<6>(board, shifts),
-                        3 => entry::<3>(board, shifts),
-                        2 => entry::<2>(board, shifts),
-                        _ => entry::<1>(board, shifts),
-                    },
-                );
+                f(table, pick(board, shifts));
             }
         }
     }
@@ -202,10 +200,22 @@ pub fn implied_score(board: Bitboard) -> f32 {
         .sum()
 }
 
-impl Evaluator for Network {
+/// A network's value of an afterstate: the score still to come. What makes
+/// [`Network`] and [`Packed`] evaluators, the same way.
+pub trait Afterstates {
+    fn value_of(&self, board: Bitboard) -> f32;
+}
+
+impl Afterstates for Network {
+    fn value_of(&self, board: Bitboard) -> f32 {
+        self.value(board)
+    }
+}
+
+impl<N: Afterstates> Evaluator for N {
     /// The score so far plus the score to come.
     fn evaluate(&self, board: Bitboard) -> f32 {
-        implied_score(board) + self.value(board)
+        implied_score(board) + self.value_of(board)
     }
 
     /// A lost game earns nothing more: its score is its final score.
@@ -387,19 +397,9 @@ impl Packed {
     }
 }
 
-impl Evaluator for Packed {
-    /// The score so far plus the score to come.
-    fn evaluate(&self, board: Bitboard) -> f32 {
-        implied_score(board) + self.value(board)
-    }
-
-    /// A lost game earns nothing more: its score is its final score.
-    fn lost(&self, board: Bitboard) -> f32 {
-        implied_score(board)
-    }
-
-    fn name(&self) -> &'static str {
-        "network"
+impl Afterstates for Packed {
+    fn value_of(&self, board: Bitboard) -> f32 {
+        self.value(board)
     }
 }
 

@@ -383,22 +383,6 @@ fn main() -> ExitCode {
     if let Some(d) = o.depth {
         config.max_depth = d.max(1);
     }
-    let heuristic = || {
-        let mut h = Heuristic::new(o.weights);
-        h.loss = o.loss;
-        h
-    };
-    let net = if o.evals.iter().any(|&e| e != Eval::Heuristic) {
-        match load_net(&o.net) {
-            Ok(net) => Some(net),
-            Err(e) => {
-                eprintln!("ai-bench: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    } else {
-        None
-    };
     println!(
         "games {} at {} ms per move ({} clock), seeds {}..{}, {} jobs, {:?}{}",
         o.games,
@@ -411,44 +395,67 @@ fn main() -> ExitCode {
         o.until
             .map_or(String::new(), |t| format!(", each game ends at {t}"))
     );
-    let mut totals = Vec::new();
-    for &eval in &o.evals {
-        let games = match (eval, &net) {
-            (Eval::Net, Some((packed, _))) => {
-                println!("--- net: {} ({}, i16)", o.net, describe(packed.shapes()));
-                run(&o, eval, || Searcher::new(packed.clone(), config))
-            }
-            (Eval::Net32, Some((_, Some(net)))) => {
-                println!("--- net32: {} ({}, f32)", o.net, describe(net.shapes()));
-                run(&o, eval, || Searcher::new(net.clone(), config))
-            }
-            (Eval::Net32, _) => {
-                eprintln!("ai-bench: net32 needs a training checkpoint (f32), not a shipped file");
+    let totals =
+        match play_each(&o, config).and_then(|totals| write_late(&o, &totals).map(|()| totals)) {
+            Ok(totals) => totals,
+            Err(e) => {
+                eprintln!("ai-bench: {e}");
                 return ExitCode::FAILURE;
             }
-            _ => {
-                println!("--- heuristic: loss {:?}, {:?}", o.loss, o.weights);
-                run(&o, eval, || Searcher::new(heuristic(), config))
-            }
         };
-        totals.push((eval, games));
-    }
-    if let Some(path) = &o.late {
-        let lines: String = totals
-            .iter()
-            .flat_map(|(_, games)| games.iter().flat_map(|g| &g.late))
-            .map(|b| format!("{b:016x}\n"))
-            .collect();
-        if let Err(e) = std::fs::write(path, lines) {
-            eprintln!("ai-bench: {path}: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
     println!("=== {} games each at {} ms per move", o.games, o.ms);
     for (eval, games) in &totals {
         summarize(eval.name(), games, &o);
     }
     ExitCode::SUCCESS
+}
+
+/// Plays the seeds with each evaluator of `--eval`, in turn.
+fn play_each(o: &Options, config: SearchConfig) -> Result<Vec<(Eval, Vec<Game>)>, String> {
+    let heuristic = || {
+        let mut h = Heuristic::new(o.weights);
+        h.loss = o.loss;
+        h
+    };
+    let wants_net = o.evals.iter().any(|&e| e != Eval::Heuristic);
+    let net = if wants_net {
+        Some(load_net(&o.net)?)
+    } else {
+        None
+    };
+    let mut totals = Vec::new();
+    for &eval in &o.evals {
+        let games = match (eval, &net) {
+            (Eval::Net, Some((packed, _))) => {
+                println!("--- net: {} ({}, i16)", o.net, describe(packed.shapes()));
+                run(o, eval, || Searcher::new(packed.clone(), config))
+            }
+            (Eval::Net32, Some((_, Some(net)))) => {
+                println!("--- net32: {} ({}, f32)", o.net, describe(net.shapes()));
+                run(o, eval, || Searcher::new(net.clone(), config))
+            }
+            (Eval::Net32, _) => {
+                return Err("net32 needs a training checkpoint (f32), not a shipped file".into())
+            }
+            _ => {
+                println!("--- heuristic: loss {:?}, {:?}", o.loss, o.weights);
+                run(o, eval, || Searcher::new(heuristic(), config))
+            }
+        };
+        totals.push((eval, games));
+    }
+    Ok(totals)
+}
+
+/// Writes every game's late boards to `--late`'s file, if asked.
+fn write_late(o: &Options, totals: &[(Eval, Vec<Game>)]) -> Result<(), String> {
+    let Some(path) = &o.late else { return Ok(()) };
+    let lines: String = totals
+        .iter()
+        .flat_map(|(_, games)| games.iter().flat_map(|g| &g.late))
+        .map(|b| format!("{b:016x}\n"))
+        .collect();
+    std::fs::write(path, lines).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The network in the file at `path`, packed as it ships, and in f32 too
