@@ -143,7 +143,7 @@ impl Computer {
         })
     }
 
-    pub(super) fn check(&self) -> Result<(), String> {
+    pub(super) fn validate(&self) -> Result<(), String> {
         if let Some(q) = &self.asked {
             if q.id != self.last_id {
                 return Err(format!(

@@ -1,17 +1,18 @@
 //! Where the app starts: [`init`] makes the first [`Model`] from what the
-//! browser gave ([`Flags`]), and [`Saved`] is what storage holds for one
-//! board size, read by the runner when `update` asks (`Effect::Load`).
+//! browser gave ([`Flags`]): the address's link or seed, and storage's
+//! first answers. Elm's `init : Flags -> (Model, Cmd Msg)`.
 
-use crate::engine::{Config, State};
+use crate::engine::Config;
 use crate::session::history::History;
 use crate::session::replay;
 use crate::session::stats::Stats;
 use crate::session::stored::{Loaded, Theme};
 
+use super::cmd::Cmd;
 use super::computer::Computer;
-use super::effect::Effect;
 use super::log::Log;
-use super::model::{next_seed, Mode, Model, Notice, DEFAULT_SPEED};
+use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
+use super::saved::Load;
 
 /// What the page was opened with: storage's first answers and the address.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,83 +61,30 @@ impl Query {
     }
 }
 
-/// What to read for a board size, and what the answer is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Load {
-    /// The page's first game: the saved game, history, best and statistics.
-    Start,
-    /// The player chose this size: the same, and remember the choice.
-    Switch,
-    /// The best score and statistics only: the game on the board came from
-    /// a link and stays.
-    Records,
-}
-
-/// What storage holds for one board size.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Saved {
-    pub config: Config,
-    pub load: Load,
-    /// The saved game (`Missing` for `Load::Records`).
-    pub game: Loaded<State>,
-    /// Its history (`Missing` for `Load::Records`).
-    pub history: Loaded<History>,
-    /// The best score stored (0 when none, or a bad one was set aside).
-    pub best: u64,
-    pub stats: Loaded<Stats>,
-}
-
 /// The first model and what to do at once: show the theme, take the query
-/// off the address, read storage, start a replay.
+/// off the address, read storage. A replay link starts its replay (the
+/// ticker is a subscription of the model in `Mode::Replaying`).
 ///
 /// A link (`?replay=`) or a seed (`?seed=`) starts its own game; anything
 /// wrong with either is said on the page and a fresh game starts, unsaved,
 /// so the player's own game of that size stays for their next visit.
-pub fn init(flags: Flags) -> (Model, Vec<Effect>) {
-    let mut config = flags.settings.valid().unwrap_or_default();
-    let mut link_message = None;
-    let mut mode = Mode::Live;
-    let from_link = if let Some(link) = &flags.query.replay {
-        match replay::open(link) {
-            Ok(mut h) => {
-                config = h.config();
-                if h.seek(0) && h.can_redo() {
-                    mode = Mode::Replaying;
-                }
-                Some(h)
-            }
-            Err(e) => {
-                link_message = Some(format!(
-                    "This replay link cannot be opened: {}",
-                    e.message()
-                ));
-                None
-            }
-        }
-    } else if let Some(seed) = &flags.query.seed {
-        let parsed = replay::parse_seed(seed);
-        if parsed.is_none() {
-            link_message = Some(
-                "The seed in this link is not a whole number from 0 to \
-                 18446744073709551615, so a random game has started."
-                    .to_string(),
-            );
-        }
-        parsed.map(|seed| History::new(config, seed))
-    } else {
-        None
-    };
+pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
+    let mut entropy = flags.entropy;
+    let start = Start::from(&flags, &mut entropy);
+    let config = start.history.config();
     let load = if flags.query.is_empty() {
         Load::Start
     } else {
         Load::Records
     };
-    let saving = from_link.is_some() || link_message.is_none();
-    let mut entropy = flags.entropy;
-    let history = from_link.unwrap_or_else(|| History::new(config, next_seed(&mut entropy)));
+    let mut cmds = vec![Cmd::ShowTheme(flags.theme)];
+    if !flags.query.is_empty() {
+        cmds.push(Cmd::ClearQuery);
+    }
+    cmds.push(Cmd::Load(config, load));
     let model = Model {
-        history,
-        mode,
+        history: start.history,
+        mode: start.mode,
         panel: None,
         replay_speed: DEFAULT_SPEED,
         best: 0,
@@ -144,63 +92,74 @@ pub fn init(flags: Flags) -> (Model, Vec<Effect>) {
         theme: flags.theme,
         system_dark: flags.system_dark,
         notice: (!flags.storage).then_some(Notice::Unavailable),
-        link_message,
+        link_message: start.link_message,
         share: None,
-        saving,
+        saving: start.saving,
+        unsaved: Unsaved::default(),
+        announcement: String::new(),
         computer: Computer::default(),
         page_url: flags.page_url,
         entropy,
-        check: None,
+        verification: None,
         messages_open: false,
         log: Log::default(),
     };
-    let mut effects = vec![Effect::ShowTheme(model.theme)];
-    if !flags.query.is_empty() {
-        effects.push(Effect::ClearQuery);
-    }
-    effects.push(Effect::Load(config, load));
-    if mode == Mode::Replaying {
-        effects.push(Effect::StartTicker {
-            every_ms: 1000 / model.replay_speed,
-        });
-    }
-    (model, effects)
+    (model, cmds)
 }
 
-/// The session to play from what storage holds for a size: the saved game
-/// with its history when the history ends in it; a game saved without one
-/// resumes with undo starting there; nothing usable starts `fresh`. Also
-/// what the player must be told, and whether to go on saving (not when a
-/// bad save could not be copied aside: it is left where it is).
-pub fn session_from(
-    saved: &Saved,
-    fresh: impl FnOnce() -> History,
-) -> (History, Option<Notice>, bool) {
-    let mut notice = None;
-    let mut saving = true;
-    let game = match &saved.game {
-        Loaded::Valid(state) => Some(state),
-        Loaded::Missing => None,
-        Loaded::SetAside { kept, .. } => {
-            notice = Some(Notice::SetAside);
-            saving &= kept;
-            None
+/// The game the page opens on, from its address.
+struct Start {
+    history: History,
+    mode: Mode,
+    link_message: Option<String>,
+    /// False for a fresh game standing in for a bad link or seed.
+    saving: bool,
+}
+
+impl Start {
+    fn from(flags: &Flags, entropy: &mut u64) -> Start {
+        let config = flags.settings.clone().valid().unwrap_or_default();
+        let opened = match (&flags.query.replay, &flags.query.seed) {
+            (Some(link), _) => Start::replay(link),
+            (None, Some(seed)) => Start::seed(seed, config),
+            (None, None) => Ok(None),
+        };
+        let (history, mode, link_message) = match opened {
+            Ok(Some((history, mode))) => (history, mode, None),
+            Ok(None) => (History::new(config, next_seed(entropy)), Mode::Live, None),
+            Err(why) => (
+                History::new(config, next_seed(entropy)),
+                Mode::Live,
+                Some(why),
+            ),
+        };
+        let saving = link_message.is_none();
+        Start {
+            history,
+            mode,
+            link_message,
+            saving,
         }
-    };
-    let history = match &saved.history {
-        Loaded::Valid(h) => Some(h),
-        Loaded::Missing => None,
-        Loaded::SetAside { kept, .. } => {
-            notice.get_or_insert(Notice::DataSetAside);
-            saving &= kept;
-            None
-        }
-    };
-    let history = match (game, history) {
-        (Some(game), Some(h)) if h.present() == game => h.clone(),
-        (Some(game), _) => History::resume(game.clone()),
-        (None, Some(h)) => h.clone(),
-        (None, None) => fresh(),
-    };
-    (history, notice, saving)
+    }
+
+    /// A shared game, ready to replay from its first input.
+    fn replay(link: &str) -> Result<Option<(History, Mode)>, String> {
+        let mut history = replay::open(link)
+            .map_err(|e| format!("This replay link cannot be opened: {}", e.message()))?;
+        let mode = if history.seek(0) && history.can_redo() {
+            Mode::Replaying
+        } else {
+            Mode::Live
+        };
+        Ok(Some((history, mode)))
+    }
+
+    /// A game from the seed asked for.
+    fn seed(seed: &str, config: Config) -> Result<Option<(History, Mode)>, String> {
+        let seed = replay::parse_seed(seed).ok_or(
+            "The seed in this link is not a whole number from 0 to \
+             18446744073709551615, so a random game has started.",
+        )?;
+        Ok(Some((History::new(config, seed), Mode::Live)))
+    }
 }

@@ -1,10 +1,8 @@
 //! The message log: the last [`LOG_LEN`] messages and what `update` made of
 //! each, for the history panel's "Messages" view. It shows the fold at work:
-//! `Play(Move(Left))` → `SaveGame, SaveHistory, Announce(…)`.
+//! `Play(Move(Left))` → `SaveGame`, `AiAnswered(#12, left)` → dropped: stale.
 
 use std::collections::VecDeque;
-
-use super::effect::Effect;
 
 /// How many messages the log keeps.
 pub const LOG_LEN: usize = 200;
@@ -42,8 +40,8 @@ pub struct Entry {
     pub n: u64,
     /// The message, in a few words.
     pub msg: String,
-    /// The effects `update` returned, in a few words each.
-    pub effects: Vec<String>,
+    /// The commands `update` returned, in a few words each.
+    pub cmds: Vec<String>,
     /// Why nothing happened, if nothing did.
     pub ignored: Option<Ignored>,
 }
@@ -56,9 +54,9 @@ pub struct Log {
 }
 
 impl Log {
-    /// Records a message and its outcome, forgetting the oldest past
-    /// [`LOG_LEN`].
-    pub fn record(&mut self, msg: String, effects: &[Effect], ignored: Option<Ignored>) {
+    /// Records a message and its outcome (the commands it gave, in words,
+    /// or why it was ignored), forgetting the oldest past [`LOG_LEN`].
+    pub fn record(&mut self, msg: String, cmds: Vec<String>, ignored: Option<Ignored>) {
         self.count += 1;
         if self.entries.len() == LOG_LEN {
             self.entries.pop_front();
@@ -66,7 +64,7 @@ impl Log {
         self.entries.push_back(Entry {
             n: self.count,
             msg,
-            effects: effects.iter().map(Effect::label).collect(),
+            cmds,
             ignored,
         });
     }
@@ -81,8 +79,4 @@ impl Log {
         self.entries.back()
     }
 
-    /// How many messages were recorded in all.
-    pub fn count(&self) -> u64 {
-        self.count
-    }
 }

@@ -5,8 +5,9 @@
 
 use std::borrow::Cow;
 
-use super::computer::Computer;
+use super::computer::{self, Computer};
 use super::log::Log;
+use super::words::hint_sentence;
 use crate::engine::{Config, State};
 use crate::session::history::History;
 use crate::session::stats::Stats;
@@ -17,6 +18,14 @@ pub const SPEEDS: [u32; 6] = [1, 2, 4, 10, 30, 100];
 
 /// The replay speed a shared game starts at, in moves a second.
 pub const DEFAULT_SPEED: u32 = 4;
+
+/// The fastest replay, in moves a second.
+pub const MAX_SPEED: u32 = 1000;
+
+/// The page backgrounds of the light and the dark theme, as `theme-color`
+/// (browsers read it before any stylesheet, so it repeats style/main.css's
+/// `--page-bg` of each theme; `tests/app_update.rs` checks they agree).
+pub const THEME_COLOURS: [&str; 2] = ["#faf8ef", "#1d1b19"];
 
 /// Everything the page shows or remembers.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,14 +57,20 @@ pub struct Model {
     /// player's own game of that size stays in storage) and after a bad
     /// save could not be copied aside (it is left where it is).
     pub saving: bool,
+    /// What changed and is not yet written: written at the next idle
+    /// moment, or at once when the page is hidden or closed.
+    pub unsaved: Unsaved,
+    /// What the live region says: the last input's outcome, in words.
+    pub announcement: String,
     /// The computer player: hint, autoplay, the question in flight.
     pub computer: Computer,
     /// The page's address without its query: share links start with it.
     pub page_url: String,
     /// Where the next fresh seed comes from: randomness as data.
     pub entropy: u64,
-    /// The last check that the history is the fold of its inputs.
-    pub check: Option<Check>,
+    /// The last replay of the history from its start, checking that it is
+    /// the fold of its inputs.
+    pub verification: Option<Verification>,
     /// Whether the history panel shows the message log.
     pub messages_open: bool,
     /// The last messages and what `update` made of them.
@@ -65,17 +80,17 @@ pub struct Model {
 /// The result of replaying the whole history from its start
 /// (`History::verify`), and how long the history was then.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Check {
+pub struct Verification {
     pub inputs: usize,
     pub seed: Option<u64>,
     /// `Err(i)`: the state after `i` inputs is not what was recorded.
     pub result: Result<(), usize>,
 }
 
-impl Check {
+impl Verification {
     /// Replays `history` from its start: one `step` per input.
-    pub fn of(history: &History) -> Check {
-        Check {
+    pub fn of(history: &History) -> Verification {
+        Verification {
             inputs: history.len(),
             seed: history.seed(),
             result: history.verify(),
@@ -100,6 +115,23 @@ pub enum Panel {
     History,
     Stats,
     Settings,
+}
+
+/// What changed since the last write to storage. The game itself is
+/// written at once (it is small); its history and the statistics grow, so
+/// they wait for an idle moment (`Msg::Idle`) or the page's end
+/// (`Msg::Hidden`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unsaved {
+    pub history: bool,
+    pub stats: bool,
+}
+
+impl Unsaved {
+    /// Whether anything waits to be written.
+    pub fn any(self) -> bool {
+        self.history || self.stats
+    }
 }
 
 /// What the player is told about storage.
@@ -173,6 +205,11 @@ impl Model {
         }
     }
 
+    /// Whether storage can be used at all.
+    pub fn storage_usable(&self) -> bool {
+        self.notice != Some(Notice::Unavailable)
+    }
+
     /// Whether Undo would do something now.
     pub fn can_undo(&self) -> bool {
         self.live() && self.history.can_undo()
@@ -188,9 +225,42 @@ impl Model {
         self.best.max(self.shown().score)
     }
 
-    /// Whether the dark theme is showing.
+    /// Whether the dark theme is showing: the player's choice, else the
+    /// system's, live.
     pub fn dark(&self) -> bool {
         self.theme.map_or(self.system_dark, |t| t == Theme::Dark)
+    }
+
+    /// The `theme-color` the browser paints around the page: the background
+    /// of the theme showing ([`THEME_COLOURS`]).
+    pub fn theme_colour(&self) -> &'static str {
+        THEME_COLOURS[usize::from(self.dark())]
+    }
+
+    /// Why the computer will not look at the present board, if it will not:
+    /// another size than 4×4, or a game won or over. Used by the rules that
+    /// ask it (`update`) and by the line under the board.
+    pub fn refusal(&self) -> Option<&'static str> {
+        let state = self.present();
+        if !computer::supported(state) {
+            return Some(computer::ONLY_4X4);
+        }
+        computer::idle_reason(state)
+    }
+
+    /// The computer's line under the board, in order of priority: what it
+    /// said about the present board, else its hint for it, else why it
+    /// cannot play this size at all.
+    pub fn computer_line(&self) -> Option<String> {
+        let present = self.present();
+        let c = &self.computer;
+        if let Some(text) = c.message_for(present) {
+            return Some(text.to_string());
+        }
+        if let Some(hint) = c.hint_on(present) {
+            return Some(hint_sentence(hint.direction, &hint.reason));
+        }
+        (!computer::supported(present)).then(|| computer::ONLY_4X4.to_string())
     }
 
     /// A fresh seed for a game nobody asked to replay (the same model always
@@ -201,7 +271,7 @@ impl Model {
 
     /// What must hold of every model `update` returns (the property tests
     /// check it after every message). `Err` says which rule broke.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), String> {
         if let Mode::Viewing(i) = self.mode {
             if self.panel != Some(Panel::History) {
                 return Err("viewing the past with the history panel closed".into());
@@ -216,10 +286,13 @@ impl Model {
         if self.computer.autoplay && self.mode != Mode::Live {
             return Err("autoplay on while the board is read-only".into());
         }
-        if !(1..=1000).contains(&self.replay_speed) {
+        if !(1..=MAX_SPEED).contains(&self.replay_speed) {
             return Err(format!("replay speed {}", self.replay_speed));
         }
-        self.computer.check()
+        if self.unsaved.any() && !self.saving {
+            return Err("changes waiting to be written to a game that is not saved".into());
+        }
+        self.computer.validate()
     }
 }
 

@@ -1,14 +1,16 @@
 //! [`Msg`]: everything that can happen to the app, in one closed enum. What
 //! the player asks comes from the keyboard, gestures and the components;
-//! what the outside reports comes from the effect runner and the
-//! subscriptions in `src/web/`. Nothing else changes the [`super::Model`].
+//! what the outside reports comes from the command runner (replies to a
+//! [`super::Cmd`]) and from the subscriptions ([`super::subscriptions`]).
+//! Nothing else changes the [`super::Model`].
 
 use crate::ai::protocol::Answer;
 use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
-use super::init::Saved;
 use super::model::Panel;
+use super::saved::Saved;
+use super::words::size;
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,9 +29,11 @@ pub enum Msg {
     /// Make the state after this many inputs the present and play on from
     /// it (the later inputs stay, as a redo list, until the next move).
     Resume(usize),
-    /// Switch to this board size (its own saved game) or, for the same
-    /// size, start a game with this target.
-    Configure(Config),
+    /// Switch to this board size, with its own saved game (checked by
+    /// `update`: a size the settings do not offer is ignored).
+    ChooseSize { width: u8, height: u8 },
+    /// Start a new game with this target (`None`: endless), on this size.
+    ChooseTarget(Option<u64>),
     /// Replay speed, in moves a second.
     ReplaySpeed(u32),
     /// End a replay at its last move, ready to play on.
@@ -52,7 +56,7 @@ pub enum Msg {
     ToggleMessages,
 
     // What the outside reports.
-    /// What storage held for a board size, as asked by `Effect::Load`.
+    /// What storage held for a board size, as asked by `Cmd::Load`.
     Loaded(Box<Saved>),
     /// The AI's answer to question `id`.
     AiAnswered { id: u32, answer: Answer },
@@ -60,6 +64,12 @@ pub enum Msg {
     AutoplayTurn(u32),
     /// Time for the replay's next input.
     ReplayTick,
+    /// The system's colour scheme changed: dark or not.
+    SystemDark(bool),
+    /// The page is idle: a good moment to write what is unsaved.
+    Idle,
+    /// The page is hidden or closing: write what is unsaved now.
+    Hidden,
     /// Another tab stored a best score for a board size.
     BestElsewhere(Config, u64),
     /// A write to storage failed.
@@ -77,7 +87,9 @@ impl Msg {
             Msg::Toggle(panel) => return format!("Toggle({panel:?})"),
             Msg::View(Some(i)) => return format!("View({i})"),
             Msg::Resume(i) => return format!("Resume({i})"),
-            Msg::Configure(c) => return format!("Configure({})", size(c)),
+            Msg::ChooseSize { width, height } => return format!("ChooseSize({width}×{height})"),
+            Msg::ChooseTarget(Some(t)) => return format!("ChooseTarget({t})"),
+            Msg::SystemDark(dark) => return format!("SystemDark({dark})"),
             Msg::ReplaySpeed(s) => return format!("ReplaySpeed({s})"),
             Msg::AutoplayPause(ms) => return format!("AutoplayPause({ms})"),
             Msg::Loaded(saved) => {
@@ -105,13 +117,11 @@ impl Msg {
             Msg::CheckHistory => "CheckHistory",
             Msg::ToggleMessages => "ToggleMessages",
             Msg::ReplayTick => "ReplayTick",
+            Msg::ChooseTarget(None) => "ChooseTarget(none)",
+            Msg::Idle => "Idle",
+            Msg::Hidden => "Hidden",
             Msg::LinkCopied(_) => "LinkCopied",
         };
         fixed.to_string()
     }
-}
-
-/// A board size in words: `4×4`.
-pub fn size(config: &Config) -> String {
-    format!("{}×{}", config.width, config.height)
 }

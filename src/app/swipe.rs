@@ -59,14 +59,12 @@ pub fn direction(dx: f64, dy: f64, threshold: f64) -> Option<Direction> {
 #[derive(Debug, Default)]
 pub struct Tracker {
     start: Option<Start>,
-    fingers: u32,
     last: Option<Start>,
 }
 
 impl Tracker {
     /// A finger (or button) went down.
     pub fn down(&mut self, at: Start, fingers: u32) {
-        self.fingers = fingers;
         // A second finger cancels the gesture: pinches are not swipes.
         self.start = (fingers <= 1).then_some(at);
     }

@@ -1,7 +1,12 @@
 //! What the live region says after each input, in words. Pure, so it is
 //! tested natively.
 
-use crate::engine::{Direction, State, Status};
+use crate::engine::{Config, Direction, State, Status};
+
+/// A board size in words: `4×4`.
+pub fn size(config: &Config) -> String {
+    format!("{}×{}", config.width, config.height)
+}
 
 /// A number with a space between thousands: 1204 → "1 204".
 pub fn spaced(n: u64) -> String {

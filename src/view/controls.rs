@@ -1,11 +1,11 @@
-//! The controls under the board, the autoplay pause, and the share link.
+//! The controls under the board, and the share link.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::{select, use_dispatcher};
-use crate::app::computer::{supported, PAUSES};
+use crate::app::computer::supported;
 use crate::app::{Msg, Panel, Share};
+use crate::web::browser::select_text;
 
 /// The controls under the board: the frequent actions one tap away, each
 /// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row
@@ -123,46 +123,6 @@ fn MenuControls() -> impl IntoView {
     }
 }
 
-/// The pause between autoplay's moves: one option per entry of `PAUSES`,
-/// read back by index. Part of the settings panel's computer section.
-#[component]
-pub fn AutoplayPause() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let chosen = select(|m| m.computer.pause_ms);
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&(ms, _)) = PAUSES.get(selected_index(&ev)) {
-            dispatch.send(Msg::AutoplayPause(ms));
-        }
-    };
-    view! {
-        <label class="autoplay-speed-label">
-            "Pause between autoplay moves "
-            <select class="autoplay-speed" on:change=on_change>
-                {PAUSES
-                    .iter()
-                    .map(|&(ms, label)| {
-                        view! {
-                            <option value=ms prop:selected=move || chosen.get() == ms>
-                                {label}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
-        </label>
-    }
-}
-
-/// Which option of the `<select>` an event came from: the index into the
-/// list the options were drawn from.
-pub fn selected_index(ev: &leptos::ev::Event) -> usize {
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
-        .map_or(usize::MAX, |s| {
-            s.selected_index().try_into().unwrap_or(usize::MAX)
-        })
-}
-
 /// The link the Share button made, once pressed, and what became of it.
 #[component]
 fn ShareOutput() -> impl IntoView {
@@ -189,14 +149,7 @@ fn ShareOutput() -> impl IntoView {
                     aria-label="Link to this game"
                     hidden=url.is_empty()
                     prop:value=url
-                    on:focus=move |ev| {
-                        if let Some(el) = ev
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                        {
-                            el.select();
-                        }
-                    }
+                    on:focus=move |ev| select_text(&ev)
                 />
             </div>
         })

@@ -1,9 +1,8 @@
 //! Title, the two score boxes, and the line with New Game.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-
 use super::{select, use_dispatcher};
+use crate::web::browser::{css_animation, restart};
 use crate::app::Msg;
 use crate::engine::{Input, State};
 
@@ -81,23 +80,6 @@ fn ScoreBar(
             <div class="best-container">{move || best.get()}</div>
         </div>
     }
-}
-
-/// The CSS animation running on `el`, if any. `getAnimations` is reached
-/// through `Reflect` because web-sys still marks it unstable. It makes the
-/// browser bring styles up to date, so call it once and keep the result: a
-/// CSS animation object lives as long as its `animation-name` stays.
-fn css_animation(el: &web_sys::Element) -> Option<web_sys::Animation> {
-    let get = js_sys::Reflect::get(el, &"getAnimations".into()).ok()?;
-    let list = get.dyn_ref::<js_sys::Function>()?.call0(el).ok()?;
-    js_sys::Array::from(&list).get(0).dyn_into().ok()
-}
-
-/// Plays `animation` again from its first frame, without touching the DOM
-/// (so without a mutation).
-fn restart(animation: &web_sys::Animation) {
-    animation.set_current_time(Some(0.0));
-    let _ = animation.play();
 }
 
 /// The line under the heading, with the New Game button.

@@ -1,6 +1,7 @@
 //! The view: Leptos components only. Each reads memos of the [`Model`] (in
 //! context, read-only) and sends [`Msg`]s through the [`Dispatcher`]; none
-//! holds a rule or writes app state. All markup is `view!`.
+//! holds a rule or writes app state, and none calls the browser but
+//! through `web::browser`'s doors. All markup is `view!`.
 //!
 //! - [`Page`]: the layout, top to bottom.
 //! - `heading`: title, scores, New Game.
@@ -22,8 +23,9 @@ mod replay_bar;
 use leptos::prelude::*;
 use leptos_meta::Meta;
 
-use crate::app::{Model, Msg};
+use crate::app::Model;
 use crate::engine::State;
+pub use crate::web::dispatcher::Dispatcher;
 use board::Board;
 use controls::Controls;
 use heading::{Heading, Intro};
@@ -31,21 +33,6 @@ use how_to_play::HowToPlay;
 use notices::{Announcer, HintLine, LinkNotice, StorageNotice};
 use panels::Panels;
 use replay_bar::ReplayBar;
-
-/// The one way a component changes anything: send a message. Copy.
-#[derive(Clone, Copy)]
-pub struct Dispatcher(Callback<Msg>);
-
-impl Dispatcher {
-    /// A dispatcher that hands each message to `send`.
-    pub fn new(send: impl Fn(Msg) + Send + Sync + 'static) -> Self {
-        Dispatcher(Callback::new(send))
-    }
-
-    pub fn send(self, msg: Msg) {
-        self.0.run(msg);
-    }
-}
 
 /// The dispatcher the page was given.
 pub fn use_dispatcher() -> Dispatcher {
@@ -74,20 +61,18 @@ pub fn Page(
     dispatcher: Dispatcher,
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
-    /// What the live region says.
-    announcement: ReadSignal<String>,
 ) -> impl IntoView {
     provide_context(dispatcher);
     provide_context(model);
     // The state on the board: the present, or the one viewed.
     let shown: Memo<State> = select(|m| m.shown().into_owned());
-    let dark = select(|m| m.dark());
+    let theme_colour = select(|m| m.theme_colour());
     view! {
         // The title, description and viewport are in index.html, so the
         // static shell is laid out for the device before the wasm loads.
-        // The theme colour follows the theme: browsers read it before any
-        // stylesheet, so it repeats the page backgrounds of style/main.css.
-        <Meta name="theme-color" content=move || if dark.get() { "#1d1b19" } else { "#faf8ef" }/>
+        // The theme colour is the model's (the theme showing, chosen or the
+        // system's, live).
+        <Meta name="theme-color" content=move || theme_colour.get()/>
         <main class="container">
             <Heading shown/>
             <Intro/>
@@ -95,7 +80,7 @@ pub fn Page(
             <LinkNotice/>
             <ReplayBar/>
             <Board shown board/>
-            <Announcer text=announcement/>
+            <Announcer/>
             <HintLine/>
             <Controls/>
             <Panels/>

@@ -4,9 +4,7 @@
 use leptos::prelude::*;
 
 use super::{select, use_dispatcher};
-use crate::app::computer::{supported, ONLY_4X4};
-use crate::app::words::hint_sentence;
-use crate::app::{Msg, Notice};
+use crate::app::{Model, Msg, Notice};
 
 /// A quiet line saying when progress is not being kept, and why.
 #[component]
@@ -67,10 +65,8 @@ pub fn LinkNotice() -> impl IntoView {
 /// What the last input did, in words, for screen readers (a polite live
 /// region: it waits for the reader to finish).
 #[component]
-pub fn Announcer(
-    /// The sentence to say.
-    text: ReadSignal<String>,
-) -> impl IntoView {
+pub fn Announcer() -> impl IntoView {
+    let text = select(|m| m.announcement.clone());
     view! {
         <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
             {move || text.get()}
@@ -84,17 +80,7 @@ pub fn Announcer(
 /// its learned network, when it does.
 #[component]
 pub fn HintLine() -> impl IntoView {
-    let text = select(|m| {
-        let present = m.present();
-        let c = &m.computer;
-        c.message_for(present)
-            .map(str::to_string)
-            .or_else(|| {
-                c.hint_on(present)
-                    .map(|h| hint_sentence(h.direction, &h.reason))
-            })
-            .or_else(|| (!supported(present)).then(|| ONLY_4X4.to_string()))
-    });
+    let text = select(Model::computer_line);
     let note = select(|m| m.computer.note.clone());
     view! {
         <p class="hint-output" role="status" aria-live="polite">

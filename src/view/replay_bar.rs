@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::controls::selected_index;
 use super::{select, use_dispatcher};
 use crate::app::model::SPEEDS;
 use crate::app::{Mode, Msg};
+use crate::web::browser::selected_index;
 
 /// The replay bar, shown only while a shared game replays.
 #[component]
@@ -21,7 +21,7 @@ fn Replaying() -> impl IntoView {
     let progress = select(|m| format!("move {} of {}", m.history.cursor(), m.history.len()));
     let speed = select(|m| m.replay_speed);
     let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&s) = SPEEDS.get(selected_index(&ev)) {
+        if let Some(&s) = selected_index(&ev).and_then(|i| SPEEDS.get(i)) {
             dispatch.send(Msg::ReplaySpeed(s));
         }
     };

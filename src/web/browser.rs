@@ -1,12 +1,56 @@
-//! Small doors to the browser that the runtime, the runner and the
-//! subscriptions use: the address, randomness, the colour scheme, the
-//! theme attribute, the clipboard. Each fails quietly: a browser that
-//! refuses gives a default, never a panic or a console error.
+//! The doors to the browser that the runtime, the runner, the
+//! subscriptions and the views go through: the address, randomness, the
+//! colour scheme, the theme attribute, the clipboard, timers, idle moments,
+//! animations and text selection.
+//!
+//! No JavaScript exception may unwind through the runtime (it would leave
+//! the message queue stuck), so every door is safe to call in any browser:
+//! a call that can throw is bound with wasm-bindgen's `catch` and returns
+//! `Result`; an API that may be absent (the clipboard on an insecure
+//! origin, `requestIdleCallback` in older browsers) is looked up as an
+//! `Option` first. A door that fails gives a default or a fallback, never a
+//! panic or a console error. `tests/browser_calls.rs` lists every door and
+//! what it does when the browser refuses.
 
-use leptos::prelude::{document, window};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use leptos::prelude::{document, set_timeout_with_handle, window};
 use wasm_bindgen::closure::Closure;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
 
 use crate::session::stored::Theme;
+
+// The few calls web-sys binds without `catch` or as always present that
+// can throw or be absent, bound again here on local types (the objects are
+// the browser's own; these types only name what is read of them).
+#[wasm_bindgen]
+extern "C" {
+    /// `navigator`, for its clipboard.
+    type ClipboardHolder;
+    /// `navigator.clipboard`: `undefined` outside a secure context (a page
+    /// served over plain http on a LAN address), hence `Option`.
+    #[wasm_bindgen(method, getter)]
+    fn clipboard(this: &ClipboardHolder) -> Option<Clipboard>;
+
+    type Clipboard;
+    /// `Clipboard.writeText`, which a browser or an extension may make
+    /// throw rather than reject.
+    #[wasm_bindgen(method, catch, js_name = writeText)]
+    fn write_text(this: &Clipboard, text: &str) -> Result<js_sys::Promise, JsValue>;
+
+    /// `window`, for its idle callbacks.
+    type IdleScheduler;
+    /// `requestIdleCallback`, absent from some browsers (calling it then
+    /// throws a `TypeError`, caught).
+    #[wasm_bindgen(method, catch, js_name = requestIdleCallback)]
+    fn request_idle_callback(this: &IdleScheduler, callback: &js_sys::Function) -> Result<u32, JsValue>;
+    /// `cancelIdleCallback`, alike.
+    #[wasm_bindgen(method, catch, js_name = cancelIdleCallback)]
+    fn cancel_idle_callback(this: &IdleScheduler, handle: u32) -> Result<(), JsValue>;
+}
 
 /// The address's query string (`?seed=5`), or nothing.
 pub fn search() -> String {
@@ -27,7 +71,7 @@ pub fn page_url() -> String {
 pub fn clear_query() {
     let location = window().location();
     if let (Ok(history), Ok(path)) = (window().history(), location.pathname()) {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path));
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&path));
     }
 }
 
@@ -38,13 +82,18 @@ pub fn entropy() -> u64 {
     (draw() << 32) | draw()
 }
 
-/// Whether the system asks for a dark colour scheme.
-pub fn system_prefers_dark() -> bool {
+/// The media query of a dark system colour scheme, if the browser has
+/// `matchMedia`.
+pub fn dark_scheme() -> Option<web_sys::MediaQueryList> {
     window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()
         .flatten()
-        .is_some_and(|m| m.matches())
+}
+
+/// Whether the system asks for a dark colour scheme.
+pub fn system_prefers_dark() -> bool {
+    dark_scheme().is_some_and(|m| m.matches())
 }
 
 /// Shows `theme` (or the system's, for `None`) through `data-theme` on
@@ -60,16 +109,193 @@ pub fn show_theme(theme: Option<Theme>) {
     };
 }
 
-/// Writes `text` to the clipboard, calling `done` if that worked. A browser
-/// that refuses (no permission, no clipboard) leaves the link on screen to
-/// copy by hand; the refusal is caught, so it is no console error.
+/// Whether the page is hidden (another tab, a minimised window, closing).
+pub fn page_hidden() -> bool {
+    document().hidden()
+}
+
+/// Removes the element with this id, if there is one.
+pub fn remove_element(id: &str) {
+    if let Some(el) = document().get_element_by_id(id) {
+        el.remove();
+    }
+}
+
+/// Writes `text` to the clipboard, calling `done` if that worked. Where
+/// there is no clipboard, or `writeText` throws or rejects (no permission),
+/// `done` is not called and the link stays on screen to copy by hand;
+/// nothing reaches the console.
 pub fn copy(text: &str, done: impl FnOnce() + 'static) {
-    let clipboard = window().navigator().clipboard();
-    let promise = clipboard.write_text(text);
-    let ok = Closure::once(move |_: wasm_bindgen::JsValue| done());
-    let refused = Closure::once(|_: wasm_bindgen::JsValue| {});
+    let navigator: ClipboardHolder = window().navigator().unchecked_into();
+    let Some(clipboard) = navigator.clipboard() else {
+        return;
+    };
+    let Ok(promise) = clipboard.write_text(text) else {
+        return;
+    };
+    let ok = Closure::once(move |_: JsValue| done());
+    let refused = Closure::once(|_: JsValue| {});
     let _ = promise.then2(&ok, &refused);
     // Each is called at most once, by the promise, after this returns.
     ok.forget();
     refused.forget();
+}
+
+/// Calls `f` after `ms` milliseconds; where the browser refuses a timer,
+/// at once (after the current message: the runtime queues what it is sent).
+pub fn after(ms: u32, f: impl FnOnce() + 'static) {
+    let f = Rc::new(RefCell::new(Some(f)));
+    let later = f.clone();
+    let scheduled = set_timeout_with_handle(
+        move || {
+            if let Some(f) = later.borrow_mut().take() {
+                f();
+            }
+        },
+        Duration::from_millis(ms.into()),
+    );
+    if scheduled.is_err() {
+        if let Some(f) = f.borrow_mut().take() {
+            f();
+        }
+    }
+}
+
+/// Calls `f` on the next microtask, once the current task's code has
+/// returned (through a resolved promise, which every browser that runs
+/// wasm has).
+pub fn on_next_microtask(f: &Closure<dyn FnMut(JsValue)>) {
+    let _ = js_sys::Promise::resolve(&JsValue::UNDEFINED).then(f);
+}
+
+/// A repeating timer; stopped when dropped.
+pub struct Interval {
+    handle: i32,
+    _tick: Closure<dyn FnMut()>,
+}
+
+/// Calls `f` every `ms` milliseconds until the [`Interval`] is dropped;
+/// `None` where the browser refuses a timer.
+pub fn every(ms: u32, f: impl FnMut() + 'static) -> Option<Interval> {
+    let tick = Closure::<dyn FnMut()>::new(f);
+    let handle = window()
+        .set_interval_with_callback_and_timeout_and_arguments_0(
+            tick.as_ref().unchecked_ref(),
+            ms.try_into().unwrap_or(i32::MAX),
+        )
+        .ok()?;
+    Some(Interval {
+        handle,
+        _tick: tick,
+    })
+}
+
+impl Drop for Interval {
+    fn drop(&mut self) {
+        window().clear_interval_with_handle(self.handle);
+    }
+}
+
+/// How long an idle callback may wait for the page to be idle, in ms.
+const IDLE_WAIT_MS: u32 = 1000;
+
+/// Idle moments: `f` is called at each, until the [`Idle`] is dropped.
+pub struct Idle(Rc<RefCell<IdleState>>);
+
+struct IdleState {
+    /// The pending request: an idle callback's handle, or a timer's.
+    pending: Option<Pending>,
+    callback: Option<Closure<dyn FnMut()>>,
+}
+
+enum Pending {
+    Idle(u32),
+    Timer(i32),
+}
+
+/// Calls `f` at each idle moment of the page (`requestIdleCallback`, waiting
+/// at most [`IDLE_WAIT_MS`]), or, without it, after a short timer.
+pub fn idle(mut f: impl FnMut() + 'static) -> Idle {
+    let state = Rc::new(RefCell::new(IdleState {
+        pending: None,
+        callback: None,
+    }));
+    let weak = Rc::downgrade(&state);
+    let callback = Closure::<dyn FnMut()>::new(move || {
+        if let Some(state) = weak.upgrade() {
+            request_idle(&state);
+            f();
+        }
+    });
+    state.borrow_mut().callback = Some(callback);
+    request_idle(&state);
+    Idle(state)
+}
+
+/// Asks for the next idle moment.
+fn request_idle(state: &Rc<RefCell<IdleState>>) {
+    let mut s = state.borrow_mut();
+    let Some(callback) = s.callback.as_ref() else {
+        return;
+    };
+    let f: &js_sys::Function = callback.as_ref().unchecked_ref();
+    let w = window();
+    s.pending = match w.unchecked_ref::<IdleScheduler>().request_idle_callback(f) {
+        Ok(handle) => Some(Pending::Idle(handle)),
+        Err(_) => w
+            .set_timeout_with_callback_and_timeout_and_arguments_0(f, IDLE_WAIT_MS as i32 / 10)
+            .ok()
+            .map(Pending::Timer),
+    };
+}
+
+impl Drop for Idle {
+    fn drop(&mut self) {
+        let w = window();
+        match self.0.borrow_mut().pending.take() {
+            Some(Pending::Idle(handle)) => {
+                let _ = w.unchecked_ref::<IdleScheduler>().cancel_idle_callback(handle);
+            }
+            Some(Pending::Timer(handle)) => w.clear_timeout_with_handle(handle),
+            None => {}
+        }
+    }
+}
+
+/// The CSS animation running on `el`, if any. `getAnimations` is reached
+/// through `Reflect` because web-sys still marks it unstable; both steps
+/// return `Result`. It makes the browser bring styles up to date, so call
+/// it once and keep the result: a CSS animation object lives as long as
+/// its `animation-name` stays.
+pub fn css_animation(el: &web_sys::Element) -> Option<web_sys::Animation> {
+    let get = js_sys::Reflect::get(el, &"getAnimations".into()).ok()?;
+    let list = get.dyn_ref::<js_sys::Function>()?.call0(el).ok()?;
+    js_sys::Array::from(&list).get(0).dyn_into().ok()
+}
+
+/// Plays `animation` again from its first frame, without touching the DOM
+/// (so without a mutation).
+pub fn restart(animation: &web_sys::Animation) {
+    animation.set_current_time(Some(0.0));
+    let _ = animation.play();
+}
+
+/// Selects the text of the input an event came from, if it came from one.
+pub fn select_text(event: &web_sys::Event) {
+    if let Some(input) = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+    {
+        input.select();
+    }
+}
+
+/// Which option of a `<select>` an event came from: its index into the
+/// list the options were drawn from.
+pub fn selected_index(event: &web_sys::Event) -> Option<usize> {
+    let select = event
+        .target()?
+        .dyn_into::<web_sys::HtmlSelectElement>()
+        .ok()?;
+    select.selected_index().try_into().ok()
 }

@@ -1,21 +1,27 @@
 //! The edge between the app and the browser.
 //!
-//! - `runtime`: [`App`]: the model in one signal, `dispatch`, and the
+//! - `runtime`: [`App`]: the model in one signal, the message loop, and the
 //!   only writer of that signal.
-//! - `effects`: the one effect runner: the only code that touches
-//!   storage, the AI worker, timers, the clipboard, the address bar and the
-//!   live region.
-//! - `subscriptions`: keys, swipes and other tabs, turned into messages.
+//! - [`dispatcher`]: the one way anything sends a message.
+//! - `runner`: the one command runner: the only code that carries out a
+//!   `Cmd` (storage, the AI worker, timers, the clipboard, the address bar,
+//!   the theme attribute).
+//! - `subscriptions`: the listeners behind `app::subscriptions` (keys,
+//!   other tabs, the replay ticker, the colour scheme, idle moments, the
+//!   page being hidden), started and stopped as the model says; `swipes`:
+//!   the board's gestures.
 //! - [`storage`]: localStorage: keys, reads, writes, fault handling.
 //! - [`ai_client`]: the page's side of the AI worker.
-//! - `browser`: small doors to the browser (address, randomness, theme,
-//!   clipboard).
+//! - [`browser`]: the doors to the browser, each safe to call in any
+//!   browser (no JavaScript exception gets through).
 
 pub mod ai_client;
-mod browser;
-mod effects;
+pub mod browser;
+pub mod dispatcher;
+mod runner;
 mod runtime;
 pub mod storage;
 mod subscriptions;
+mod swipes;
 
-pub use runtime::{mount, App, Dispatch};
+pub use runtime::{mount, App, SHELL_ID};

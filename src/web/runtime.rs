@@ -1,72 +1,126 @@
-//! The runtime: the one place the model lives and changes. [`App`] reads
-//! what the page was opened with, makes the first model with `init`, and
-//! holds it in one signal whose write side never leaves this file.
-//! [`Dispatch::send`] queues a message; the queue is drained in order, each
-//! message folded into the model with `update` and its effects handed to
-//! the one [`Runner`]. A message sent while another is being handled (an
-//! effect's reply, a storage failure) waits its turn, so `update` never
-//! runs inside itself.
+//! The runtime: the one place the model lives and changes, Elm's runtime
+//! in a few dozen lines. [`App`] reads what the page was opened with, makes
+//! the first model with `init`, and holds it in one signal whose write side
+//! never leaves this file. Every message, whoever sends it, goes through
+//! the same loop:
+//!
+//! ```text
+//! Dispatcher::send(msg) → queue → update(&mut model, msg) → cmds → Runner
+//!                                                 └→ subscriptions(&model) → Listeners::sync
+//! ```
+//!
+//! A message sent while another is being handled (a command's reply, a
+//! storage failure) waits its turn, so `update` never runs inside itself.
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
 use leptos_meta::provide_meta_context;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsValue;
 
 use super::browser;
-use super::effects::Runner;
+use super::dispatcher::Dispatcher;
+use super::runner::Runner;
 use super::storage::Store;
-use super::subscriptions;
-use crate::app::{init, update, Effect, Flags, Model, Msg, Query};
-use crate::view::{Dispatcher, Page};
+use super::subscriptions::Listeners;
+use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
+use crate::view::Page;
 
-/// The runtime's state: the model's write side, the runner and the queue.
+/// The runtime's state: the model's write side, the runner, the listeners
+/// and the queue.
 struct Runtime {
     model: RwSignal<Model>,
     runner: Runner,
+    listeners: RefCell<Listeners>,
+    dispatcher: Dispatcher,
     queue: RefCell<VecDeque<Msg>>,
+    /// Whether a message is being handled further up the stack.
     draining: Cell<bool>,
+    /// Whether `watchdog` is queued.
+    watching: Cell<bool>,
+    /// Clears `draining` if it is still set once the stack has unwound
+    /// (see [`Runtime::watch`]).
+    watchdog: Closure<dyn FnMut(JsValue)>,
 }
 
-/// The handle every subscription and the runner send messages through.
-/// Copy; it holds no write access to the model, only the queue.
-#[derive(Clone, Copy)]
-pub struct Dispatch(StoredValue<Rc<Runtime>, LocalStorage>);
-
-impl Dispatch {
+impl Runtime {
     /// Queues `msg` and, unless a message is being handled already, handles
     /// every queued message in order.
-    pub fn send(self, msg: Msg) {
-        let Some(runtime) = self.0.try_get_value() else {
-            return;
-        };
-        runtime.queue.borrow_mut().push_back(msg);
-        self.drain(&runtime);
+    fn send(&self, msg: Msg) {
+        self.queue.borrow_mut().push_back(msg);
+        self.drain();
     }
 
     /// Handles every queued message in order, unless that is being done
     /// already further up the stack.
-    fn drain(self, runtime: &Runtime) {
-        if runtime.draining.replace(true) {
+    fn drain(&self) {
+        if self.draining.replace(true) {
             return;
         }
+        self.watch();
         loop {
-            let next = runtime.queue.borrow_mut().pop_front();
+            let next = self.queue.borrow_mut().pop_front();
             let Some(msg) = next else { break };
-            let effects = runtime
-                .model
-                .try_update(|model| update(model, msg))
-                .unwrap_or_default();
-            self.run(runtime, effects);
+            self.handle(msg);
         }
-        runtime.draining.set(false);
+        self.draining.set(false);
     }
 
-    fn run(self, runtime: &Runtime, effects: Vec<Effect>) {
-        for effect in effects {
-            runtime.runner.run(effect, self);
+    /// One turn of the loop: fold the message in, run its commands, and
+    /// listen to what the new model says.
+    fn handle(&self, msg: Msg) {
+        let cmds = self
+            .model
+            .try_update(|model| update(model, msg))
+            .unwrap_or_default();
+        self.run(cmds);
+        self.listen();
+    }
+
+    fn run(&self, cmds: Vec<Cmd>) {
+        for cmd in cmds {
+            self.runner.run(cmd, self.dispatcher);
         }
+    }
+
+    /// Starts and stops listeners to match `subscriptions(&model)`.
+    fn listen(&self) {
+        if let Some(subs) = self.model.try_with_untracked(subscriptions) {
+            self.listeners.borrow_mut().sync(subs);
+        }
+    }
+
+    /// No browser call on the loop's path can throw (each door returns
+    /// `Result`), but if a JavaScript exception ever did unwind through
+    /// `drain`, `draining` would stay set and every later message would
+    /// wait forever. So each drain queues a microtask, which can run only
+    /// once the stack has unwound: if `draining` is still set then, it is
+    /// stale, and the watchdog clears it and handles what is queued.
+    fn watch(&self) {
+        if !self.watching.replace(true) {
+            browser::on_next_microtask(&self.watchdog);
+        }
+    }
+
+    fn recover(&self) {
+        self.watching.set(false);
+        if self.draining.replace(false) {
+            self.drain();
+        }
+    }
+
+    /// The first model's commands, then the replies they queued (what
+    /// storage held), then the first subscriptions.
+    fn begin(&self, cmds: Vec<Cmd>) {
+        self.draining.set(true);
+        self.run(cmds);
+        self.draining.set(false);
+        self.drain();
+        self.listen();
     }
 }
 
@@ -83,39 +137,53 @@ fn flags(store: &Store) -> Flags {
     }
 }
 
-/// Starts the runtime: the first model, its effects, and the handle to
-/// send messages with. The model's read side is for the view.
-fn start() -> (ReadSignal<Model>, Dispatch, ReadSignal<String>) {
+/// Starts the runtime: the first model, its commands and subscriptions.
+fn start(board: NodeRef<leptos::html::Div>) -> Rc<Runtime> {
     let store = Store::open();
-    let (model, effects) = init(flags(&store));
-    let runner = Runner::new(store);
-    let announcement = runner.announcement();
-    let runtime = Rc::new(Runtime {
-        model: RwSignal::new(model),
-        runner,
-        queue: RefCell::new(VecDeque::new()),
-        draining: Cell::new(true),
+    let (model, cmds) = init(flags(&store));
+    let runtime = Rc::new_cyclic(|me: &Weak<Runtime>| {
+        let to_me = me.clone();
+        let dispatcher = Dispatcher::new(move |msg| {
+            if let Some(runtime) = to_me.upgrade() {
+                runtime.send(msg);
+            }
+        });
+        let to_me = me.clone();
+        let watchdog = Closure::new(move |_: JsValue| {
+            if let Some(runtime) = to_me.upgrade() {
+                runtime.recover();
+            }
+        });
+        Runtime {
+            model: RwSignal::new(model),
+            runner: Runner::new(store),
+            listeners: RefCell::new(Listeners::new(dispatcher, board)),
+            dispatcher,
+            queue: RefCell::new(VecDeque::new()),
+            draining: Cell::new(false),
+            watching: Cell::new(false),
+            watchdog,
+        }
     });
-    let read = runtime.model.read_only();
-    let dispatch = Dispatch(StoredValue::new_local(runtime.clone()));
-    dispatch.run(&runtime, effects);
-    runtime.draining.set(false);
-    // Replies the first effects sent (what storage held) are handled now.
-    dispatch.drain(&runtime);
-    (read, dispatch, announcement)
+    runtime.begin(cmds);
+    runtime
 }
 
-/// The whole app: the runtime, its subscriptions, and the page.
+/// The whole app: the runtime and the page, which gets the model read-only
+/// and the dispatcher.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
-    let (model, dispatch, announcement) = start();
-    subscriptions::keyboard(dispatch);
-    subscriptions::other_tabs(model, dispatch);
     let board = NodeRef::<leptos::html::Div>::new();
-    subscriptions::swipes(board, dispatch);
-    let dispatcher = Dispatcher::new(move |msg| dispatch.send(msg));
-    view! { <Page model dispatcher board announcement/> }
+    let runtime = start(board);
+    let model = runtime.model.read_only();
+    let dispatcher = runtime.dispatcher;
+    // The swipe listeners need the board's element, which exists once the
+    // page is mounted: listen again then.
+    let again = SendWrapper::new(runtime.clone());
+    board.on_load(move |_| again.listen());
+    StoredValue::new_local(runtime);
+    view! { <Page model dispatcher board/> }
 }
 
 /// Mounts the app in place of the static shell that index.html paints
@@ -123,9 +191,7 @@ pub fn App() -> impl IntoView {
 /// in the layout the app draws them in). Both happen in one task, so no
 /// frame shows neither.
 pub fn mount() {
-    if let Some(shell) = document().get_element_by_id(SHELL_ID) {
-        shell.remove();
-    }
+    browser::remove_element(SHELL_ID);
     leptos::mount::mount_to_body(App);
 }
 

@@ -1,47 +1,119 @@
-//! Subscriptions: the browser's events that matter to the app, each turned
-//! into a [`Msg`] and sent, and nothing else. Which key or gesture means
-//! what is pure (`app::keys`, `app::swipe`). Listeners are removed when
-//! their owner is cleaned up.
+//! The listeners behind [`Subs`]: the browser's events that matter to the
+//! app, each turned into a [`Msg`] and sent, and nothing else. Which
+//! listeners run is not decided here but by `app::subscriptions(&model)`:
+//! after every message the runtime hands its answer to
+//! [`Listeners::sync`], which starts what was added, stops what was
+//! dropped and restarts what changed. Dropping a listener's handle removes
+//! it. Which key or gesture means what is pure (`app::keys`, `app::swipe`).
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
+use gloo_events::{EventListener, EventListenerOptions, EventListenerPhase};
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 use wasm_bindgen::JsCast;
 
-use super::runtime::Dispatch;
+use super::browser::{self, Idle, Interval};
+use super::dispatcher::Dispatcher;
 use super::storage;
+use super::swipes;
 use crate::app::keys::{msg_for_key, msg_for_key_code, usable_key, Modifiers};
-use crate::app::swipe::{self, Start, Tracker};
-use crate::app::{Model, Msg};
-use crate::engine::Input;
+use crate::app::{Msg, Subs};
+use crate::engine::Config;
 use crate::session::save;
 
-/// Listens for `event` on `target` until the current owner is cleaned up.
-fn on(
-    target: &web_sys::EventTarget,
-    event: &'static str,
-    handler: impl FnMut(&web_sys::Event) + 'static,
+/// The listeners running now: one slot per field of [`Subs`], each `None`
+/// while that subscription is off.
+pub struct Listeners {
+    dispatch: Dispatcher,
+    board: NodeRef<leptos::html::Div>,
+    /// What is listened to now.
+    live: Subs,
+    keys: Option<EventListener>,
+    swipes: Option<Vec<EventListener>>,
+    other_tabs: Option<EventListener>,
+    replay_ticker: Option<Interval>,
+    colour_scheme: Option<EventListener>,
+    idle: Option<Idle>,
+    page_hide: Option<[EventListener; 2]>,
+}
+
+/// Restarts one listener if what it should listen for changed: drops the
+/// old one (which removes it) and starts the new one (`None`: off).
+fn resubscribe<K: PartialEq + Copy, L>(
+    slot: &mut Option<L>,
+    was: K,
+    now: K,
+    start: impl FnOnce(K) -> Option<L>,
 ) {
-    keep(gloo_events::EventListener::new(target, event, handler));
+    if was != now {
+        *slot = None;
+        *slot = start(now);
+    }
 }
 
-/// Keeps `listener` alive until the current owner is cleaned up.
-fn keep(listener: gloo_events::EventListener) {
-    let listener = SendWrapper::new(listener);
-    on_cleanup(move || drop(listener));
+impl Listeners {
+    /// No listener yet; the runtime syncs them with the first model.
+    pub fn new(dispatch: Dispatcher, board: NodeRef<leptos::html::Div>) -> Self {
+        Listeners {
+            dispatch,
+            board,
+            live: Subs::default(),
+            keys: None,
+            swipes: None,
+            other_tabs: None,
+            replay_ticker: None,
+            colour_scheme: None,
+            idle: None,
+            page_hide: None,
+        }
+    }
+
+    /// Starts and stops listeners so that exactly `want` is listened to.
+    pub fn sync(&mut self, want: Subs) {
+        let was = std::mem::replace(&mut self.live, want);
+        let d = self.dispatch;
+        resubscribe(&mut self.keys, was.keys, want.keys, |on| {
+            on.then(|| keyboard(d))
+        });
+        let board = self.board;
+        resubscribe(&mut self.swipes, was.swipes, want.swipes, |on| {
+            let el = board.get_untracked().filter(|_| on)?;
+            Some(swipes::listen(&el, d))
+        });
+        // Until the board is mounted there is nothing to swipe on: try again
+        // at the next sync (the runtime syncs once the board is loaded).
+        self.live.swipes = self.swipes.is_some();
+        resubscribe(&mut self.other_tabs, was.other_tabs, want.other_tabs, |c| {
+            c.map(|c| other_tabs(c, d))
+        });
+        resubscribe(
+            &mut self.replay_ticker,
+            was.replay_every_ms,
+            want.replay_every_ms,
+            |ms| browser::every(ms?, move || d.send(Msg::ReplayTick)),
+        );
+        resubscribe(
+            &mut self.colour_scheme,
+            was.colour_scheme,
+            want.colour_scheme,
+            |on| on.then(|| colour_scheme(d)).flatten(),
+        );
+        resubscribe(&mut self.idle, was.idle, want.idle, |on| {
+            on.then(|| browser::idle(move || d.send(Msg::Idle)))
+        });
+        resubscribe(&mut self.page_hide, was.page_hide, want.page_hide, |on| {
+            on.then(|| page_hide(d))
+        });
+    }
 }
 
-/// Best scores written by other tabs (the `storage` event fires only for
-/// changes made elsewhere) become `BestElsewhere`.
-pub fn other_tabs(model: ReadSignal<Model>, dispatch: Dispatch) {
-    on(&window(), "storage", move |event| {
+/// Best scores written by other tabs for `config`'s size (the `storage`
+/// event fires only for changes made elsewhere) become `BestElsewhere`.
+fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
+    let key = storage::best_key(config);
+    EventListener::new(&window(), "storage", move |event| {
         let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
             return;
         };
-        let config = model.with_untracked(Model::config);
-        if event.key() != Some(storage::best_key(config)) {
+        if event.key().as_deref() != Some(key.as_str()) {
             return;
         }
         if let Some(best) = event
@@ -50,39 +122,59 @@ pub fn other_tabs(model: ReadSignal<Model>, dispatch: Dispatch) {
         {
             dispatch.send(Msg::BestElsewhere(config, best));
         }
-    });
+    })
+}
+
+/// The system's colour scheme becomes `SystemDark`, where the browser has
+/// `matchMedia`.
+fn colour_scheme(dispatch: Dispatcher) -> Option<EventListener> {
+    let query = browser::dark_scheme()?;
+    let target: web_sys::EventTarget = query.clone().into();
+    Some(EventListener::new(&target, "change", move |_| {
+        dispatch.send(Msg::SystemDark(query.matches()))
+    }))
+}
+
+/// The page being hidden (another tab, a minimised window) or closed
+/// becomes `Hidden`.
+fn page_hide(dispatch: Dispatcher) -> [EventListener; 2] {
+    [
+        EventListener::new(&window(), "pagehide", move |_| dispatch.send(Msg::Hidden)),
+        EventListener::new(&document(), "visibilitychange", move |_| {
+            if browser::page_hidden() {
+                dispatch.send(Msg::Hidden);
+            }
+        }),
+    ]
 }
 
 /// The game's keys become messages. Heard on the window in the capture
 /// phase, so that every `keydown` counts wherever it is dispatched: on the
 /// window, on the document (which a non-bubbling event never leaves), or on
 /// `document.body`, where bots written for the original send theirs. A
-/// `KeyboardEvent` is
-/// read by its `key`; any other `keydown` (bots and userscripts send a
-/// plain `Event` carrying `keyCode`), or one whose `key` says nothing, by
-/// its `keyCode` or `which`, as the original reads them.
-pub fn keyboard(dispatch: Dispatch) {
-    let options = gloo_events::EventListenerOptions {
-        phase: gloo_events::EventListenerPhase::Capture,
+/// `KeyboardEvent` is read by its `key`; any other `keydown` (bots and
+/// userscripts send a plain `Event` carrying `keyCode`), or one whose `key`
+/// says nothing, by its `keyCode` or `which`, as the original reads them.
+fn keyboard(dispatch: Dispatcher) -> EventListener {
+    let options = EventListenerOptions {
+        phase: EventListenerPhase::Capture,
         passive: false,
     };
-    let listener =
-        gloo_events::EventListener::new_with_options(&window(), "keydown", options, move |event| {
-            if typing_in_a_field(event) {
-                return;
-            }
-            let msg = match event.dyn_ref::<web_sys::KeyboardEvent>() {
-                Some(key) if usable_key(&key.key()) => msg_for_key(&key.key(), modifiers(event)),
-                _ => key_code(event).and_then(|code| msg_for_key_code(code, modifiers(event))),
-            };
-            if let Some(msg) = msg {
-                // Only keys the game handles: arrows must not scroll the page,
-                // and every other key keeps its usual meaning.
-                event.prevent_default();
-                dispatch.send(msg);
-            }
-        });
-    keep(listener);
+    EventListener::new_with_options(&window(), "keydown", options, move |event| {
+        if typing_in_a_field(event) {
+            return;
+        }
+        let msg = match event.dyn_ref::<web_sys::KeyboardEvent>() {
+            Some(key) if usable_key(&key.key()) => msg_for_key(&key.key(), modifiers(event)),
+            _ => key_code(event).and_then(|code| msg_for_key_code(code, modifiers(event))),
+        };
+        if let Some(msg) = msg {
+            // Only keys the game handles: arrows must not scroll the page,
+            // and every other key keeps its usual meaning.
+            event.prevent_default();
+            dispatch.send(msg);
+        }
+    })
 }
 
 /// The modifier keys held at a key event, read as properties so that a
@@ -116,107 +208,4 @@ fn typing_in_a_field(event: &web_sys::Event) -> bool {
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-}
-
-/// Swipes on the board (touch, pen or mouse drag) become moves, once the
-/// board is in the DOM.
-pub fn swipes(board: NodeRef<leptos::html::Div>, dispatch: Dispatch) {
-    board.on_load(move |el| listen_to_swipes(&el, dispatch));
-}
-
-fn listen_to_swipes(board: &web_sys::HtmlDivElement, dispatch: Dispatch) {
-    let tracker = Rc::new(RefCell::new(Tracker::default()));
-    let el = board.clone();
-    // Measured at the end of each gesture: the cell size follows the
-    // window and the board size.
-    let threshold = move || {
-        let cell = el.query_selector(".grid-cell").ok().flatten();
-        swipe::threshold(cell.map_or(0, |c| c.client_width()) as f64)
-    };
-    let finish = {
-        let tracker = tracker.clone();
-        move |x: f64, y: f64| {
-            let dir = tracker.borrow_mut().up(x, y, threshold());
-            if let Some(dir) = dir {
-                dispatch.send(Msg::Play(Input::Move(dir)));
-            }
-        }
-    };
-
-    // Pointer events: mouse drags, pens, and touch where the page gets them.
-    let t = tracker.clone();
-    on(board, "pointerdown", move |e| {
-        let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() else {
-            return;
-        };
-        if e.pointer_type() == "mouse" && e.button() != 0 {
-            return;
-        }
-        let at = Start {
-            x: e.client_x() as f64,
-            y: e.client_y() as f64,
-            t: e.time_stamp(),
-        };
-        t.borrow_mut().down(at, if e.is_primary() { 1 } else { 2 });
-    });
-    // Released anywhere: a drag may end off the board.
-    let f = finish.clone();
-    on(&window(), "pointerup", move |e| {
-        if let Some(e) = e.dyn_ref::<web_sys::PointerEvent>() {
-            f(e.client_x() as f64, e.client_y() as f64);
-        }
-    });
-    let t = tracker.clone();
-    on(&window(), "pointercancel", move |_| t.borrow_mut().cancel());
-    listen_to_touches(board, tracker, finish);
-}
-
-/// Touch events: phones, and pages that get touches without pointers.
-fn listen_to_touches(
-    board: &web_sys::HtmlDivElement,
-    tracker: Rc<RefCell<Tracker>>,
-    finish: impl Fn(f64, f64) + 'static,
-) {
-    let t = tracker.clone();
-    on(board, "touchstart", move |e| {
-        let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
-            return;
-        };
-        let Some(touch) = e.touches().get(0) else {
-            return;
-        };
-        let at = Start {
-            x: touch.client_x() as f64,
-            y: touch.client_y() as f64,
-            t: e.time_stamp(),
-        };
-        t.borrow_mut().down(at, e.touches().length());
-    });
-    // Not passive: the page must not scroll, zoom or go back while a finger
-    // slides on the board (touch-action in style/ does the same where it is
-    // supported).
-    let t = tracker.clone();
-    keep(gloo_events::EventListener::new_with_options(
-        board,
-        "touchmove",
-        gloo_events::EventListenerOptions::enable_prevent_default(),
-        move |e| {
-            let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
-                return;
-            };
-            e.prevent_default();
-            if e.touches().length() > 1 {
-                t.borrow_mut().cancel();
-            }
-        },
-    ));
-    on(board, "touchend", move |e| {
-        let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
-            return;
-        };
-        if let Some(touch) = e.changed_touches().get(0) {
-            finish(touch.client_x() as f64, touch.client_y() as f64);
-        }
-    });
-    on(board, "touchcancel", move |_| tracker.borrow_mut().cancel());
 }

@@ -7,15 +7,17 @@
 //! autoplay asks again. Stopping autoplay cancels the question in flight,
 //! so no move lands after it.
 
+use super::super::cmd::Cmd;
 use super::super::computer::{
-    idle_reason, supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4,
+    supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS,
 };
-use super::super::effect::Effect;
 use super::super::log::Ignored;
 use super::super::model::Model;
-use super::{game, Outcome};
+use super::super::msg::Msg;
+use super::common::{stop_autoplay, Outcome};
+use super::game;
 use crate::ai::protocol::Answer;
-use crate::engine::{Direction, Input};
+use crate::engine::{Direction, Input, State};
 
 /// Asks for the best move on the present board.
 pub fn hint(model: &mut Model) -> Outcome {
@@ -36,7 +38,7 @@ pub fn hint(model: &mut Model) -> Outcome {
 /// Starts autoplay, or stops it at once if it is on.
 pub fn autoplay(model: &mut Model) -> Outcome {
     if model.computer.autoplay {
-        return Ok(stop(model, None));
+        return Ok(stop_autoplay(model, None));
     }
     if !model.live() {
         return Err(Ignored::ReadOnly);
@@ -49,20 +51,15 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     Ok(next_turn(model))
 }
 
-/// Says why the computer will not look at the present board, if it will
-/// not (another size, or a game won or over), and returns whether it said so.
+/// Says why the computer will not look at the present board
+/// ([`Model::refusal`]), if it will not, and returns whether it said so.
 fn refuse(model: &mut Model) -> bool {
-    let state = model.present();
-    let why = if supported(state) {
-        idle_reason(state)
-    } else {
-        Some(ONLY_4X4)
+    let Some(why) = model.refusal() else {
+        return false;
     };
-    if let Some(why) = why {
-        let state = state.clone();
-        model.computer.say(&state, why);
-    }
-    why.is_some()
+    let state = model.present().clone();
+    model.computer.say(&state, why);
+    true
 }
 
 /// The pause between autoplay's moves (at most [`MAX_PAUSE_MS`]).
@@ -75,7 +72,7 @@ pub fn pause(model: &mut Model, ms: u32) -> Outcome {
     Ok(Vec::new())
 }
 
-/// The AI's answer to question `id`.
+/// The AI's answer to question `id`: a hint's or autoplay's.
 pub fn answered(model: &mut Model, id: u32, answer: Answer) -> Outcome {
     let Some(question) = model.computer.take_question(id) else {
         return Err(Ignored::Stale);
@@ -85,36 +82,42 @@ pub fn answered(model: &mut Model, id: u32, answer: Answer) -> Outcome {
     }
     let still = *model.present() == question.state;
     match question.purpose {
-        Purpose::Hint if !still => {
+        Purpose::Hint if still => Ok(hint_answered(model, question.state, answer)),
+        Purpose::Hint => {
             model.computer.quiet();
             Err(Ignored::Stale)
         }
-        Purpose::Hint => {
-            let c = &mut model.computer;
-            match answer {
-                Ok(advice) => match Computer::hint_from(advice, question.state) {
-                    Some(hint) => {
-                        c.quiet();
-                        c.hint = Some(hint);
-                    }
-                    None => c.say(model.history.present(), "No move changes the board."),
-                },
-                Err(e) => c.say(model.history.present(), unavailable(&e)),
-            }
-            Ok(Vec::new())
-        }
+        Purpose::Autoplay if still => Ok(autoplay_answered(model, answer)),
         // Someone moved meanwhile: think about the new board.
-        Purpose::Autoplay if !still => Ok(next_turn(model)),
-        Purpose::Autoplay => match answer {
-            Ok(advice) => match advice.direction {
-                Some(direction) => Ok(play_and_pause(model, direction)),
-                None => Ok(stop(
-                    model,
-                    Some("Autoplay stopped: no move is left.".into()),
-                )),
-            },
-            Err(e) => Ok(stop(model, Some(unavailable(&e)))),
+        Purpose::Autoplay => Ok(next_turn(model)),
+    }
+}
+
+/// The answer to a hint, for the board still in play: the hint, or why
+/// there is none.
+fn hint_answered(model: &mut Model, state: State, answer: Answer) -> Vec<Cmd> {
+    let c = &mut model.computer;
+    let why = match answer {
+        Ok(advice) => match Computer::hint_from(advice, state) {
+            Some(hint) => {
+                c.quiet();
+                c.hint = Some(hint);
+                return Vec::new();
+            }
+            None => "No move changes the board.".to_string(),
         },
+        Err(e) => unavailable(&e),
+    };
+    c.say(model.history.present(), why);
+    Vec::new()
+}
+
+/// The answer to autoplay, for the board still in play: play it, or stop.
+fn autoplay_answered(model: &mut Model, answer: Answer) -> Vec<Cmd> {
+    match answer.map(|advice| advice.direction) {
+        Ok(Some(direction)) => play_and_pause(model, direction),
+        Ok(None) => stop_autoplay(model, Some("Autoplay stopped: no move is left.".into())),
+        Err(e) => stop_autoplay(model, Some(unavailable(&e))),
     }
 }
 
@@ -128,57 +131,42 @@ pub fn turn(model: &mut Model, turn: u32) -> Outcome {
 }
 
 /// Plays autoplay's move, then pauses before the next turn.
-fn play_and_pause(model: &mut Model, direction: Direction) -> Vec<Effect> {
-    let mut effects = game::play(model, Input::Move(direction)).unwrap_or_default();
+fn play_and_pause(model: &mut Model, direction: Direction) -> Vec<Cmd> {
+    let mut cmds = game::play(model, Input::Move(direction)).unwrap_or_default();
     let turn = model.computer.last_id;
     model.computer.pausing = Some(turn);
-    effects.push(Effect::After {
+    cmds.push(Cmd::After {
         ms: model.computer.pause_ms,
-        then: Box::new(super::super::msg::Msg::AutoplayTurn(turn)),
+        then: Box::new(Msg::AutoplayTurn(turn)),
     });
-    effects
+    cmds
 }
 
 /// One turn of autoplay: ask about the present, or stop where there is
 /// nothing to ask.
-fn next_turn(model: &mut Model) -> Vec<Effect> {
+fn next_turn(model: &mut Model) -> Vec<Cmd> {
     if !model.computer.autoplay {
         return Vec::new();
     }
     if !model.live() {
-        return stop(model, None);
+        return stop_autoplay(model, None);
     }
-    let state = model.present();
-    if !supported(state) {
-        return stop(model, Some(ONLY_4X4.into()));
-    }
-    if let Some(why) = idle_reason(state) {
-        return stop(model, Some(format!("Autoplay stopped. {why}")));
+    if let Some(why) = model.refusal() {
+        let said = if supported(model.present()) {
+            format!("Autoplay stopped. {why}")
+        } else {
+            why.to_string()
+        };
+        return stop_autoplay(model, Some(said));
     }
     vec![ask(model, Purpose::Autoplay)]
 }
 
-/// Stops autoplay (if on) and drops the question in flight, saying `why`.
-pub fn stop(model: &mut Model, why: Option<String>) -> Vec<Effect> {
-    if !model.computer.autoplay {
-        return Vec::new();
-    }
-    let c = &mut model.computer;
-    c.autoplay = false;
-    c.pausing = None;
-    c.asked = None;
-    match why {
-        Some(why) => c.say(model.history.present(), why),
-        None => c.quiet(),
-    }
-    vec![Effect::CancelAi]
-}
-
 /// A question about the present board.
-fn ask(model: &mut Model, purpose: Purpose) -> Effect {
+fn ask(model: &mut Model, purpose: Purpose) -> Cmd {
     let board = model.history.present().board.clone();
     let id = model.computer.ask(model.history.present(), purpose);
-    Effect::AskAi {
+    Cmd::AskAi {
         id,
         board,
         budget_ms: BUDGET_MS,

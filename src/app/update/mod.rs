@@ -3,37 +3,40 @@
 //! [`History::apply`](crate::session::history::History::apply), which is
 //! `step`; every other change of app state is here.
 //!
-//! Each rule either changes the model and returns the effects that follow,
-//! or is [`Ignored`] with a reason (kept in the message log). The rules are
+//! Each rule either changes the model and returns the commands that follow,
+//! or is [`Ignored`](super::Ignored) with a reason (kept in the message log). The rules are
 //! grouped by what they are about:
 //!
 //! - [`game`]: inputs, undo and redo, viewing the past, replays;
 //! - [`computer`]: hints and autoplay, and the AI's answers;
-//! - [`page`]: panels, board settings, storage's answers, the theme, share
-//!   links, other tabs.
+//! - [`settings`]: board size and target, and what storage answers;
+//! - [`saving`]: writing what is unsaved, failed writes, other tabs;
+//! - [`page`]: panels, the theme, share links, the link's note;
+//! - [`common`]: what several rules share (a new present, stopping
+//!   autoplay), so that no two of these files import each other.
 
+mod common;
 mod computer;
 mod game;
 mod page;
+mod saving;
+mod settings;
 
-use super::effect::Effect;
-use super::log::Ignored;
+use super::cmd::Cmd;
 use super::model::Model;
 use super::msg::Msg;
-
-/// What a rule did: the effects that follow, or why it did nothing.
-type Outcome = Result<Vec<Effect>, Ignored>;
+use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
 /// Records the message and its outcome in the model's log.
-pub fn update(model: &mut Model, msg: Msg) -> Vec<Effect> {
+pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
-    let (effects, ignored) = match rule(model, msg) {
-        Ok(effects) => (effects, None),
+    let (cmds, ignored) = match rule(model, msg) {
+        Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
-    model.log.record(label, &effects, ignored);
-    effects
+    model.log.record(label, cmds.iter().map(Cmd::label).collect(), ignored);
+    cmds
 }
 
 /// The rule for each message.
@@ -52,16 +55,19 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::AutoplayPause(ms) => computer::pause(model, ms),
         Msg::AiAnswered { id, answer } => computer::answered(model, id, answer),
         Msg::AutoplayTurn(turn) => computer::turn(model, turn),
+        Msg::ChooseSize { width, height } => settings::choose_size(model, width, height),
+        Msg::ChooseTarget(target) => settings::choose_target(model, target),
+        Msg::Loaded(saved) => settings::loaded(model, *saved),
+        Msg::Idle | Msg::Hidden => saving::flush(model),
+        Msg::SaveFailed(problem) => saving::save_failed(model, problem),
+        Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
-        Msg::Configure(config) => page::configure(model, config),
-        Msg::Loaded(saved) => page::loaded(model, *saved),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),
+        Msg::SystemDark(dark) => page::system_dark(model, dark),
         Msg::DismissLinkMessage => page::dismiss_link_message(model),
         Msg::CheckHistory => page::check_history(model),
         Msg::ToggleMessages => page::toggle_messages(model),
-        Msg::BestElsewhere(config, best) => page::best_elsewhere(model, config, best),
-        Msg::SaveFailed(problem) => page::save_failed(model, problem),
     }
 }

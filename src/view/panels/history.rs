@@ -171,7 +171,7 @@ fn HistoryRow(row: Row) -> impl IntoView {
 fn Verdict() -> impl IntoView {
     let dispatch = use_dispatcher();
     let verdict = select(|m| {
-        let check = m.check.as_ref()?;
+        let check = m.verification.as_ref()?;
         let from = match check.seed {
             Some(seed) => format!("seed {seed}"),
             None => "the saved start".to_string(),

@@ -42,8 +42,8 @@ fn MessageLog() -> impl IntoView {
 fn MessageRow(entry: Entry) -> impl IntoView {
     let outcome = match entry.ignored {
         Some(why) => why.words().to_string(),
-        None if entry.effects.is_empty() => "no effects".to_string(),
-        None => entry.effects.join(", "),
+        None if entry.cmds.is_empty() => "no commands".to_string(),
+        None => entry.cmds.join(", "),
     };
     view! {
         <li class="message-row">

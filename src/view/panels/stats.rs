@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::charts::{reach_marks, reach_words, score_marks, score_words, Chart};
-use crate::app::msg::size;
+use crate::app::words::size;
 use crate::view::select;
 
 /// How often each tile from 8 up was reached: `(tile, games, share in whole

@@ -1,0 +1,78 @@
+//! [`Cmd`]: everything the app asks the outside to do, in one closed enum
+//! (Elm's name for it: a command; it is also not Leptos's `Effect`, a
+//! reactive computation). `update` returns them; the one command runner
+//! (`src/web/runner.rs`) carries them out and reports back with
+//! [`super::Msg`]s where there is something to report.
+//!
+//! What the app *listens to* is not a command but a subscription
+//! ([`super::subscriptions`]): a command is done once, when `update` asks;
+//! a subscription lasts as long as the model says.
+
+use crate::engine::{Board, Config, State};
+use crate::session::history::History;
+use crate::session::stats::Stats;
+use crate::session::stored::Theme;
+
+use super::msg::Msg;
+use super::saved::Load;
+use super::words::size;
+
+/// Everything the app asks of the outside.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cmd {
+    /// Store the game in progress (under its size's key).
+    SaveGame(State),
+    /// Store the session's history (under its size's key).
+    SaveHistory(History),
+    /// Raise the stored best score of a size to this (never lower it).
+    SaveBest(Config, u64),
+    /// Store a size's statistics.
+    SaveStats(Config, Stats),
+    /// Remember the board size and target chosen.
+    SaveSettings(Config),
+    /// Remember the theme chosen.
+    SaveTheme(Theme),
+    /// Show this theme (`None`: the system's).
+    ShowTheme(Option<Theme>),
+    /// Read what storage holds for a size; answered by `Msg::Loaded`.
+    Load(Config, Load),
+    /// Ask the AI for the best move on `board`; answered by
+    /// `Msg::AiAnswered` with the same id.
+    AskAi {
+        id: u32,
+        board: Board,
+        budget_ms: u32,
+    },
+    /// Drop the question in flight: no answer to it will come.
+    CancelAi,
+    /// Send `then` after `ms` milliseconds.
+    After { ms: u32, then: Box<Msg> },
+    /// Put this link on the clipboard; answered by `Msg::LinkCopied`.
+    CopyLink(String),
+    /// Take the query off the address bar (without a reload), so that a
+    /// reload goes on with the game rather than opening the link again.
+    ClearQuery,
+}
+
+impl Cmd {
+    /// The command in a few words, for the message log. Written out rather
+    /// than derived: a derived `Debug` would print whole states.
+    pub fn label(&self) -> String {
+        let fixed = match self {
+            Cmd::SaveBest(_, best) => return format!("SaveBest({best})"),
+            Cmd::SaveSettings(c) => return format!("SaveSettings({})", size(c)),
+            Cmd::SaveTheme(theme) => return format!("SaveTheme({theme:?})"),
+            Cmd::ShowTheme(theme) => return format!("ShowTheme({theme:?})"),
+            Cmd::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
+            Cmd::AskAi { id, .. } => return format!("AskAi(#{id})"),
+            Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
+            Cmd::SaveGame(_) => "SaveGame",
+            Cmd::SaveHistory(_) => "SaveHistory",
+            Cmd::SaveStats(..) => "SaveStats",
+            Cmd::CancelAi => "CancelAi",
+            Cmd::CopyLink(_) => "CopyLink",
+            Cmd::ClearQuery => "ClearQuery",
+        };
+        fixed.to_string()
+    }
+}

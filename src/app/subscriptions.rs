@@ -1,0 +1,53 @@
+//! [`subscriptions`]: what the app listens to, as a pure function of the
+//! model: Elm's `subscriptions : Model -> Sub Msg`. The runtime evaluates it
+//! after every `update` and starts or stops the real listeners where the
+//! answer changed; the listeners (`src/web/subscriptions.rs`) only turn
+//! what they hear into [`super::Msg`]s.
+//!
+//! So no rule has to remember to start or stop anything: a replay ticks
+//! because the model is replaying, and stops ticking because it no longer
+//! is.
+
+use super::model::{Mode, Model};
+use crate::engine::Config;
+
+/// What the app listens to. Each field is one subscription: `false` or
+/// `None` is not listening; a value says what to listen for, and a change
+/// of value restarts the listener with the new one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Subs {
+    /// The game's keys, on the window (→ `Play`, `Undo`, `Toggle`, …).
+    /// Always: even a read-only board opens panels by key. A key typed into
+    /// a text field is the field's, whatever the model.
+    pub keys: bool,
+    /// Swipes on the board (→ `Play(Move(…))`): while it takes moves.
+    pub swipes: bool,
+    /// Other tabs' best score for this size, through `storage` events
+    /// (→ `BestElsewhere`): while storage can be used.
+    pub other_tabs: Option<Config>,
+    /// The replay's ticker, one tick every this many milliseconds
+    /// (→ `ReplayTick`): while a shared game replays.
+    pub replay_every_ms: Option<u32>,
+    /// The system's colour scheme (→ `SystemDark`): while the page follows
+    /// it, that is until the player picks a theme.
+    pub colour_scheme: bool,
+    /// The next idle moment (→ `Idle`): while something is unsaved.
+    pub idle: bool,
+    /// The page being hidden or closed (→ `Hidden`): while something is
+    /// unsaved, so nothing is lost when the tab goes.
+    pub page_hide: bool,
+}
+
+/// What the app listens to, given the model.
+pub fn subscriptions(model: &Model) -> Subs {
+    let unsaved = model.unsaved.any();
+    Subs {
+        keys: true,
+        swipes: model.live(),
+        other_tabs: model.storage_usable().then(|| model.config()),
+        replay_every_ms: (model.mode == Mode::Replaying).then(|| 1000 / model.replay_speed.max(1)),
+        colour_scheme: model.theme.is_none(),
+        idle: unsaved,
+        page_hide: unsaved,
+    }
+}

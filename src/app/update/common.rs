@@ -1,0 +1,70 @@
+//! What several rules share: the outcome of a rule, what follows from a
+//! new present, writing what is unsaved, and stopping autoplay. A leaf:
+//! it imports none of the rule files.
+
+use super::super::cmd::Cmd;
+use super::super::log::Ignored;
+use super::super::model::Model;
+use super::super::words::announce;
+
+/// What a rule did: the commands that follow, or why it did nothing.
+pub type Outcome = Result<Vec<Cmd>, Ignored>;
+
+/// What follows from a new present: save the game, raise the best score,
+/// and say what happened.
+pub fn changed(model: &mut Model) -> Vec<Cmd> {
+    let mut cmds = save_game(model);
+    let score = model.present().score;
+    if score > model.best {
+        model.best = score;
+        cmds.push(Cmd::SaveBest(model.config(), score));
+    }
+    say(model);
+    cmds
+}
+
+/// Saves the game, unless this game is not saved. The game is written at
+/// once (it is small); its history, which grows with every input, is only
+/// marked unsaved and written at the next idle moment ([`write_unsaved`]).
+pub fn save_game(model: &mut Model) -> Vec<Cmd> {
+    if !model.saving {
+        return Vec::new();
+    }
+    model.unsaved.history = true;
+    vec![Cmd::SaveGame(model.present().clone())]
+}
+
+/// Writes everything unsaved, now. Called when the page is idle or hidden,
+/// and before the history or the statistics are replaced by another size's.
+pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
+    let unsaved = std::mem::take(&mut model.unsaved);
+    let mut cmds = Vec::new();
+    if unsaved.history {
+        cmds.push(Cmd::SaveHistory(model.history.clone()));
+    }
+    if unsaved.stats {
+        cmds.push(Cmd::SaveStats(model.config(), model.stats.clone()));
+    }
+    cmds
+}
+
+/// Sets the live region's sentence for the state on the board.
+pub fn say(model: &mut Model) {
+    model.announcement = announce(&model.shown());
+}
+
+/// Stops autoplay (if on) and drops the question in flight, saying `why`.
+pub fn stop_autoplay(model: &mut Model, why: Option<String>) -> Vec<Cmd> {
+    if !model.computer.autoplay {
+        return Vec::new();
+    }
+    let c = &mut model.computer;
+    c.autoplay = false;
+    c.pausing = None;
+    c.asked = None;
+    match why {
+        Some(why) => c.say(model.history.present(), why),
+        None => c.quiet(),
+    }
+    vec![Cmd::CancelAi]
+}

@@ -1,0 +1,85 @@
+//! The rules of the board settings: choosing a size (its own saved game,
+//! read from storage) or a target (a new game), and what storage answers.
+
+use super::super::choices::{offered_size, offered_target};
+use super::super::cmd::Cmd;
+use super::super::log::Ignored;
+use super::super::model::{Mode, Model, Notice};
+use super::super::saved::{session_from, Load, Saved};
+use super::common::{changed, save_game, say, write_unsaved, Outcome};
+use crate::engine::Config;
+use crate::session::history::History;
+use crate::session::stored::Loaded;
+
+/// Switches to another board size: its own game comes from storage
+/// (`Cmd::Load`, answered by `Msg::Loaded`). Only sizes the settings offer.
+pub fn choose_size(model: &mut Model, width: u8, height: u8) -> Outcome {
+    let current = model.config();
+    let config = Config::new(width, height, current.target)
+        .filter(|_| offered_size(width, height))
+        .ok_or(Ignored::NotHere)?;
+    if config.same_size(current) {
+        return Err(Ignored::NoChange);
+    }
+    model.mode = Mode::Live;
+    Ok(vec![Cmd::Load(config, Load::Switch)])
+}
+
+/// Starts a new game on this size with another target (`None`: endless).
+/// Only targets the settings offer.
+pub fn choose_target(model: &mut Model, target: Option<u64>) -> Outcome {
+    let current = model.config();
+    let config = Config::new(current.width, current.height, target)
+        .filter(|_| offered_target(target))
+        .ok_or(Ignored::NotHere)?;
+    if config == current {
+        return Err(Ignored::NoChange);
+    }
+    model.mode = Mode::Live;
+    let seed = model.draw_seed();
+    model.history = History::new(config, seed);
+    model.saving = true;
+    let mut cmds = changed(model);
+    cmds.push(Cmd::SaveSettings(config));
+    Ok(cmds)
+}
+
+/// What storage held for a size: the game to play (unless the board holds a
+/// linked game), its best score and statistics. What was unsaved of the
+/// game it replaces is written first.
+pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
+    let switched = saved.load == Load::Switch;
+    if !switched && !saved.config.same_size(model.config()) {
+        return Err(Ignored::Stale);
+    }
+    let mut cmds = write_unsaved(model);
+    let mut note = None;
+    if saved.load != Load::Records {
+        let seed = model.draw_seed();
+        let (history, session_note, saving) =
+            session_from(&saved, || History::new(saved.config, seed));
+        model.history = history;
+        model.saving = saving;
+        model.mode = Mode::Live;
+        note = session_note;
+    }
+    model.best = saved.best.max(model.present().score);
+    model.stats = match saved.stats {
+        Loaded::Valid(stats) => stats,
+        Loaded::Missing => Default::default(),
+        Loaded::SetAside { .. } => {
+            note.get_or_insert(Notice::DataSetAside);
+            Default::default()
+        }
+    };
+    if note.is_some() && model.storage_usable() {
+        model.notice = note;
+    }
+    cmds.extend(save_game(model));
+    cmds.push(Cmd::SaveBest(model.config(), model.best));
+    if switched {
+        cmds.push(Cmd::SaveSettings(model.config()));
+    }
+    say(model);
+    Ok(cmds)
+}

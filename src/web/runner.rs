@@ -1,0 +1,65 @@
+//! The command runner: the only code that carries out what `update` asks
+//! ([`Cmd`]): storage, the AI worker, timers, the clipboard, the address
+//! bar and the theme attribute. What it learns on the way (a failed write,
+//! what storage held, the AI's answer, a timer's end) it reports as a
+//! [`Msg`] through the [`Dispatcher`], never by touching the model. Every
+//! browser call it makes goes through a door that cannot throw
+//! (`browser`, `storage`, `ai_client`).
+
+use super::ai_client::AiClient;
+use super::browser;
+use super::dispatcher::Dispatcher;
+use super::storage::Store;
+use crate::app::{Cmd, Msg};
+use crate::session::stored::Problem;
+
+/// What the runner holds: storage and the AI client.
+pub struct Runner {
+    store: Store,
+    ai: AiClient,
+}
+
+impl Runner {
+    pub fn new(store: Store) -> Self {
+        Runner {
+            store,
+            ai: AiClient::new(),
+        }
+    }
+
+    /// Carries out one command; replies go to `dispatcher`.
+    pub fn run(&self, cmd: Cmd, dispatcher: Dispatcher) {
+        let report = |result: Result<(), Problem>| {
+            if let Err(problem) = result {
+                dispatcher.send(Msg::SaveFailed(problem));
+            }
+        };
+        match cmd {
+            Cmd::SaveGame(state) => report(self.store.save_game(&state)),
+            Cmd::SaveHistory(history) => report(self.store.save_history(&history)),
+            Cmd::SaveBest(config, best) => report(self.store.save_best(config, best)),
+            Cmd::SaveStats(config, stats) => report(self.store.save_stats(config, &stats)),
+            Cmd::SaveSettings(config) => report(self.store.save_settings(config)),
+            Cmd::SaveTheme(theme) => report(self.store.save_theme(theme)),
+            Cmd::ShowTheme(theme) => browser::show_theme(theme),
+            Cmd::Load(config, load) => {
+                let saved = self.store.load_saved(config, load);
+                dispatcher.send(Msg::Loaded(Box::new(saved)));
+            }
+            Cmd::AskAi {
+                id,
+                board,
+                budget_ms,
+            } => self.ai.ask(&board, budget_ms, move |answer| {
+                dispatcher.send(Msg::AiAnswered { id, answer })
+            }),
+            Cmd::CancelAi => self.ai.cancel(),
+            Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
+            Cmd::CopyLink(url) => {
+                let copied = url.clone();
+                browser::copy(&url, move || dispatcher.send(Msg::LinkCopied(copied)));
+            }
+            Cmd::ClearQuery => browser::clear_query(),
+        }
+    }
+}
