@@ -78,5 +78,4 @@ impl Log {
     pub fn latest(&self) -> Option<&Entry> {
         self.entries.back()
     }
-
 }

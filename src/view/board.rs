@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{select, use_dispatcher};
+use super::context::{select, use_dispatcher};
 use crate::app::tiles::{keep_places, view_tiles, ViewTile};
 use crate::app::Msg;
 use crate::engine::{Input, State, Status};

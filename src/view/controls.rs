@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::{select, use_dispatcher};
+use super::context::{select, use_dispatcher};
 use crate::app::computer::supported;
 use crate::app::{Msg, Panel, Share};
 use crate::web::browser::select_text;

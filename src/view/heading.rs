@@ -1,10 +1,10 @@
 //! Title, the two score boxes, and the line with New Game.
 
-use leptos::prelude::*;
-use super::{select, use_dispatcher};
-use crate::web::browser::{css_animation, restart};
+use super::context::{select, use_dispatcher};
 use crate::app::Msg;
 use crate::engine::{Input, State};
+use crate::web::browser::{css_animation, restart};
+use leptos::prelude::*;
 
 /// Title and the two score boxes.
 #[component]

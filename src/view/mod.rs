@@ -4,6 +4,8 @@
 //! through `web::browser`'s doors. All markup is `view!`.
 //!
 //! - [`Page`]: the layout, top to bottom.
+//! - [`context`]: what every component reads: the model (as memos, with
+//!   [`context::select`]) and the dispatcher.
 //! - `heading`: title, scores, New Game.
 //! - `board`: the board: grid, tiles, the win / game-over overlay.
 //! - `notices`: storage and link notices, the live region, the hint line.
@@ -13,6 +15,7 @@
 //! - `how_to_play`: the rules and the keys.
 
 mod board;
+pub mod context;
 mod controls;
 mod heading;
 mod how_to_play;
@@ -25,32 +28,15 @@ use leptos_meta::Meta;
 
 use crate::app::Model;
 use crate::engine::State;
-pub use crate::web::dispatcher::Dispatcher;
+use crate::web::dispatcher::Dispatcher;
 use board::Board;
+use context::select;
 use controls::Controls;
 use heading::{Heading, Intro};
 use how_to_play::HowToPlay;
 use notices::{Announcer, HintLine, LinkNotice, StorageNotice};
 use panels::Panels;
 use replay_bar::ReplayBar;
-
-/// The dispatcher the page was given.
-pub fn use_dispatcher() -> Dispatcher {
-    use_context::<Dispatcher>().expect("Page provides the Dispatcher")
-}
-
-/// The model, read-only.
-pub fn use_model() -> ReadSignal<Model> {
-    use_context::<ReadSignal<Model>>().expect("Page provides the model")
-}
-
-/// A memo of one part of the model.
-pub fn select<T: PartialEq + Send + Sync + 'static>(
-    part: impl Fn(&Model) -> T + Send + Sync + 'static,
-) -> Memo<T> {
-    let model = use_model();
-    Memo::new(move |_| part(&model.read()))
-}
 
 /// The page: everything under `<body>`.
 #[component]

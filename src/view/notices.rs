@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{select, use_dispatcher};
+use super::context::{select, use_dispatcher};
 use crate::app::{Model, Msg, Notice};
 
 /// A quiet line saying when progress is not being kept, and why.

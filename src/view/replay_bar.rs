@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{select, use_dispatcher};
+use super::context::{select, use_dispatcher};
 use crate::app::model::SPEEDS;
 use crate::app::{Mode, Msg};
 use crate::web::browser::selected_index;

@@ -46,7 +46,10 @@ extern "C" {
     /// `requestIdleCallback`, absent from some browsers (calling it then
     /// throws a `TypeError`, caught).
     #[wasm_bindgen(method, catch, js_name = requestIdleCallback)]
-    fn request_idle_callback(this: &IdleScheduler, callback: &js_sys::Function) -> Result<u32, JsValue>;
+    fn request_idle_callback(
+        this: &IdleScheduler,
+        callback: &js_sys::Function,
+    ) -> Result<u32, JsValue>;
     /// `cancelIdleCallback`, alike.
     #[wasm_bindgen(method, catch, js_name = cancelIdleCallback)]
     fn cancel_idle_callback(this: &IdleScheduler, handle: u32) -> Result<(), JsValue>;
@@ -254,7 +257,9 @@ impl Drop for Idle {
         let w = window();
         match self.0.borrow_mut().pending.take() {
             Some(Pending::Idle(handle)) => {
-                let _ = w.unchecked_ref::<IdleScheduler>().cancel_idle_callback(handle);
+                let _ = w
+                    .unchecked_ref::<IdleScheduler>()
+                    .cancel_idle_callback(handle);
             }
             Some(Pending::Timer(handle)) => w.clear_timeout_with_handle(handle),
             None => {}

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readBoard, checkMove, slide, showBoard, assertFreshGame, DIRECTIONS, ARROW_FOR, SCHEMES } from './helpers.mjs';
-import { reloadGame, assertPlayable, assertNoticeShown, readStore } from './storage-helpers.mjs';
+import { reloadGame, assertPlayable, assertNoticeShown, readStore, untilIdle } from './storage-helpers.mjs';
 import {
   SKEY, openAt, assertClean, blur, stored, snapshot, assertSameState, playChecked,
   chooseSize, chooseTarget, readGoal, swipe, foldNew, boardOfSave,
@@ -196,6 +196,7 @@ test('statistics per size: games, best score and tile, total moves; undo takes n
   s = await readStats(page);
   assert.equal(s.rows['Games played'], 2);
   assert.equal(s.rows['Total moves'], 13);
+  await untilIdle(page);
   const stored4 = JSON.parse(await stored(page, SKEY.stats()));
   assert.equal(stored4.played, 2);
   assert.equal(stored4.moves, 13);
@@ -210,6 +211,7 @@ test('statistics per size: games, best score and tile, total moves; undo takes n
   s = await readStats(page);
   assert.equal(s.rows['Games played'], 1);
   assert.equal(s.rows['Total moves'], 2);
+  await untilIdle(page);
   assert.equal(JSON.parse(await stored(page, SKEY.stats('5x3'))).moves, 2, `nothing under ${SKEY.stats('5x3')}`);
   assert.equal(JSON.parse(await stored(page, SKEY.stats())).moves, 13, 'the 4x4 statistics changed');
 

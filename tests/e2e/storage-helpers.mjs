@@ -131,8 +131,24 @@ export async function readStore(page) {
   });
 }
 
-/** Replaces the origin's localStorage with `entries` (from inside a page). */
+/**
+ * Waits until the page has written what it defers to an idle moment (the
+ * history and the statistics): an idle callback asked for now runs after
+ * the page's own.
+ */
+export async function untilIdle(page) {
+  await page.evaluate(() => new Promise((done) => {
+    requestIdleCallback(() => setTimeout(done, 0), { timeout: 2000 });
+  }));
+}
+
+/**
+ * Replaces the origin's localStorage with `entries` (from inside a page),
+ * once the page has written what it deferred: otherwise its next
+ * `pagehide` would write that back over `entries`.
+ */
 export async function writeStore(page, entries) {
+  await untilIdle(page);
   await page.evaluate((e) => {
     localStorage.clear();
     for (const [k, v] of Object.entries(e)) localStorage.setItem(k, v);

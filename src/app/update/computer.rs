@@ -8,9 +8,7 @@
 //! so no move lands after it.
 
 use super::super::cmd::Cmd;
-use super::super::computer::{
-    supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS,
-};
+use super::super::computer::{supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use super::super::log::Ignored;
 use super::super::model::Model;
 use super::super::msg::Msg;

@@ -35,7 +35,9 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
-    model.log.record(label, cmds.iter().map(Cmd::label).collect(), ignored);
+    model
+        .log
+        .record(label, cmds.iter().map(Cmd::label).collect(), ignored);
     cmds
 }
 

@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use super::messages::Messages;
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
-use crate::view::{select, use_dispatcher};
+use crate::view::context::{select, use_dispatcher};
 
 /// How many rows of the list are drawn around the chosen one.
 const ROWS: usize = 11;
@@ -68,10 +68,6 @@ fn input_name(input: Option<Input>) -> &'static str {
 /// The history panel.
 #[component]
 pub fn HistoryPanel() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let len = select(|m| m.history.len());
-    let viewing = select(|m| m.viewing());
-    let at = select(|m| m.viewing().unwrap_or(m.history.cursor()));
     let position = select(|m| match m.viewing() {
         Some(i) => format!(
             "Showing the state after {i} of {} inputs (read-only).",
@@ -97,39 +93,7 @@ pub fn HistoryPanel() -> impl IntoView {
         <section class="panel history-panel" aria-label="History">
             <h2>"History"</h2>
             <p class="history-position">{move || position.get()}</p>
-            <input
-                class="history-slider"
-                type="range"
-                min="0"
-                max=move || len.get().to_string()
-                prop:value=move || at.get().to_string()
-                aria-label="Input number"
-                on:input=move |ev| {
-                    if let Ok(i) = event_target_value(&ev).parse::<usize>() {
-                        dispatch.send(Msg::View(Some(i)));
-                    }
-                }
-            />
-            <div class="history-actions">
-                <button
-                    class="resume-button"
-                    disabled=move || viewing.get().is_none()
-                    on:click=move |_| {
-                        if let Some(i) = viewing.get_untracked() {
-                            dispatch.send(Msg::Resume(i));
-                        }
-                    }
-                >
-                    "Resume from here"
-                </button>
-                <button
-                    class="present-button"
-                    disabled=move || viewing.get().is_none()
-                    on:click=move |_| dispatch.send(Msg::View(None))
-                >
-                    "Back to the present"
-                </button>
-            </div>
+            <Travel/>
             <ol class="history-list">
                 <For each=move || rows.get() key=|row| row.clone() let:row>
                     <HistoryRow row/>
@@ -138,6 +102,51 @@ pub fn HistoryPanel() -> impl IntoView {
             <Verdict/>
             <Messages/>
         </section>
+    }
+}
+
+/// The slider over every state, and the two ways back from the past:
+/// resume from it, or return to the present.
+#[component]
+fn Travel() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let len = select(|m| m.history.len());
+    let viewing = select(|m| m.viewing());
+    let at = select(|m| m.viewing().unwrap_or(m.history.cursor()));
+    view! {
+        <input
+            class="history-slider"
+            type="range"
+            min="0"
+            max=move || len.get().to_string()
+            prop:value=move || at.get().to_string()
+            aria-label="Input number"
+            on:input=move |ev| {
+                if let Ok(i) = event_target_value(&ev).parse::<usize>() {
+                    dispatch.send(Msg::View(Some(i)));
+                }
+            }
+        />
+        <div class="history-actions">
+            <button
+                class="resume-button"
+                disabled=move || viewing.get().is_none()
+                on:click=move |_| {
+                    if let Some(i) = viewing.get_untracked() {
+                        dispatch.send(Msg::Resume(i));
+                    }
+                }
+            >
+                "Resume from here"
+            </button>
+            <button
+                class="present-button"
+                disabled=move || viewing.get().is_none()
+                on:click=move |_| dispatch.send(Msg::View(None))
+            >
+                "Back to the present"
+            </button>
+        </div>
     }
 }
 

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::app::log::Entry;
 use crate::app::Msg;
-use crate::view::{select, use_dispatcher};
+use crate::view::context::{select, use_dispatcher};
 
 /// The button that shows or hides the log, and the log while shown.
 #[component]

@@ -9,7 +9,7 @@ mod stats;
 
 use leptos::prelude::*;
 
-use super::select;
+use super::context::select;
 use crate::app::Panel;
 
 /// Whichever panel is open.

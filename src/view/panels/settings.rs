@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use crate::app::choices::{sizes, target_note, TARGETS};
 use crate::app::computer::{BUDGET_MS, ONLY_4X4, PAUSES};
 use crate::app::Msg;
-use crate::view::{select, use_dispatcher};
+use crate::view::context::{select, use_dispatcher};
 use crate::web::browser::selected_index;
 
 /// The settings panel.
@@ -44,7 +44,10 @@ fn SizeChoice() -> impl IntoView {
     let dispatch = use_dispatcher();
     let size = select(|m| (m.config().width, m.config().height));
     let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&(width, height)) = selected_index(&ev).and_then(|i| sizes().get(i).copied()).as_ref() {
+        if let Some(&(width, height)) = selected_index(&ev)
+            .and_then(|i| sizes().get(i).copied())
+            .as_ref()
+        {
             dispatch.send(Msg::ChooseSize { width, height });
         }
     };
@@ -113,4 +116,3 @@ fn AutoplayPause() -> impl IntoView {
         </label>
     }
 }
-

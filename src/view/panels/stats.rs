@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::charts::{reach_marks, reach_words, score_marks, score_words, Chart};
 use crate::app::words::size;
-use crate::view::select;
+use crate::view::context::select;
 
 /// How often each tile from 8 up was reached: `(tile, games, share in whole
 /// percent)`.

@@ -1,0 +1,114 @@
+// Key→DOM latency of a move, with a short and a long saved history: a
+// benchmark that prints figures (not a test). For each history length it
+// opens the built page on a saved session of that many inputs (made by
+// `fold --history`), presses arrow keys through the browser's own input
+// pipeline, and times each move from the keydown, as heard by a listener
+// registered before the page's own (window, capture phase, added by an init
+// script), to the first DOM mutation the move makes (a MutationObserver on
+// the whole body). Between presses it waits for a frame and an idle moment,
+// so work the page defers (writing the history) happens off the timed path.
+//
+//   node scripts/key-latency.mjs [--dist DIR] [--inputs 200,20000]
+//        [--presses 300] [--seed 7]
+//
+// Prints p50 and p95 per history length and the targets (p50 ≤ 1.0 ms,
+// p95 ≤ 2.5 ms); exits 0 whatever the figures (a benchmark, not a gate).
+
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startServer, launchBrowser, REPO } from '../tests/e2e/helpers.mjs';
+import { buildFold, FOLD, quantile } from '../tests/e2e/extra-helpers.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    dist: { type: 'string', default: path.join(REPO, 'dist') },
+    inputs: { type: 'string', default: '200,20000' },
+    presses: { type: 'string', default: '300' },
+    seed: { type: 'string', default: '7' },
+  },
+});
+const PREFIX = 'leptos-2048:v1';
+const TARGET = { p50: 1.0, p95: 2.5 };
+
+/** Registered before the page's scripts: the first keydown listener. */
+function listenFirst() {
+  window.__latency = { t0: null, handled: null, first: null };
+  window.addEventListener('keydown', () => {
+    window.__latency.t0 = performance.now();
+    window.__latency.handled = null;
+    window.__latency.first = null;
+  }, { capture: true });
+  // Bubbling back to the window: after the page's own (capture) listener
+  // has handled the key, before any microtask (where the DOM is written).
+  window.addEventListener('keydown', () => {
+    window.__latency.handled = performance.now();
+  });
+  new MutationObserver(() => {
+    if (window.__latency.first === null) window.__latency.first = performance.now();
+  }).observe(document, { childList: true, attributes: true, characterData: true, subtree: true });
+}
+
+/** A frame, then an idle moment (the page writes its history then). */
+const calm = () => new Promise((done) => requestAnimationFrame(() => {
+  if (window.requestIdleCallback) requestIdleCallback(() => setTimeout(done, 0), { timeout: 500 });
+  else setTimeout(done, 50);
+}));
+
+async function measure(browser, origin, inputs, presses, seed) {
+  const session = JSON.parse(execFileSync(FOLD, ['--history', String(seed), String(inputs)], {
+    encoding: 'utf8', maxBuffer: 64 << 20,
+  }));
+  const context = await browser.newContext({
+    viewport: { width: 1000, height: 900 },
+    storageState: { cookies: [], origins: [{ origin, localStorage: [
+      { name: `${PREFIX}:game`, value: session.game },
+      { name: `${PREFIX}:history`, value: session.history },
+    ] }] },
+  });
+  await context.addInitScript(listenFirst);
+  const page = await context.newPage();
+  await page.goto(`${origin}/`, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length > 0);
+  const saved = await page.evaluate((k) => localStorage.getItem(k).length, `${PREFIX}:history`);
+  const keys = ['ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight'];
+  const times = [];
+  const handling = [];
+  let state = seed >>> 0;
+  for (let n = 0; n < presses * 4 && times.length < presses; n++) {
+    if (await page.evaluate(() => document.querySelector('.game-message.game-over') !== null)) {
+      await page.keyboard.press('r');
+      await page.evaluate(calm);
+      continue;
+    }
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    await page.keyboard.press(keys[state >>> 30]);
+    await page.evaluate(calm);
+    const { t0, handled, first } = await page.evaluate(() => window.__latency);
+    if (t0 !== null && first !== null) {
+      times.push(first - t0);
+      if (handled !== null) handling.push(handled - t0);
+    }
+  }
+  await context.close();
+  return { inputs, saved, times, handling };
+}
+
+const server = await startServer(opts.dist);
+const browser = await launchBrowser();
+buildFold();
+try {
+  for (const inputs of opts.inputs.split(',').map(Number)) {
+    const r = await measure(browser, server.url.replace(/\/$/, ''), inputs, Number(opts.presses), Number(opts.seed));
+    const p50 = quantile(r.times, 0.5);
+    const p95 = quantile(r.times, 0.95);
+    const ok = (v, t) => (v <= t ? 'met' : 'MISSED');
+    console.log(`key→DOM, ${r.inputs}-input saved history (${r.saved} bytes stored), ${r.times.length} moves: ` +
+      `p50 ${p50.toFixed(2)} ms (target ≤ ${TARGET.p50}: ${ok(p50, TARGET.p50)}), ` +
+      `p95 ${p95.toFixed(2)} ms (target ≤ ${TARGET.p95}: ${ok(p95, TARGET.p95)}), max ${Math.max(...r.times).toFixed(2)} ms; ` +
+      `of which the key's handler (update, commands, subscriptions) p50 ${quantile(r.handling, 0.5).toFixed(2)} ms`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
