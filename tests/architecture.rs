@@ -397,3 +397,350 @@ fn the_pure_layers_name_no_web_crate() {
         }
     }
 }
+
+/// The files on the runtime's path: every message and command goes through
+/// them, so no call in them may throw a JavaScript exception.
+const RUNTIME_PATH: &[&str] = &[
+    "web/runtime.rs",
+    "web/dispatcher.rs",
+    "web/runner.rs",
+    "web/subscriptions.rs",
+    "web/swipes.rs",
+    "web/storage.rs",
+    "web/ai_client.rs",
+    "web/browser.rs",
+];
+
+/// Every call into the browser on the runtime's path, by file, and what
+/// happens when the browser refuses it or lacks the API. The views make
+/// none: they reach the browser through `web::browser`'s doors only (and
+/// the folder `view/` is scanned like these files).
+const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
+    ("web/runtime.rs", &["mount_to_body"], "needs <body>, which index.html has; runs once, before the loop"),
+    ("web/subscriptions.rs", &["window", "document"], "present in every page (leptos caches them at start)"),
+    ("web/subscriptions.rs", &["new", "new_with_options"], "gloo's addEventListener / removeEventListener on drop: cannot throw"),
+    ("web/subscriptions.rs", &["key", "new_value", "matches", "target", "tag_name", "prevent_default"], "attribute reads and preventDefault: cannot throw"),
+    ("web/subscriptions.rs", &["get"], "Reflect.get, bound with catch: Err reads as no modifier, no key code"),
+    ("web/subscriptions.rs", &["dyn_ref", "dyn_into", "as_bool", "as_f64"], "instanceof checks and JsValue reads: cannot throw; a mismatch is None"),
+    ("web/swipes.rs", &["window", "new", "new_with_options"], "gloo listeners, as above"),
+    ("web/swipes.rs", &["dyn_ref", "pointer_type", "button", "client_x", "client_y", "time_stamp", "is_primary", "touches", "changed_touches", "length", "prevent_default", "query_selector", "client_width"], "event and element reads: cannot throw; querySelector is bound with catch (Err: no cell, the smallest threshold)"),
+    ("web/storage.rs", &["window", "local_storage"], "web_sys::window() is an Option; localStorage is bound with catch: Err or None is no storage (Notice::Unavailable)"),
+    ("web/storage.rs", &["get_item", "set_item"], "bound with catch: a failed read is Missing, a failed write Msg::SaveFailed"),
+    ("web/ai_client.rs", &["new", "post_message"], "new Worker and postMessage, bound with catch: Err answers the question with a sentence (Msg::AiAnswered with Err)"),
+    ("web/ai_client.rs", &["window", "set_timeout_with_callback_and_timeout_and_arguments_0", "clear_timeout_with_handle"], "the start timeout: bound with catch; without it the worker's own error event still ends the wait"),
+    ("web/ai_client.rs", &["set_onmessage", "set_onerror", "terminate", "data", "message", "prevent_default", "as_string", "dyn_ref", "unchecked_ref"], "handler setters, reads and casts: cannot throw"),
+    ("web/browser.rs", &["window", "document", "location", "navigator", "history"], "present in every page; history() is bound with catch (Err: the query stays)"),
+    ("web/browser.rs", &["search", "origin", "pathname", "replace_state_with_url"], "bound with catch: Err is an empty string, or the query left in place"),
+    ("web/browser.rs", &["random"], "Math.random: cannot throw"),
+    ("web/browser.rs", &["match_media", "matches"], "matchMedia, bound with catch and nullable: no scheme listener, a light system"),
+    ("web/browser.rs", &["document_element", "set_attribute", "remove_attribute", "hidden", "get_element_by_id", "remove"], "nullable or bound with catch: the theme attribute left as it was"),
+    ("web/browser.rs", &["clipboard", "write_text", "then2"], "navigator.clipboard bound as an Option (absent off secure origins), writeText with catch, its rejection handled: the link stays on screen to copy by hand"),
+    ("web/browser.rs", &["set_timeout_with_handle", "set_timeout_with_callback_and_timeout_and_arguments_0", "clear_timeout_with_handle"], "timers, bound with catch: Err runs the message at once (after the current one)"),
+    ("web/browser.rs", &["set_interval_with_callback_and_timeout_and_arguments_0", "clear_interval_with_handle"], "the replay ticker, bound with catch: Err is no ticker (the replay can be skipped)"),
+    ("web/browser.rs", &["request_idle_callback", "cancel_idle_callback"], "bound with catch: absent (Safari before 2024) falls back to a timer"),
+    ("web/browser.rs", &["resolve", "then"], "Promise.resolve().then: cannot throw"),
+    ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart"),
+    ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),
+    ("web/browser.rs", &["target", "dyn_into", "dyn_ref", "select", "selected_index", "unchecked_into", "unchecked_ref"], "event reads, casts and select(): cannot throw; a mismatch is None"),
+];
+
+/// Method and function names on these files that are Rust's, the
+/// reactive graph's or this crate's own: not calls into the browser.
+const RUST_NAMES: &[&str] = &[
+    "abs_diff",
+    "and_then",
+    "as_deref",
+    "as_mut",
+    "as_ref",
+    "as_slice",
+    "as_str",
+    "borrow",
+    "borrow_mut",
+    "clone",
+    "cloned",
+    "collect",
+    "collect_view",
+    "contains",
+    "copied",
+    "downgrade",
+    "expect",
+    "extend",
+    "filter",
+    "filter_map",
+    "find",
+    "find_map",
+    "flatten",
+    "from_millis",
+    "get_untracked",
+    "into",
+    "into_any",
+    "into_iter",
+    "into_owned",
+    "is_err",
+    "is_none",
+    "is_ok",
+    "is_some",
+    "is_some_and",
+    "iter",
+    "join",
+    "map",
+    "map_err",
+    "map_or",
+    "min",
+    "new_cyclic",
+    "new_local",
+    "ok",
+    "ok_or",
+    "on_load",
+    "or",
+    "pop_front",
+    "push",
+    "push_back",
+    "push_str",
+    "read_only",
+    "replace",
+    "retain",
+    "saturating_sub",
+    "set",
+    "take",
+    "then_some",
+    "to_string",
+    "trailing_zeros",
+    "trim",
+    "try_get_value",
+    "try_into",
+    "try_update",
+    "try_with_untracked",
+    "unwrap",
+    "unwrap_or",
+    "unwrap_or_default",
+    "upgrade",
+    "with",
+    "wrapping_add",
+    "zip",
+    "held",
+    "truncate",
+    "read",
+    "len",
+    "run",
+    "send",
+    "enable_prevent_default",
+    "from",
+    "default",
+    "get",
+    "then",
+];
+
+/// Types whose functions are Rust's or the reactive graph's, not the
+/// browser's.
+const RUST_TYPES: &[&str] = &[
+    "Rc",
+    "RefCell",
+    "Cell",
+    "Box",
+    "Vec",
+    "VecDeque",
+    "String",
+    "Duration",
+    "Some",
+    "Ok",
+    "Err",
+    "RwSignal",
+    "StoredValue",
+    "NodeRef",
+    "Memo",
+    "SendWrapper",
+    "Callback",
+    "Closure",
+    "JsValue",
+    "Option",
+    "Result",
+    "Effect",
+];
+
+/// Names this crate gives its own functions that are also browser calls
+/// made on the runtime's path (`e.message()` of an `ErrorEvent`,
+/// `location.search()`, …): counted wherever they are called.
+const SHARED_NAMES: &[&str] = &[
+    "message",
+    "search",
+    "play",
+    "select",
+    "selected_index",
+    "touches",
+    "new",
+];
+
+/// The browser calls a file's code makes: method calls (`.name(`), calls
+/// through a type (`Type::name(`) other than Rust's and this crate's, and
+/// the page's globals (`window()`, `document()`), less Rust's own names and
+/// this crate's functions (but for the bindings its `extern` blocks declare
+/// and the [`SHARED_NAMES`]).
+fn browser_calls(
+    code: &str,
+    crate_fns: &BTreeSet<String>,
+    crate_types: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut calls = BTreeSet::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if !(chars[i].is_ascii_lowercase() || chars[i] == '_')
+            || (i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_'))
+        {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
+            i += 1;
+        }
+        let name: String = chars[start..i].iter().collect();
+        let called = chars.get(i) == Some(&'(') || chars[i..].starts_with(&[':', ':', '<']);
+        let before: String = chars[start.saturating_sub(1)..start].iter().collect();
+        let through_type =
+            start >= 3 && chars[start - 2] == ':' && chars[start - 3].is_alphanumeric() && {
+                let mut k = start - 3;
+                while k > 0 && (chars[k - 1].is_alphanumeric() || chars[k - 1] == '_') {
+                    k -= 1;
+                }
+                let ty: String = chars[k..start - 2].iter().collect();
+                chars[k].is_ascii_uppercase()
+                    && !RUST_TYPES.contains(&ty.as_str())
+                    && !crate_types.contains(&ty)
+            };
+        let global = matches!(
+            name.as_str(),
+            "window" | "document" | "mount_to_body" | "set_timeout_with_handle"
+        ) && before != ".";
+        let ours = crate_fns.contains(&name) && !SHARED_NAMES.contains(&name.as_str());
+        if called
+            && (before == "." || through_type || global)
+            && !ours
+            && !RUST_NAMES.contains(&name.as_str())
+        {
+            calls.insert(name);
+        }
+    }
+    calls
+}
+
+/// The types this crate defines (structs, enums, extern types).
+fn crate_types() -> BTreeSet<String> {
+    let mut types = BTreeSet::new();
+    for path in rust_files(&src()) {
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        for word in ["struct ", "enum ", "type ", "trait "] {
+            for (at, _) in code.match_indices(word) {
+                let name: String = code[at + word.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                types.insert(name);
+            }
+        }
+    }
+    types
+}
+
+/// The functions this crate defines, less those its `extern "C"` blocks
+/// declare (those are browser calls).
+fn crate_functions() -> BTreeSet<String> {
+    let mut fns = BTreeSet::new();
+    for path in rust_files(&src()) {
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        let mut in_extern = false;
+        for line in code.lines() {
+            if line.contains("extern \"C\"") || line.contains("extern \"\"") {
+                in_extern = true;
+            } else if in_extern && line.starts_with('}') {
+                in_extern = false;
+            }
+            if let Some(at) = line.find("fn ") {
+                let name: String = line[at + 3..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !in_extern && !name.is_empty() {
+                    fns.insert(name);
+                }
+            }
+        }
+    }
+    fns
+}
+
+#[test]
+fn every_browser_call_on_the_runtimes_path_is_listed_with_its_failure() {
+    let crate_fns = crate_functions();
+    let crate_types = crate_types();
+    let mut unlisted = Vec::new();
+    let mut stale = Vec::new();
+    for file in RUNTIME_PATH {
+        let code = code_of(&fs::read_to_string(src().join(file)).unwrap());
+        let found = browser_calls(&code, &crate_fns, &crate_types);
+        let listed: BTreeSet<&str> = BROWSER_CALLS
+            .iter()
+            .filter(|(f, ..)| f == file)
+            .flat_map(|(_, calls, _)| calls.iter().copied())
+            .collect();
+        unlisted.extend(
+            found
+                .iter()
+                .filter(|c| !listed.contains(c.as_str()))
+                .map(|c| format!("{file}: {c}")),
+        );
+        stale.extend(
+            listed
+                .iter()
+                .filter(|c| !found.contains(**c) && !RUST_NAMES.contains(c))
+                .map(|c| format!("{file}: {c}")),
+        );
+    }
+    assert!(
+        unlisted.is_empty(),
+        "browser calls not in BROWSER_CALLS (say what happens when each fails):\n{}",
+        unlisted.join("\n")
+    );
+    assert!(
+        stale.is_empty(),
+        "BROWSER_CALLS rows for calls no longer made:\n{}",
+        stale.join("\n")
+    );
+    assert!(!BROWSER_CALLS.iter().any(|(.., why)| why.is_empty()));
+}
+
+#[test]
+fn the_scanner_sees_browser_calls() {
+    let code = "let p = window().navigator().clipboard().write_text(&t);\nlet w = Worker::new(url)?;\nlet n = Runner::new(store);\nlet x = self.store.save_game(&s);";
+    let fns = BTreeSet::from(["save_game".to_string(), "new".to_string()]);
+    let types = BTreeSet::from(["Runner".to_string()]);
+    let found: Vec<String> = browser_calls(code, &fns, &types).into_iter().collect();
+    assert_eq!(
+        found,
+        ["clipboard", "navigator", "new", "window", "write_text"]
+    );
+}
+
+#[test]
+fn the_views_call_the_browser_only_through_its_doors() {
+    let crate_fns = crate_functions();
+    let crate_types = crate_types();
+    for path in rust_files(&src().join("view")) {
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        for web in ["web_sys", "js_sys", "wasm_bindgen", "Reflect"] {
+            assert!(!code.contains(web), "{} names {web}", path.display());
+        }
+        let calls = browser_calls(&code, &crate_fns, &crate_types);
+        let allowed = ["event_target_value"];
+        let other: Vec<_> = calls
+            .iter()
+            .filter(|c| !allowed.contains(&c.as_str()))
+            .collect();
+        assert!(
+            other.is_empty(),
+            "{} calls the browser: {other:?}",
+            path.display()
+        );
+    }
+}

@@ -64,12 +64,12 @@ pub fn listen(board: &web_sys::HtmlDivElement, dispatch: Dispatcher) -> Vec<Even
     listening.push(EventListener::new(&window(), "pointercancel", move |_| {
         t.borrow_mut().cancel()
     }));
-    listening.extend(touches(board, tracker, finish));
+    listening.extend(touch_listeners(board, tracker, finish));
     listening
 }
 
 /// Touch events: phones, and pages that get touches without pointers.
-fn touches(
+fn touch_listeners(
     board: &web_sys::HtmlDivElement,
     tracker: Rc<RefCell<Tracker>>,
     finish: impl Fn(f64, f64) + 'static,
