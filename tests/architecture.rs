@@ -433,7 +433,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["search", "origin", "pathname", "replace_state_with_url"], "bound with catch: Err is an empty string, or the query left in place"),
     ("web/browser.rs", &["random"], "Math.random: cannot throw"),
     ("web/browser.rs", &["match_media", "matches"], "matchMedia, bound with catch and nullable: no scheme listener, a light system"),
-    ("web/browser.rs", &["document_element", "set_attribute", "remove_attribute", "hidden", "get_element_by_id", "remove"], "nullable or bound with catch: the theme attribute left as it was"),
+    ("web/browser.rs", &["document_element", "set_attribute", "remove_attribute", "hidden", "get_element_by_id", "remove", "query_selector"], "nullable or bound with catch: the theme attribute or colour left as it was"),
     ("web/browser.rs", &["clipboard", "write_text", "then2"], "navigator.clipboard bound as an Option (absent off secure origins), writeText with catch, its rejection handled: the link stays on screen to copy by hand"),
     ("web/browser.rs", &["set_timeout_with_handle", "set_timeout_with_callback_and_timeout_and_arguments_0", "clear_timeout_with_handle"], "timers, bound with catch: Err runs the message at once (after the current one)"),
     ("web/browser.rs", &["set_interval_with_callback_and_timeout_and_arguments_0", "clear_interval_with_handle"], "the replay ticker, bound with catch: Err is no ticker (the replay can be skipped)"),

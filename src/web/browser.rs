@@ -112,6 +112,14 @@ pub fn show_theme(theme: Option<Theme>) {
     };
 }
 
+/// Sets the `theme-color` meta's colour (index.html has the element; the
+/// browser paints its own frame with it).
+pub fn set_theme_colour(colour: &str) {
+    if let Ok(Some(meta)) = document().query_selector("meta[name=theme-color]") {
+        let _ = meta.set_attribute("content", colour);
+    }
+}
+
 /// Whether the page is hidden (another tab, a minimised window, closing).
 pub fn page_hidden() -> bool {
     document().hidden()

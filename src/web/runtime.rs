@@ -17,7 +17,6 @@ use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
-use leptos_meta::provide_meta_context;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
@@ -173,7 +172,6 @@ fn start(board: NodeRef<leptos::html::Div>) -> Rc<Runtime> {
 /// and the dispatcher.
 #[component]
 pub fn App() -> impl IntoView {
-    provide_meta_context();
     let board = NodeRef::<leptos::html::Div>::new();
     let runtime = start(board);
     let model = runtime.model.read_only();
