@@ -1,7 +1,8 @@
 //! The computer player: expectimax over a 4×4 bitboard, within a time budget.
 //!
 //! - [`bitboard`]: the board as a `u64` of tile exponents, moves by table
-//!   lookup, conversion from and to the engine's [`Board`].
+//!   lookup, conversion from and to the engine's
+//!   [`Board`](crate::engine::Board).
 //! - [`eval`]: the [`Evaluator`] trait and the nneonneo heuristic.
 //! - [`search`]: iterative-deepening expectimax with a probability cutoff and
 //!   a transposition table.
@@ -12,7 +13,8 @@
 //! Nothing here touches the web or reads the time itself: time comes through
 //! a [`Clock`], so the same search runs natively (with [`NativeClock`]) and in
 //! a browser worker (with `performance.now()`), where `std::time::Instant`
-//! would panic. Only 4×4 boards are searched; other sizes get `None`.
+//! would panic. Only 4×4 boards are searched: [`bitboard::from_board`] gives
+//! `None` for other sizes.
 
 pub mod bitboard;
 pub mod diff;
@@ -22,9 +24,7 @@ pub mod protocol;
 pub mod search;
 pub mod td;
 
-use std::cell::RefCell;
-
-use crate::engine::{Board, Direction};
+use crate::engine::Direction;
 
 pub use bitboard::Bitboard;
 pub use eval::{Evaluator, Heuristic, Weights};
@@ -61,25 +61,6 @@ impl Clock for NativeClock {
     }
 }
 
-thread_local! {
-    // One searcher per thread, so its transposition table (16 MiB) is built
-    // once and carries over from move to move.
-    static SEARCHER: RefCell<Searcher<Heuristic>> =
-        RefCell::new(Searcher::new(Heuristic::default(), SearchConfig::default()));
-}
-
-/// The best move on `board` within `budget_ms` of `clock`'s time, with what
-/// the search did and why it chose the move (`stats.reason`). `None` if the
-/// board is not 4×4, holds a tile above 32768, or no move changes it.
-pub fn best_move(
-    board: &Board,
-    budget_ms: f64,
-    clock: &dyn Clock,
-) -> Option<(Direction, SearchStats)> {
-    let bits = bitboard::from_board(board)?;
-    SEARCHER.with(|s| s.borrow_mut().best_move(bits, Limits::ms(budget_ms), clock))
-}
-
 impl<E: Evaluator> Searcher<E> {
     /// [`Searcher::search_within`] with `stats.reason` filled in.
     pub fn best_move(
@@ -100,60 +81,83 @@ impl<E: Evaluator> Searcher<E> {
 /// empty cells; best of 4 moves looking 4 moves ahead". Every part is a verb
 /// phrase, so the sentence reads whichever parts apply.
 pub fn reason(board: Bitboard, dir: Direction, stats: &SearchStats) -> String {
-    let t = bitboard::tables();
-    let after = t.slide(board, dir);
-    let mut parts = Vec::new();
+    let after = bitboard::tables().slide(board, dir);
+    let parts: Vec<String> = [
+        merge_phrase(board, dir),
+        corner_phrase(board, after),
+        Some(room_phrase(after)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    format!("{dir:?} {}; {}", parts.join(", "), outlook(stats))
+}
 
+/// "merges two 8s and 2 pairs of 2s": the tiles the move makes, largest
+/// first; `None` if it merges nothing.
+fn merge_phrase(board: Bitboard, dir: Direction) -> Option<String> {
     let mut made = merges(board, dir);
+    if made.is_empty() {
+        return None;
+    }
     made.sort_unstable_by(|a, b| b.cmp(a));
-    if !made.is_empty() {
-        let mut groups: Vec<(u8, usize)> = Vec::new();
-        for e in made {
-            match groups.last_mut() {
-                Some((g, n)) if *g == e => *n += 1,
-                _ => groups.push((e, 1)),
-            }
+    let mut groups: Vec<(u8, usize)> = Vec::new();
+    for e in made {
+        match groups.last_mut() {
+            Some((g, n)) if *g == e => *n += 1,
+            _ => groups.push((e, 1)),
         }
-        let words: Vec<String> = groups
-            .iter()
-            .map(|&(e, n)| {
-                let half = 1u64 << (e - 1);
-                match n {
-                    1 => format!("two {half}s"),
-                    n => format!("{n} pairs of {half}s"),
-                }
-            })
-            .collect();
-        parts.push(format!("merges {}", words.join(" and ")));
     }
+    let words: Vec<String> = groups
+        .iter()
+        .map(|&(e, n)| {
+            let half = 1u64 << (e - 1);
+            match n {
+                1 => format!("two {half}s"),
+                n => format!("{n} pairs of {half}s"),
+            }
+        })
+        .collect();
+    Some(format!("merges {}", words.join(" and ")))
+}
 
+/// What the move does to the largest tile's corner ("keeps the 512 in its
+/// corner"), `None` if nothing worth saying: no tile, no corner before or
+/// after, or a merge that makes a larger tile (the phrase speaks of the
+/// largest before).
+fn corner_phrase(board: Bitboard, after: Bitboard) -> Option<String> {
     let top = bitboard::max_exponent(board);
-    if top > 0 {
-        let value = 1u64 << top;
-        let in_corner = |b: Bitboard| {
-            [(0, 0), (3, 0), (0, 3), (3, 3)]
-                .iter()
-                .any(|&(x, y)| bitboard::cell(b, x, y) == top)
-        };
-        // A merge can make a larger tile; speak of the largest before.
-        if bitboard::max_exponent(after) == top {
-            match (in_corner(board), in_corner(after)) {
-                (true, true) => parts.push(format!("keeps the {value} in its corner")),
-                (false, true) => parts.push(format!("moves the {value} into a corner")),
-                (true, false) => parts.push(format!("has to move the {value} out of its corner")),
-                (false, false) => {}
-            }
-        }
+    if top == 0 || bitboard::max_exponent(after) != top {
+        return None;
     }
+    let value = 1u64 << top;
+    let in_corner = |b: Bitboard| {
+        [(0, 0), (3, 0), (0, 3), (3, 3)]
+            .iter()
+            .any(|&(x, y)| bitboard::cell(b, x, y) == top)
+    };
+    match (in_corner(board), in_corner(after)) {
+        (true, true) => Some(format!("keeps the {value} in its corner")),
+        (false, true) => Some(format!("moves the {value} into a corner")),
+        (true, false) => Some(format!("has to move the {value} out of its corner")),
+        (false, false) => None,
+    }
+}
 
+/// "leaves 5 empty cells": the room after the move.
+fn room_phrase(after: Bitboard) -> String {
     let empty = bitboard::count_empty(after);
-    parts.push(format!(
+    format!(
         "leaves {empty} empty cell{}",
         if empty == 1 { "" } else { "s" }
-    ));
+    )
+}
 
+/// How the search chose: "best of 4 moves looking 3 moves ahead", or that
+/// there was no choice.
+fn outlook(stats: &SearchStats) -> String {
     let legal = stats.values.iter().filter(|v| v.is_some()).count();
-    let outlook = if legal == 1 {
+    if legal == 1 {
         "the only move that changes the board".to_string()
     } else {
         format!(
@@ -161,8 +165,7 @@ pub fn reason(board: Bitboard, dir: Direction, stats: &SearchStats) -> String {
             stats.depth,
             if stats.depth == 1 { "" } else { "s" }
         )
-    };
-    format!("{dir:?} {}; {outlook}", parts.join(", "))
+    }
 }
 
 /// The exponents of the tiles a slide makes by merging.
@@ -200,6 +203,8 @@ mod tests {
 
     use std::cell::Cell;
 
+    use crate::engine::Board;
+
     struct Frozen;
     impl Clock for Frozen {
         fn now_ms(&self) -> f64 {
@@ -218,11 +223,18 @@ mod tests {
         }
     }
 
+    /// Engine boards go through [`bitboard::from_board`] to a [`Searcher`],
+    /// as the bench does: a 4×4 board gets a move that changes it, with its
+    /// reason; a board of another size has no bitboard; a stuck board, no
+    /// move.
     #[test]
     fn best_move_on_engine_boards() {
+        let mut searcher = Searcher::new(Heuristic::default(), SearchConfig::default());
         let board: Board = "512 8 8 . / 4 . . . / . . . . / . . . 2".parse().unwrap();
-        let (dir, stats) = best_move(&board, 5.0, &Ticking(Cell::new(0.0))).unwrap();
         let bits = bitboard::from_board(&board).unwrap();
+        let (dir, stats) = searcher
+            .best_move(bits, Limits::ms(5.0), &Ticking(Cell::new(0.0)))
+            .unwrap();
         assert_ne!(bitboard::tables().slide(bits, dir), bits);
         assert!(
             stats.reason.starts_with(&format!("{dir:?} ")),
@@ -233,9 +245,10 @@ mod tests {
         let wide: Board = "2 2 . . . / . . . . . / . . . . . / . . . . ."
             .parse()
             .unwrap();
-        assert_eq!(best_move(&wide, 5.0, &Frozen), None);
+        assert_eq!(bitboard::from_board(&wide), None);
         let stuck: Board = "2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2".parse().unwrap();
-        assert_eq!(best_move(&stuck, 5.0, &Frozen), None);
+        let stuck = bitboard::from_board(&stuck).unwrap();
+        assert_eq!(searcher.best_move(stuck, Limits::ms(5.0), &Frozen), None);
     }
 
     #[test]

@@ -167,66 +167,78 @@ impl Request {
         // The text as a whole first, every key ignored, so that what is
         // wrong below is the key being read.
         read_object(text).map_err(|e| (None, e))?;
-
-        #[derive(Deserialize)]
-        struct Id {
-            id: Option<u32>,
-        }
-        let id = match read::<Id>(text) {
-            Ok(Id { id: Some(id) }) => id,
-            Err(JsonError::CustomError) => return Err((None, twice("id"))),
-            _ => return Err((None, "id: expected a whole number up to 4294967295".into())),
-        };
-        let fail = |e: String| Err((Some(id), e));
-
-        #[derive(Deserialize)]
-        struct Board {
-            board: Option<String>,
-        }
-        let board = match read::<Board>(text) {
-            Ok(Board { board: Some(s) })
-                if s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit()) =>
-            {
-                u64::from_str_radix(&s, 16).unwrap_or_default()
-            }
-            Ok(Board { board: Some(s) }) => {
-                let s: String = s.chars().take(40).collect();
-                return fail(format!("board: expected 16 hex digits, got {s:?}"));
-            }
-            Err(JsonError::CustomError) => return fail(twice("board")),
-            _ => return fail("board: expected a string of 16 hex digits".into()),
-        };
-
-        #[derive(Deserialize)]
-        struct Ms {
-            ms: Option<f64>,
-        }
-        let budget_ms = match read::<Ms>(text) {
-            Ok(Ms { ms: Some(v) }) if (0.0..=MAX_BUDGET_MS as f64).contains(&v) => (v + 0.5) as u32,
-            Err(JsonError::CustomError) => return fail(twice("ms")),
-            _ => {
-                return fail(format!(
-                    "ms: expected a number of milliseconds from 0 to {MAX_BUDGET_MS}"
-                ))
-            }
-        };
-
-        #[derive(Deserialize)]
-        struct Nodes {
-            #[serde(default, deserialize_with = "present")]
-            nodes: Option<u64>,
-        }
-        let nodes = match read::<Nodes>(text) {
-            Ok(Nodes { nodes }) => nodes,
-            Err(JsonError::CustomError) => return fail(twice("nodes")),
-            Err(_) => return fail("nodes: expected a whole number up to 2^64 − 1".into()),
-        };
+        let id = read_id(text).map_err(|e| (None, e))?;
+        let with_id = |e: String| (Some(id), e);
         Ok(Request {
             id,
-            board,
-            budget_ms,
-            nodes,
+            board: read_board(text).map_err(with_id)?,
+            budget_ms: read_budget(text).map_err(with_id)?,
+            nodes: read_nodes(text).map_err(with_id)?,
         })
+    }
+}
+
+/// A request's `id`, a whole number up to 2^32 − 1.
+fn read_id(text: &str) -> Result<u32, String> {
+    #[derive(Deserialize)]
+    struct Id {
+        id: Option<u32>,
+    }
+    match read::<Id>(text) {
+        Ok(Id { id: Some(id) }) => Ok(id),
+        Err(JsonError::CustomError) => Err(twice("id")),
+        _ => Err("id: expected a whole number up to 4294967295".into()),
+    }
+}
+
+/// A request's `board`, 16 hex digits.
+fn read_board(text: &str) -> Result<Bitboard, String> {
+    #[derive(Deserialize)]
+    struct Board {
+        board: Option<String>,
+    }
+    match read::<Board>(text) {
+        Ok(Board { board: Some(s) })
+            if s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            Ok(u64::from_str_radix(&s, 16).unwrap_or_default())
+        }
+        Ok(Board { board: Some(s) }) => {
+            let s: String = s.chars().take(40).collect();
+            Err(format!("board: expected 16 hex digits, got {s:?}"))
+        }
+        Err(JsonError::CustomError) => Err(twice("board")),
+        _ => Err("board: expected a string of 16 hex digits".into()),
+    }
+}
+
+/// A request's `ms`, from 0 to [`MAX_BUDGET_MS`], rounded to a whole
+/// millisecond.
+fn read_budget(text: &str) -> Result<u32, String> {
+    #[derive(Deserialize)]
+    struct Ms {
+        ms: Option<f64>,
+    }
+    match read::<Ms>(text) {
+        Ok(Ms { ms: Some(v) }) if (0.0..=MAX_BUDGET_MS as f64).contains(&v) => Ok((v + 0.5) as u32),
+        Err(JsonError::CustomError) => Err(twice("ms")),
+        _ => Err(format!(
+            "ms: expected a number of milliseconds from 0 to {MAX_BUDGET_MS}"
+        )),
+    }
+}
+
+/// A request's optional `nodes`, a whole number.
+fn read_nodes(text: &str) -> Result<Option<u64>, String> {
+    #[derive(Deserialize)]
+    struct Nodes {
+        #[serde(default, deserialize_with = "present")]
+        nodes: Option<u64>,
+    }
+    match read::<Nodes>(text) {
+        Ok(Nodes { nodes }) => Ok(nodes),
+        Err(JsonError::CustomError) => Err(twice("nodes")),
+        Err(_) => Err("nodes: expected a whole number up to 2^64 − 1".into()),
     }
 }
 

@@ -76,8 +76,8 @@ pub struct SearchStats {
     /// The expected value of each move at `depth`, in `Direction::ALL` order
     /// (`None` for a move that changes nothing).
     pub values: [Option<f32>; 4],
-    /// Why this move, in words, for the UI (filled in by [`super::best_move`]
-    /// and [`Searcher::best_move`]).
+    /// Why this move, in words, for the UI (filled in by
+    /// [`Searcher::best_move`]; empty from [`Searcher::search_within`]).
     pub reason: String,
 }
 
@@ -414,11 +414,37 @@ impl<E: Evaluator> Searcher<E> {
         limits: Limits,
         clock: &dyn Clock,
     ) -> Option<(Direction, SearchStats)> {
-        let max_depth = limits.depth.min(self.config.max_depth);
-        let budget_ms = limits.ms;
+        let config = self.config;
+        let max_depth = limits.depth.min(config.max_depth);
         let start = clock.now_ms();
         self.tt.next_generation();
-        let mut run = Run {
+        let mut run = self.start_run(limits, clock, start);
+        let values = run.root(board, 1);
+        let legal = values.iter().filter(|v| v.is_some()).count();
+        if legal == 0 {
+            return None;
+        }
+        let done = run.deepen(board, values, legal, max_depth, config.finest_cutoff);
+        let best = best_of(&done.deeper.unwrap_or(done.values))?;
+        let stats = SearchStats {
+            depth: done.depth,
+            cutoff: config.prob_cutoff / REFINE.powi(done.refined as i32),
+            refined: done.refined,
+            nodes: run.stopped_at.unwrap_or(run.nodes),
+            evals: run.evals,
+            tt_hits: run.tt_hits,
+            elapsed_ms: clock.now_ms() - start,
+            values: done.values,
+            reason: String::new(),
+        };
+        Some((best, stats))
+    }
+
+    /// The state of a root search that started at `start` by `clock`, with
+    /// the configured cutoff and no node visited yet.
+    fn start_run<'a>(&'a mut self, limits: Limits, clock: &'a dyn Clock, start: f64) -> Run<'a, E> {
+        let budget_ms = limits.ms;
+        Run {
             eval: &self.eval,
             tables: self.tables,
             tt: &mut self.tt,
@@ -436,85 +462,126 @@ impl<E: Evaluator> Searcher<E> {
             nodes: 0,
             evals: 0,
             tt_hits: 0,
-        };
-        let mut values = run.root(board, 1);
-        let legal = values.iter().filter(|v| v.is_some()).count();
-        if legal == 0 {
-            return None;
         }
-        let mut depth = 1;
-        let mut refined = 0;
+    }
+}
+
+/// The move of highest value among those that have one (the first of
+/// equals, in [`Direction::ALL`] order).
+fn best_of(values: &[Option<f32>; 4]) -> Option<Direction> {
+    (0..4)
+        .filter_map(|i| values[i].map(|v| (i, v)))
+        .fold(None, |acc: Option<(usize, f32)>, (i, v)| match acc {
+            Some((_, b)) if b >= v => acc,
+            _ => Some((i, v)),
+        })
+        .map(|(i, _)| Direction::ALL[i])
+}
+
+/// Where iterative deepening stopped.
+struct Deepened {
+    /// The root values of the deepest iteration that finished,
+    values: [Option<f32>; 4],
+    /// its depth in moves,
+    depth: u32,
+    /// and how many times its cutoff had been refined.
+    refined: u32,
+    /// The root moves an unfinished last iteration did search one step
+    /// further, if the best move of the one before is among them.
+    deeper: Option<[Option<f32>; 4]>,
+}
+
+impl<E: Evaluator> Run<'_, E> {
+    /// Iterates from the one-move `values` (of `legal` moves) until the
+    /// budget runs out or neither a deeper search (up to `max_depth`) nor a
+    /// finer cutoff (down to `finest_cutoff`) is left, each iteration
+    /// starting with the best move so far.
+    fn deepen(
+        &mut self,
+        board: Bitboard,
+        values: [Option<f32>; 4],
+        legal: usize,
+        max_depth: u32,
+        finest_cutoff: f32,
+    ) -> Deepened {
+        let mut done = Deepened {
+            values,
+            depth: 1,
+            refined: 0,
+            deeper: None,
+        };
+        // With one legal move there is nothing to weigh.
+        if legal < 2 {
+            return done;
+        }
         // Timing of the last two iterations, to skip one that cannot finish.
-        let (mut last_ms, mut prev_ms) = (0.0f64, 0.0f64);
-        // The root moves an unfinished last iteration did search one move
-        // deeper, if the best move of the one before is among them.
-        let mut deeper: Option<[Option<f32>; 4]> = None;
-        loop {
-            // Deeper while the depth limit cut some line, else a finer cutoff.
-            let (next_depth, next_cutoff, next_fine) = if legal < 2 {
-                // With one legal move there is nothing to weigh.
-                break;
-            } else if run.hit_depth && depth < max_depth {
-                (depth + 1, run.cutoff, run.fine)
-            } else if run.cutoff / REFINE >= self.config.finest_cutoff {
-                (depth, run.cutoff / REFINE, run.fine + 1)
-            } else {
-                break;
-            };
-            let now = clock.now_ms();
-            if now >= run.deadline || run.nodes >= run.max_nodes {
+        let mut timing = (0.0f64, 0.0f64);
+        while let Some((depth, cutoff, fine)) =
+            self.next_iteration(done.depth, max_depth, finest_cutoff)
+        {
+            let now = self.clock.now_ms();
+            if self.no_time_for_next(now, timing, legal) {
                 break;
             }
-            // Each iteration costs some factor more than the last. It starts
-            // with the best move so far, and finishing that one is enough to
-            // use the iteration (below): skip it only if even its share of
-            // the time cannot fit. Tiny timings are noise, so only trust the
-            // ratio past 0.2 ms.
-            if prev_ms > 0.2 {
-                let growth = (last_ms / prev_ms).max(1.5);
-                if now + last_ms * growth / legal as f64 > run.deadline {
-                    break;
-                }
-            }
-            run.hit_depth = false;
-            (run.cutoff, run.fine) = (next_cutoff, next_fine);
-            let order = ranked(&values);
-            let next = run.root_in_order(board, next_depth, &order);
-            if run.aborted() {
+            self.hit_depth = false;
+            (self.cutoff, self.fine) = (cutoff, fine);
+            let order = ranked(&done.values);
+            let next = self.root_in_order(board, depth, &order);
+            if self.aborted() {
                 // Out of time. The moves that finished compare fairly with
                 // each other at the new depth, and they include the best of
                 // the last iteration: if one of them now beats it, it would
                 // beat it in the full iteration too.
                 if next[order[0]].is_some() {
-                    deeper = Some(next);
+                    done.deeper = Some(next);
                 }
                 break;
             }
-            values = next;
-            (depth, refined) = (next_depth, next_fine as u32);
-            let done = clock.now_ms();
-            (prev_ms, last_ms) = (last_ms, done - now);
+            (done.values, done.depth, done.refined) = (next, depth, fine as u32);
+            timing = (timing.1, self.clock.now_ms() - now);
         }
-        let choice = deeper.unwrap_or(values);
-        let best = (0..4)
-            .filter_map(|i| choice[i].map(|v| (i, v)))
-            .fold(None, |acc: Option<(usize, f32)>, (i, v)| match acc {
-                Some((_, b)) if b >= v => acc,
-                _ => Some((i, v)),
-            })
-            .map(|(i, _)| Direction::ALL[i])?;
-        let stats = SearchStats {
-            depth,
-            cutoff: self.config.prob_cutoff / REFINE.powi(refined as i32),
-            refined,
-            nodes: run.stopped_at.unwrap_or(run.nodes),
-            evals: run.evals,
-            tt_hits: run.tt_hits,
-            elapsed_ms: clock.now_ms() - start,
-            values,
-            reason: String::new(),
-        };
-        Some((best, stats))
+        done
+    }
+
+    /// The depth, cutoff and refinement count of the iteration after one at
+    /// `depth`: deeper while the depth limit cut some line, else a finer
+    /// cutoff; `None` when neither is left.
+    fn next_iteration(
+        &self,
+        depth: u32,
+        max_depth: u32,
+        finest_cutoff: f32,
+    ) -> Option<(u32, f32, u8)> {
+        if self.hit_depth && depth < max_depth {
+            Some((depth + 1, self.cutoff, self.fine))
+        } else if self.cutoff / REFINE >= finest_cutoff {
+            Some((depth, self.cutoff / REFINE, self.fine + 1))
+        } else {
+            None
+        }
+    }
+
+    /// Whether, at `now`, the budget is spent or too little of it is left
+    /// for the next iteration, judging by the times of the last two
+    /// (`timing`: the one before last, the last) and the number of `legal`
+    /// root moves.
+    fn no_time_for_next(&self, now: f64, timing: (f64, f64), legal: usize) -> bool {
+        if now >= self.deadline || self.nodes >= self.max_nodes {
+            return true;
+        }
+        // Each iteration costs some factor more than the last. It starts
+        // with the best move so far, and finishing that one is enough to
+        // use the iteration (see `deepen`): skip it only if even its share
+        // of the time cannot fit. Tiny timings are noise, so only trust the
+        // ratio past 0.2 ms.
+        let (prev_ms, last_ms) = timing;
+        if prev_ms > 0.2 {
+            let growth = (last_ms / prev_ms).max(1.5);
+            if now + last_ms * growth / legal as f64 > self.deadline {
+                return true;
+            }
+        }
+        false
     }
 }
 

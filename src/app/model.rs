@@ -117,20 +117,22 @@ pub enum Panel {
     Settings,
 }
 
-/// What changed since the last write to storage. The game itself is
-/// written at once (it is small); its history and the statistics grow, so
-/// they wait for an idle moment (`Msg::Idle`) or the page's end
-/// (`Msg::Hidden`).
+/// What changed since the last write to storage. Nothing is written on a
+/// key press: the game, its history, the best score and the statistics
+/// wait for an idle moment (`Msg::Idle`) or the page's end (`Msg::Hidden`),
+/// so a move's cost does not grow with what is kept.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Unsaved {
+    pub game: bool,
     pub history: bool,
+    pub best: bool,
     pub stats: bool,
 }
 
 impl Unsaved {
     /// Whether anything waits to be written.
     pub fn any(self) -> bool {
-        self.history || self.stats
+        self.game || self.history || self.best || self.stats
     }
 }
 
@@ -289,7 +291,7 @@ impl Model {
         if !(1..=MAX_SPEED).contains(&self.replay_speed) {
             return Err(format!("replay speed {}", self.replay_speed));
         }
-        if self.unsaved.any() && !self.saving {
+        if (self.unsaved.game || self.unsaved.history) && !self.saving {
             return Err("changes waiting to be written to a game that is not saved".into());
         }
         self.computer.validate()

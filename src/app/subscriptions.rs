@@ -33,21 +33,22 @@ pub struct Subs {
     pub colour_scheme: bool,
     /// The next idle moment (→ `Idle`): while something is unsaved.
     pub idle: bool,
-    /// The page being hidden or closed (→ `Hidden`): while something is
-    /// unsaved, so nothing is lost when the tab goes.
+    /// The page being hidden or closed (→ `Hidden`), so nothing unsaved is
+    /// lost when the tab goes: while storage can be used. (Not only while
+    /// something is unsaved: that changes with every move, and adding and
+    /// removing two window listeners a move cost more than the move.)
     pub page_hide: bool,
 }
 
 /// What the app listens to, given the model.
 pub fn subscriptions(model: &Model) -> Subs {
-    let unsaved = model.unsaved.any();
     Subs {
         keys: true,
         swipes: model.live(),
         other_tabs: model.storage_usable().then(|| model.config()),
         replay_every_ms: (model.mode == Mode::Replaying).then(|| 1000 / model.replay_speed.max(1)),
         colour_scheme: model.theme.is_none(),
-        idle: unsaved,
-        page_hide: unsaved,
+        idle: model.unsaved.any(),
+        page_hide: model.storage_usable(),
     }
 }

@@ -20,7 +20,9 @@ use leptos_2048::ai::bitboard::{self, Bitboard};
 use leptos_2048::ai::diff::{self, SplitMix};
 use leptos_2048::ai::eval::Loss;
 use leptos_2048::ai::ntuple::{self, Network, Packed};
-use leptos_2048::ai::{Clock, Evaluator, Heuristic, NativeClock, SearchConfig, Searcher, Weights};
+use leptos_2048::ai::{
+    Clock, Evaluator, Heuristic, NativeClock, SearchConfig, SearchStats, Searcher, Weights,
+};
 use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
 
 /// The evaluators `--eval` names.
@@ -115,83 +117,99 @@ fn parse_weights(list: &str, w: &mut Weights) -> Result<(), String> {
     Ok(())
 }
 
+impl Default for Options {
+    /// What `--help` gives as the defaults.
+    fn default() -> Self {
+        Options {
+            games: 4,
+            ms: 10.0,
+            seed: 1,
+            max_moves: None,
+            diff: None,
+            loss: Loss::default(),
+            cutoff: None,
+            depth: None,
+            cpu_clock: false,
+            until: None,
+            weights: Weights::default(),
+            quiet: false,
+            trace: false,
+            evals: vec![Eval::Heuristic],
+            net: format!("assets/{}", ntuple::WEIGHTS_FILE),
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            late: None,
+        }
+    }
+}
+
+/// The options on the command line; `Err(HELP)` for `--help`.
 fn parse_args() -> Result<Options, String> {
-    let mut o = Options {
-        games: 4,
-        ms: 10.0,
-        seed: 1,
-        max_moves: None,
-        diff: None,
-        loss: Loss::default(),
-        cutoff: None,
-        depth: None,
-        cpu_clock: false,
-        until: None,
-        weights: Weights::default(),
-        quiet: false,
-        trace: false,
-        evals: vec![Eval::Heuristic],
-        net: format!("assets/{}", ntuple::WEIGHTS_FILE),
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        late: None,
-    };
+    let mut o = Options::default();
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
         match flag.as_str() {
             "--quiet" => o.quiet = true,
             "--trace" => o.trace = true,
             "--help" => return Err(HELP.into()),
-            _ => {}
-        }
-        if flag == "--quiet" || flag == "--trace" {
-            continue;
-        }
-        let value = args.next().ok_or(format!("{flag} needs a value"))?;
-        let bad = || format!("bad value for {flag}: {value}");
-        match flag.as_str() {
-            "--games" => o.games = value.parse().map_err(|_| bad())?,
-            "--ms" => o.ms = value.parse().map_err(|_| bad())?,
-            "--seed" => o.seed = value.parse().map_err(|_| bad())?,
-            "--max-moves" => o.max_moves = Some(value.parse().map_err(|_| bad())?),
-            "--diff" => o.diff = Some(value.parse().map_err(|_| bad())?),
-            "--cutoff" => o.cutoff = Some(value.parse().map_err(|_| bad())?),
-            "--depth" => o.depth = Some(value.parse().map_err(|_| bad())?),
-            "--until" => o.until = Some(value.parse().map_err(|_| bad())?),
-            "--weights" => parse_weights(&value, &mut o.weights)?,
-            "--net" => o.net = value,
-            "--late" => o.late = Some(value),
-            "--jobs" => o.jobs = value.parse::<usize>().map_err(|_| bad())?.max(1),
-            "--eval" => {
-                o.evals = value
-                    .split(',')
-                    .map(|name| match name {
-                        "heuristic" => Ok(Eval::Heuristic),
-                        "net" => Ok(Eval::Net),
-                        "net32" => Ok(Eval::Net32),
-                        _ => Err(format!("--eval names heuristic or net, not {name}")),
-                    })
-                    .collect::<Result<_, _>>()?
+            _ => {
+                let value = args.next().ok_or(format!("{flag} needs a value"))?;
+                set_option(&mut o, &flag, value)?;
             }
-            "--clock" => {
-                o.cpu_clock = match value.as_str() {
-                    "wall" => false,
-                    "cpu" if cfg!(unix) => true,
-                    _ => return Err(format!("--clock is wall or cpu, not {value}")),
-                }
-            }
-            "--loss" => {
-                o.loss = match value.as_str() {
-                    "zero" => Loss::Zero,
-                    "relative" => Loss::Relative,
-                    _ => return Err(format!("--loss is zero or relative, not {value}")),
-                }
-            }
-            _ => return Err(format!("unknown option {flag}\n\n{HELP}")),
         }
     }
     Ok(o)
 }
 
+/// Sets the option `flag` takes to `value`.
+fn set_option(o: &mut Options, flag: &str, value: String) -> Result<(), String> {
+    let bad = || format!("bad value for {flag}: {value}");
+    match flag {
+        "--games" => o.games = value.parse().map_err(|_| bad())?,
+        "--ms" => o.ms = value.parse().map_err(|_| bad())?,
+        "--seed" => o.seed = value.parse().map_err(|_| bad())?,
+        "--max-moves" => o.max_moves = Some(value.parse().map_err(|_| bad())?),
+        "--diff" => o.diff = Some(value.parse().map_err(|_| bad())?),
+        "--cutoff" => o.cutoff = Some(value.parse().map_err(|_| bad())?),
+        "--depth" => o.depth = Some(value.parse().map_err(|_| bad())?),
+        "--until" => o.until = Some(value.parse().map_err(|_| bad())?),
+        "--weights" => parse_weights(&value, &mut o.weights)?,
+        "--net" => o.net = value,
+        "--late" => o.late = Some(value),
+        "--jobs" => o.jobs = value.parse::<usize>().map_err(|_| bad())?.max(1),
+        "--eval" => o.evals = parse_evals(&value)?,
+        "--clock" => {
+            o.cpu_clock = match value.as_str() {
+                "wall" => false,
+                "cpu" if cfg!(unix) => true,
+                _ => return Err(format!("--clock is wall or cpu, not {value}")),
+            }
+        }
+        "--loss" => {
+            o.loss = match value.as_str() {
+                "zero" => Loss::Zero,
+                "relative" => Loss::Relative,
+                _ => return Err(format!("--loss is zero or relative, not {value}")),
+            }
+        }
+        _ => return Err(format!("unknown option {flag}\n\n{HELP}")),
+    }
+    Ok(())
+}
+
+/// The evaluators `--eval` names, comma-separated.
+fn parse_evals(list: &str) -> Result<Vec<Eval>, String> {
+    list.split(',')
+        .map(|name| match name {
+            "heuristic" => Ok(Eval::Heuristic),
+            "net" => Ok(Eval::Net),
+            "net32" => Ok(Eval::Net32),
+            _ => Err(format!("--eval names heuristic or net, not {name}")),
+        })
+        .collect()
+}
+
+/// One game played, and what its searches did.
+#[derive(Default)]
 struct Game {
     max_tile: u64,
     score: u64,
@@ -226,6 +244,8 @@ impl Clock for CpuClock {
     }
 }
 
+/// Plays the game of `seed` to its end (or `--max-moves`, `--until`) with
+/// `searcher` choosing every move.
 fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Game {
     let wall = NativeClock::new();
     #[cfg(unix)]
@@ -233,25 +253,13 @@ fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Gam
     #[cfg(not(unix))]
     let clock: &dyn Clock = &wall;
     let mut state = State::new(Config::default(), seed);
-    let mut game = Game {
-        max_tile: 0,
-        score: 0,
-        moves: 0,
-        times: Vec::new(),
-        nodes: 0,
-        search_ms: 0.0,
-        depth_sum: 0,
-        late: Vec::new(),
-    };
+    let mut game = Game::default();
     loop {
         if state.status == Status::Won {
             // No stop at 2048.
             state = step(Input::KeepPlaying, &state);
         }
-        if state.status == Status::Over
-            || o.max_moves.is_some_and(|m| state.moves >= m)
-            || o.until.is_some_and(|t| state.board.max_value() >= t)
-        {
+        if finished(&state, o) {
             break;
         }
         let Some(bits) = bitboard::from_board(&state.board) else {
@@ -263,20 +271,9 @@ fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Gam
         };
         game.times.push(clock.now_ms() - t0);
         if o.trace {
-            println!(
-                "  move {:>5} {dir:?}: depth {} cutoff {:.1e} nodes {} evals {} hits {} in {:.3} ms",
-                state.moves,
-                stats.depth,
-                stats.cutoff,
-                stats.nodes,
-                stats.evals,
-                stats.tt_hits,
-                stats.elapsed_ms
-            );
+            trace(state.moves, dir, &stats);
         }
-        game.nodes += stats.nodes;
-        game.search_ms += stats.elapsed_ms;
-        game.depth_sum += stats.depth as u64;
+        game.record(&stats);
         let next = step(Input::Move(dir), &state);
         assert!(
             next.moves > state.moves,
@@ -292,6 +289,30 @@ fn play<E: Evaluator>(searcher: &mut Searcher<E>, seed: u64, o: &Options) -> Gam
     game.score = state.score;
     game.moves = state.moves;
     game
+}
+
+/// Whether the game stops here: over, or at `--max-moves` or `--until`.
+fn finished(state: &State, o: &Options) -> bool {
+    state.status == Status::Over
+        || o.max_moves.is_some_and(|m| state.moves >= m)
+        || o.until.is_some_and(|t| state.board.max_value() >= t)
+}
+
+/// Prints one move's search (`--trace`).
+fn trace(moves: u32, dir: Direction, stats: &SearchStats) {
+    println!(
+        "  move {:>5} {dir:?}: depth {} cutoff {:.1e} nodes {} evals {} hits {} in {:.3} ms",
+        moves, stats.depth, stats.cutoff, stats.nodes, stats.evals, stats.tt_hits, stats.elapsed_ms
+    );
+}
+
+impl Game {
+    /// Adds one move's search to the game's totals.
+    fn record(&mut self, stats: &SearchStats) {
+        self.nodes += stats.nodes;
+        self.search_ms += stats.elapsed_ms;
+        self.depth_sum += stats.depth as u64;
+    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -357,44 +378,14 @@ fn main() -> ExitCode {
         }
     };
     if let Some(cases) = o.diff {
-        let start = Instant::now();
-        return match diff::check(cases, o.seed) {
-            Ok(n) => {
-                println!(
-                    "diff: {n} positions × moves agree with the engine ({:.1} s)",
-                    start.elapsed().as_secs_f64()
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("diff: mismatch\n{e}");
-                ExitCode::FAILURE
-            }
-        };
+        return check_diff(cases, o.seed);
     }
 
     let (all, one) = move_ns();
     println!("bitboard move: {all:.2} ns per move (all four at once; {one:.2} one at a time)");
 
-    let mut config = SearchConfig::default();
-    if let Some(c) = o.cutoff {
-        config.prob_cutoff = c;
-    }
-    if let Some(d) = o.depth {
-        config.max_depth = d.max(1);
-    }
-    println!(
-        "games {} at {} ms per move ({} clock), seeds {}..{}, {} jobs, {:?}{}",
-        o.games,
-        o.ms,
-        if o.cpu_clock { "cpu" } else { "wall" },
-        o.seed,
-        o.seed + o.games,
-        o.jobs,
-        config,
-        o.until
-            .map_or(String::new(), |t| format!(", each game ends at {t}"))
-    );
+    let config = search_config(&o);
+    print_plan(&o, &config);
     let totals =
         match play_each(&o, config).and_then(|totals| write_late(&o, &totals).map(|()| totals)) {
             Ok(totals) => totals,
@@ -408,6 +399,52 @@ fn main() -> ExitCode {
         summarize(eval.name(), games, &o);
     }
     ExitCode::SUCCESS
+}
+
+/// `--diff`: checks the bitboard against the engine on `cases` cases.
+fn check_diff(cases: u64, seed: u64) -> ExitCode {
+    let start = Instant::now();
+    match diff::check(cases, seed) {
+        Ok(n) => {
+            println!(
+                "diff: {n} positions × moves agree with the engine ({:.1} s)",
+                start.elapsed().as_secs_f64()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("diff: mismatch\n{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The default search with `--cutoff` and `--depth` applied.
+fn search_config(o: &Options) -> SearchConfig {
+    let mut config = SearchConfig::default();
+    if let Some(c) = o.cutoff {
+        config.prob_cutoff = c;
+    }
+    if let Some(d) = o.depth {
+        config.max_depth = d.max(1);
+    }
+    config
+}
+
+/// Prints what is about to be played.
+fn print_plan(o: &Options, config: &SearchConfig) {
+    println!(
+        "games {} at {} ms per move ({} clock), seeds {}..{}, {} jobs, {:?}{}",
+        o.games,
+        o.ms,
+        if o.cpu_clock { "cpu" } else { "wall" },
+        o.seed,
+        o.seed + o.games,
+        o.jobs,
+        config,
+        o.until
+            .map_or(String::new(), |t| format!(", each game ends at {t}"))
+    );
 }
 
 /// Plays the seeds with each evaluator of `--eval`, in turn.

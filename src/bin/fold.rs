@@ -136,43 +136,16 @@ fn session(config: Config, seed: u64, n: usize) -> History {
     history
 }
 
+/// `--history SEED N [flags]`: builds the session and prints it as JSON.
 fn history_mode(args: &[String]) {
     let [seed, n, rest @ ..] = args else {
         fail("--history takes SEED N");
     };
     let seed: u64 = seed.parse().unwrap_or_else(|_| fail("SEED is a u64"));
     let n: usize = n.parse().unwrap_or_else(|_| fail("N is a count"));
-    let (mut size, mut target, mut at, mut cursor) = (None, None, Vec::new(), None);
-    let mut it = rest.iter();
-    while let Some(flag) = it.next() {
-        let value = it
-            .next()
-            .unwrap_or_else(|| fail(&format!("{flag} takes a value")));
-        match flag.as_str() {
-            "--size" => size = Some(value.as_str()),
-            "--target" => target = Some(value.as_str()),
-            "--at" => {
-                at = value
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(|s| {
-                        s.parse::<usize>()
-                            .unwrap_or_else(|_| fail("--at takes I,J,..."))
-                    })
-                    .collect()
-            }
-            "--cursor" => {
-                cursor = Some(
-                    value
-                        .parse::<usize>()
-                        .unwrap_or_else(|_| fail("--cursor takes a count")),
-                )
-            }
-            other => fail(&format!("unknown flag {other}")),
-        }
-    }
-    let mut history = session(config(size, target), seed, n);
-    if let Some(c) = cursor {
+    let flags = HistoryFlags::parse(rest);
+    let mut history = session(config(flags.size, flags.target), seed, n);
+    if let Some(c) = flags.cursor {
         if !history.seek(c) {
             fail("--cursor past the last input");
         }
@@ -187,20 +160,7 @@ fn history_mode(args: &[String]) {
     let link = Replay::from_history(&history)
         .map(|r| replay::encode(&r))
         .unwrap_or_default();
-    let states: Vec<String> = at
-        .iter()
-        .map(|&i| {
-            let state = history
-                .state_at(i)
-                .unwrap_or_else(|| fail(&format!("--at {i} is past the last input")));
-            format!(
-                "{{\"i\":{i},\"board\":{},\"score\":{},\"status\":\"{:?}\"}}",
-                board_json(&state),
-                state.score,
-                state.status
-            )
-        })
-        .collect();
+    let states: Vec<String> = flags.at.iter().map(|&i| state_json(&history, i)).collect();
     println!(
         "{{\"history\":{},\"game\":{},\"inputs\":{},\"cursor\":{},\"games\":{games},\"link\":{},\"at\":[{}]}}",
         json_string(&save::encode_history(&history)),
@@ -210,6 +170,70 @@ fn history_mode(args: &[String]) {
         json_string(&link),
         states.join(",")
     );
+}
+
+/// The flags of `--history` after SEED and N.
+struct HistoryFlags<'a> {
+    size: Option<&'a str>,
+    target: Option<&'a str>,
+    /// The input counts whose states to print.
+    at: Vec<usize>,
+    /// Where to leave the cursor.
+    cursor: Option<usize>,
+}
+
+impl<'a> HistoryFlags<'a> {
+    /// Reads `--size`, `--target`, `--at` and `--cursor`, each with its value.
+    fn parse(rest: &'a [String]) -> Self {
+        let mut flags = HistoryFlags {
+            size: None,
+            target: None,
+            at: Vec::new(),
+            cursor: None,
+        };
+        let mut it = rest.iter();
+        while let Some(flag) = it.next() {
+            let value = it
+                .next()
+                .unwrap_or_else(|| fail(&format!("{flag} takes a value")));
+            match flag.as_str() {
+                "--size" => flags.size = Some(value.as_str()),
+                "--target" => flags.target = Some(value.as_str()),
+                "--at" => {
+                    flags.at = value
+                        .split(',')
+                        .filter(|s| !s.is_empty())
+                        .map(|s| {
+                            s.parse::<usize>()
+                                .unwrap_or_else(|_| fail("--at takes I,J,..."))
+                        })
+                        .collect()
+                }
+                "--cursor" => {
+                    flags.cursor = Some(
+                        value
+                            .parse::<usize>()
+                            .unwrap_or_else(|_| fail("--cursor takes a count")),
+                    )
+                }
+                other => fail(&format!("unknown flag {other}")),
+            }
+        }
+        flags
+    }
+}
+
+/// The state after `i` inputs of `history`, as one entry of `at`.
+fn state_json(history: &History, i: usize) -> String {
+    let state = history
+        .state_at(i)
+        .unwrap_or_else(|| fail(&format!("--at {i} is past the last input")));
+    format!(
+        "{{\"i\":{i},\"board\":{},\"score\":{},\"status\":\"{:?}\"}}",
+        board_json(&state),
+        state.score,
+        state.status
+    )
 }
 
 fn main() {

@@ -270,6 +270,8 @@ fn append_curve(path: &str, line: &str) -> Result<(), String> {
         .map_err(|e| format!("{path}: {e}"))
 }
 
+/// The whole run: the network, `--jobs` threads playing and learning,
+/// reports and checkpoints as their games come in, and a last checkpoint.
 fn run(f: Flags) -> Result<(), String> {
     let shared = Shared::new(&start_network(&f)?);
     if let Some(dir) = std::path::Path::new(&f.out).parent() {
@@ -278,61 +280,90 @@ fn run(f: Flags) -> Result<(), String> {
     let next = AtomicU64::new(f.start);
     let pool = Pool::default();
     if let Some(path) = &f.pool {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        let boards = text
-            .lines()
-            .map(|l| {
-                u64::from_str_radix(l.trim(), 16).map_err(|_| format!("{path}: not a board: {l}"))
-            })
-            .collect::<Result<Vec<Bitboard>, String>>()?;
-        println!("{} boards to start over from in {path}", boards.len());
-        pool.0.lock().expect("not shared yet").seeded = boards;
+        pool.0.lock().expect("not shared yet").seeded = read_boards(path)?;
     }
-    let end = f.start + f.games;
     let began = Instant::now();
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for _ in 0..f.jobs {
-            let (tx, shared, next, pool) = (tx.clone(), &shared, &next, &pool);
-            let out_of_time = move || f.seconds.is_some_and(|t| began.elapsed().as_secs_f64() > t);
-            scope.spawn(move || loop {
-                let game = next.fetch_add(1, Ordering::Relaxed);
-                if game >= end || out_of_time() {
-                    break;
-                }
-                let start = pool.draw(f.seed, game, f.restarts);
-                let played = play(shared, f.rate, f.seed, game, start);
-                if let Some(board) = played.late {
-                    pool.keep(board);
-                }
-                if tx.send((played, start.is_some())).is_err() {
-                    break;
-                }
-            });
+            let (tx, f, shared, next, pool) = (tx.clone(), &f, &shared, &next, &pool);
+            scope.spawn(move || learn(f, shared, next, pool, began, tx));
         }
         drop(tx);
-        let (mut window, mut since, mut done) = (Window::default(), Instant::now(), f.start);
-        let mut results = rx.into_iter().peekable();
-        while let Some((played, restarted)) = results.next() {
-            window.add(played, restarted);
-            done += 1;
-            let last = results.peek().is_none();
-            if (done - f.start) % f.every == 0 || last {
-                let line = window.report(
-                    done,
-                    since.elapsed().as_secs_f64(),
-                    began.elapsed().as_secs_f64(),
-                );
-                save(&f, &shared.network())?;
-                if let Some(path) = &f.curve {
-                    append_curve(path, &line)?;
-                }
-                (window, since) = (Window::default(), Instant::now());
-            }
-        }
-        Ok::<(), String>(())
+        follow(&f, &shared, rx, began)
     })?;
     save(&f, &shared.network())
+}
+
+/// The boards in the file at `path` (`--pool`), 16 hex digits a line.
+fn read_boards(path: &str) -> Result<Vec<Bitboard>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let boards = text
+        .lines()
+        .map(|l| u64::from_str_radix(l.trim(), 16).map_err(|_| format!("{path}: not a board: {l}")))
+        .collect::<Result<Vec<Bitboard>, String>>()?;
+    println!("{} boards to start over from in {path}", boards.len());
+    Ok(boards)
+}
+
+/// One thread's work: plays the next game not yet taken, learning as it
+/// goes, and sends what it came to (and whether it started over), until
+/// the games or `--seconds` run out or nobody listens.
+fn learn(
+    f: &Flags,
+    shared: &Shared,
+    next: &AtomicU64,
+    pool: &Pool,
+    began: Instant,
+    tx: mpsc::Sender<(Played, bool)>,
+) {
+    let end = f.start + f.games;
+    let out_of_time = || f.seconds.is_some_and(|t| began.elapsed().as_secs_f64() > t);
+    loop {
+        let game = next.fetch_add(1, Ordering::Relaxed);
+        if game >= end || out_of_time() {
+            break;
+        }
+        let start = pool.draw(f.seed, game, f.restarts);
+        let played = play(shared, f.rate, f.seed, game, start);
+        if let Some(board) = played.late {
+            pool.keep(board);
+        }
+        if tx.send((played, start.is_some())).is_err() {
+            break;
+        }
+    }
+}
+
+/// Takes the games as the threads finish them and, every `--every` games
+/// and after the last, prints a report, writes a checkpoint and appends the
+/// report to `--curve`.
+fn follow(
+    f: &Flags,
+    shared: &Shared,
+    rx: mpsc::Receiver<(Played, bool)>,
+    began: Instant,
+) -> Result<(), String> {
+    let (mut window, mut since, mut done) = (Window::default(), Instant::now(), f.start);
+    let mut results = rx.into_iter().peekable();
+    while let Some((played, restarted)) = results.next() {
+        window.add(played, restarted);
+        done += 1;
+        let last = results.peek().is_none();
+        if (done - f.start) % f.every == 0 || last {
+            let line = window.report(
+                done,
+                since.elapsed().as_secs_f64(),
+                began.elapsed().as_secs_f64(),
+            );
+            save(f, &shared.network())?;
+            if let Some(path) = &f.curve {
+                append_curve(path, &line)?;
+            }
+            (window, since) = (Window::default(), Instant::now());
+        }
+    }
+    Ok(())
 }
 
 /// Writes the checkpoint, and the shipped file if asked for.

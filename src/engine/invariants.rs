@@ -33,6 +33,16 @@ impl State {
     /// Checks every invariant of a reachable state, naming the first that
     /// fails.
     pub fn validate(&self) -> Result<(), String> {
+        self.check_config()?;
+        self.check_board_shape()?;
+        self.check_tiles()?;
+        self.check_score()?;
+        self.check_status()
+    }
+
+    /// The board size is in range and the target, if any, a power of two
+    /// from 8 up.
+    fn check_config(&self) -> Result<(), String> {
         let c = self.config;
         let side = MIN_SIDE..=MAX_SIDE;
         if !side.contains(&c.width) || !side.contains(&c.height) {
@@ -43,6 +53,12 @@ impl State {
                 return Err(format!("target {t} is not a power of two from 8 up"));
             }
         }
+        Ok(())
+    }
+
+    /// The board has the game's size, and its cells and tiles agree.
+    fn check_board_shape(&self) -> Result<(), String> {
+        let c = self.config;
         if (self.board.width(), self.board.height()) != (c.width, c.height) {
             return Err(format!(
                 "board is {}x{} but the game is {}x{}",
@@ -55,7 +71,14 @@ impl State {
         if !self.board.is_well_formed() {
             return Err("cells and tile positions disagree with the board size".into());
         }
-        let cells = c.width as usize * c.height as usize;
+        Ok(())
+    }
+
+    /// Every tile's value is a power of two the board can hold, and every
+    /// id (a tile's own and those of the tiles it merged from) was handed
+    /// out and appears once.
+    fn check_tiles(&self) -> Result<(), String> {
+        let cells = self.config.width as usize * self.config.height as usize;
         let mut ids = HashSet::new();
         for tile in self.board.tiles() {
             if tile.value < 2 || !tile.value.is_power_of_two() {
@@ -80,15 +103,27 @@ impl State {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The score is no more than the tiles could have earned.
+    fn check_score(&self) -> Result<(), String> {
         if self.score as u128 > score_bound(self) {
             return Err(format!(
                 "score {} is more than these tiles could earn",
                 self.score
             ));
         }
+        Ok(())
+    }
+
+    /// The status agrees with the board: not over while a move is left,
+    /// not playing on without one, won or continuing only with the target
+    /// tile made, and no longer playing once it is.
+    fn check_status(&self) -> Result<(), String> {
         let max = self.board.max_value();
         let can_move = self.board.can_move();
-        let reached = c.target.is_some_and(|t| max >= t);
+        let reached = self.config.target.is_some_and(|t| max >= t);
         match self.status {
             Status::Over if can_move => Err("game over with a move left".into()),
             Status::Playing | Status::Continuing if !can_move => {

@@ -158,13 +158,28 @@ impl Replay {
 /// than [`MAX_LINK_LEN`]) still gets a link, which `decode` refuses: check
 /// `link.len() <= MAX_LINK_LEN` before offering it.
 pub fn encode(replay: &Replay) -> String {
+    let mut bytes = Vec::with_capacity(24 + replay.inputs.len() / 4);
+    push_header(&mut bytes, replay);
+    push_other_inputs(&mut bytes, &replay.inputs);
+    push_moves(&mut bytes, &replay.inputs);
+    let crc = crc32(&bytes);
+    bytes.extend_from_slice(&crc.to_le_bytes());
+
+    let mut link = String::with_capacity(1 + bytes.len().div_ceil(3) * 4);
+    link.push(VERSION as char);
+    URL_SAFE_NO_PAD.encode_string(&bytes, &mut link);
+    link
+}
+
+/// The size byte (`0xff` for a config `Config::new` refuses, which no link
+/// holds), the target's exponent and the seed.
+fn push_header(bytes: &mut Vec<u8>, replay: &Replay) {
     let Config {
         width,
         height,
         target,
     } = replay.config;
     let valid = Config::new(width, height, target).is_some();
-    let mut bytes = Vec::with_capacity(24 + replay.inputs.len() / 4);
     bytes.push(if valid {
         (width - 2) | (height - 2) << 3
     } else {
@@ -172,16 +187,20 @@ pub fn encode(replay: &Replay) -> String {
     });
     bytes.push(target.map_or(0, |t| t.trailing_zeros() as u8));
     bytes.extend_from_slice(&replay.seed.to_le_bytes());
+}
 
-    let moves = replay
-        .inputs
+/// The counts of moves and of other inputs, then each other input as
+/// `gap << 1 | kind` (the moves since the previous one, New Game 0 or Keep
+/// Playing 1).
+fn push_other_inputs(bytes: &mut Vec<u8>, inputs: &[Input]) {
+    let moves = inputs
         .iter()
         .filter(|i| matches!(i, Input::Move(_)))
         .count();
-    push_varint(&mut bytes, moves as u64);
-    push_varint(&mut bytes, (replay.inputs.len() - moves) as u64);
+    push_varint(bytes, moves as u64);
+    push_varint(bytes, (inputs.len() - moves) as u64);
     let mut gap = 0u64;
-    for input in &replay.inputs {
+    for input in inputs {
         let kind = match input {
             Input::Move(_) => {
                 gap += 1;
@@ -190,20 +209,17 @@ pub fn encode(replay: &Replay) -> String {
             Input::NewGame => 0,
             Input::KeepPlaying => 1,
         };
-        push_varint(&mut bytes, gap << 1 | kind);
+        push_varint(bytes, gap << 1 | kind);
         gap = 0;
     }
-    // Four moves a byte, the first in the low bits.
+}
+
+/// The moves, four a byte, the first in the low bits.
+fn push_moves(bytes: &mut Vec<u8>, inputs: &[Input]) {
     let (mut byte, mut n) = (0u8, 0);
-    for input in &replay.inputs {
+    for input in inputs {
         if let Input::Move(direction) = input {
-            let code = match direction {
-                Direction::Up => 0,
-                Direction::Down => 1,
-                Direction::Left => 2,
-                Direction::Right => 3,
-            };
-            byte |= code << (2 * n);
+            byte |= move_code(*direction) << (2 * n);
             n += 1;
             if n == 4 {
                 bytes.push(byte);
@@ -214,13 +230,26 @@ pub fn encode(replay: &Replay) -> String {
     if n > 0 {
         bytes.push(byte);
     }
-    let crc = crc32(&bytes);
-    bytes.extend_from_slice(&crc.to_le_bytes());
+}
 
-    let mut link = String::with_capacity(1 + bytes.len().div_ceil(3) * 4);
-    link.push(VERSION as char);
-    URL_SAFE_NO_PAD.encode_string(&bytes, &mut link);
-    link
+/// A move's 2-bit code: Up 0, Down 1, Left 2, Right 3.
+fn move_code(direction: Direction) -> u8 {
+    match direction {
+        Direction::Up => 0,
+        Direction::Down => 1,
+        Direction::Left => 2,
+        Direction::Right => 3,
+    }
+}
+
+/// The move whose code is in the low 2 bits of `code` ([`move_code`]).
+fn move_of(code: u8) -> Direction {
+    match code & 3 {
+        0 => Direction::Up,
+        1 => Direction::Down,
+        2 => Direction::Left,
+        _ => Direction::Right,
+    }
 }
 
 /// The replay a link holds, or why it holds none. Never panics, and does
@@ -373,6 +402,27 @@ impl<'a> Reader<'a> {
 
     /// Everything up to the checksum.
     fn replay(&mut self) -> Result<Replay, Flaw> {
+        let config = self.config()?;
+        let seed = u64::from_le_bytes(self.take(8)?.try_into().map_err(|_| Flaw::Short)?);
+        let (moves, others) = self.counts()?;
+        // The other inputs are read twice: here to check them and find the
+        // moves, then below to place them among the moves.
+        let codes = Reader {
+            bytes: self.bytes,
+            at: self.at,
+        };
+        self.check_gaps(others, moves)?;
+        let packed = self.packed_moves(moves)?;
+        let inputs = interleave(codes, packed, moves, others)?;
+        Ok(Replay {
+            config,
+            seed,
+            inputs,
+        })
+    }
+
+    /// The size byte and the target's exponent, as a config.
+    fn config(&mut self) -> Result<Config, Flaw> {
         let size = self.byte()?;
         let exponent = self.byte()?;
         let target = match exponent {
@@ -385,21 +435,28 @@ impl<'a> Reader<'a> {
         } else {
             None
         };
-        let config = config.ok_or(Flaw::Bad)?;
-        let seed = u64::from_le_bytes(self.take(8)?.try_into().map_err(|_| Flaw::Short)?);
+        config.ok_or(Flaw::Bad)
+    }
+
+    /// The counts of moves and of other inputs, at most [`MAX_INPUTS`]
+    /// together, and no more than the bytes left can hold: each other input
+    /// takes at least a byte, four moves a byte, so they are there before
+    /// anything is allocated for them.
+    fn counts(&mut self) -> Result<(usize, usize), Flaw> {
         let moves = self.count()?;
         let others = self.count()?;
         if moves + others > MAX_INPUTS {
             return Err(Flaw::Bad);
         }
-        // Each other input takes at least a byte, four moves a byte: enough
-        // bytes must be there before anything is allocated for them.
         if others + moves.div_ceil(4) > self.left() {
             return Err(Flaw::Short);
         }
-        // The other inputs are read twice: here to check them and find the
-        // moves, then below to place them among the moves.
-        let codes_at = self.at;
+        Ok((moves, others))
+    }
+
+    /// Reads past the `others` codes of the other inputs, checking that
+    /// their gaps add up to no more than `moves`.
+    fn check_gaps(&mut self, others: usize, moves: usize) -> Result<(), Flaw> {
         let mut gaps = 0u64;
         for _ in 0..others {
             gaps += self.varint()? >> 1;
@@ -407,45 +464,49 @@ impl<'a> Reader<'a> {
                 return Err(Flaw::Bad);
             }
         }
+        Ok(())
+    }
+
+    /// The bytes of `moves` packed moves, whose unused high bits are zero.
+    fn packed_moves(&mut self, moves: usize) -> Result<&'a [u8], Flaw> {
         let packed = self.take(moves.div_ceil(4))?;
         if moves % 4 != 0 && packed[packed.len() - 1] >> (2 * (moves % 4)) != 0 {
             return Err(Flaw::Bad);
         }
-        let mut codes = Reader {
-            bytes: self.bytes,
-            at: codes_at,
-        };
-        let mut inputs = Vec::with_capacity(moves + others);
-        let mut n = 0;
-        for k in 0..=others {
-            let (until, other) = if k < others {
-                let code = codes.varint()?;
-                let other = if code & 1 == 0 {
-                    Input::NewGame
-                } else {
-                    Input::KeepPlaying
-                };
-                (n + (code >> 1) as usize, Some(other))
-            } else {
-                (moves, None)
-            };
-            while n < until {
-                inputs.push(Input::Move(match packed[n / 4] >> (2 * (n % 4)) & 3 {
-                    0 => Direction::Up,
-                    1 => Direction::Down,
-                    2 => Direction::Left,
-                    _ => Direction::Right,
-                }));
-                n += 1;
-            }
-            inputs.extend(other);
-        }
-        Ok(Replay {
-            config,
-            seed,
-            inputs,
-        })
+        Ok(packed)
     }
+}
+
+/// The inputs in order: the `others` other inputs read from `codes` (checked
+/// by [`Reader::check_gaps`]), each after its gap of moves from `packed`,
+/// then the rest of the `moves` moves.
+fn interleave(
+    mut codes: Reader<'_>,
+    packed: &[u8],
+    moves: usize,
+    others: usize,
+) -> Result<Vec<Input>, Flaw> {
+    let mut inputs = Vec::with_capacity(moves + others);
+    let mut n = 0;
+    for k in 0..=others {
+        let (until, other) = if k < others {
+            let code = codes.varint()?;
+            let other = if code & 1 == 0 {
+                Input::NewGame
+            } else {
+                Input::KeepPlaying
+            };
+            (n + (code >> 1) as usize, Some(other))
+        } else {
+            (moves, None)
+        };
+        while n < until {
+            inputs.push(Input::Move(move_of(packed[n / 4] >> (2 * (n % 4)))));
+            n += 1;
+        }
+        inputs.extend(other);
+    }
+    Ok(inputs)
 }
 
 fn push_varint(bytes: &mut Vec<u8>, mut n: u64) {

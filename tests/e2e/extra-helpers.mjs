@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO, DIST } from './helpers.mjs';
-import { collectErrors, waitReady, KEY } from './storage-helpers.mjs';
+import { collectErrors, waitReady, untilIdle, KEY } from './storage-helpers.mjs';
 
 // ---------------------------------------------------------------------------
 // Pages
@@ -55,6 +55,7 @@ export function pageErrors(errors) {
 
 /** The stored game save (string), or null. */
 export async function readSave(page) {
+  await untilIdle(page);
   return page.evaluate((k) => localStorage.getItem(k), KEY.game);
 }
 

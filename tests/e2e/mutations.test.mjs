@@ -37,6 +37,8 @@ test(`DOM mutations per move over ${MOVES} moves: mean ≤ 12 and p50 ≤ 12; no
   const plan = Array.from({ length: MOVES * 4 }, () => ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'w', 'a', 's', 'd'][Math.floor(random() * 8)]);
   const r = await page.evaluate(async ({ plan, want, key }) => {
     const frame = () => new Promise((res) => requestAnimationFrame(() => setTimeout(res, 0)));
+    // The page writes its save when idle: wait for that before reading it.
+    const idle = () => new Promise((res) => requestIdleCallback(() => res(), { timeout: 2000 }));
     let records = [];
     let first = null;
     const obs = new MutationObserver((list) => {
@@ -65,6 +67,7 @@ test(`DOM mutations per move over ${MOVES} moves: mean ≤ 12 and p50 ≤ 12; no
       window.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
       await frame();
       records.push(...obs.takeRecords());
+      await idle();
       const changed = localStorage.getItem(key) !== before;
       const byType = { childList: 0, attributes: 0, characterData: 0 };
       for (const rec of records) byType[rec.type]++;

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { readBoard, checkMove, slide, showBoard, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
 import { before, after } from 'node:test';
 import { FOLD, pageErrors, openPage, buildFold } from './extra-helpers.mjs';
-import { startSuite } from './storage-helpers.mjs';
+import { startSuite, untilIdle } from './storage-helpers.mjs';
 
 // ---------------------------------------------------------------------------
 // Keys (README "Saved data", src/storage.rs)
@@ -51,6 +51,7 @@ export async function blur(page) {
 
 /** The value stored at `key` (or null). */
 export async function stored(page, key) {
+  await untilIdle(page);
   return page.evaluate((k) => localStorage.getItem(k), key);
 }
 

@@ -119,8 +119,12 @@ export function assertNoErrors(errors, label = 'page') {
 // ---------------------------------------------------------------------------
 // Reading the page's storage and notice
 
-/** Every localStorage entry of the page's origin, as { key: string }. */
+/**
+ * Every localStorage entry of the page's origin, as { key: string }, once
+ * the page has written what it defers to an idle moment.
+ */
 export async function readStore(page) {
+  await untilIdle(page);
   return page.evaluate(() => {
     const out = {};
     for (let i = 0; i < localStorage.length; i++) {

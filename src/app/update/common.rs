@@ -10,37 +10,42 @@ use super::super::words::announce;
 /// What a rule did: the commands that follow, or why it did nothing.
 pub type Outcome = Result<Vec<Cmd>, Ignored>;
 
-/// What follows from a new present: save the game, raise the best score,
-/// and say what happened.
-pub fn changed(model: &mut Model) -> Vec<Cmd> {
-    let mut cmds = save_game(model);
+/// What follows from a new present: the game to save, the best score
+/// raised, and what happened said. Nothing is written here: the changes
+/// are marked unsaved, to be written at the next idle moment or when the
+/// page hides ([`write_unsaved`]), so no key press waits for storage.
+pub fn changed(model: &mut Model) {
+    save_game(model);
     let score = model.present().score;
     if score > model.best {
         model.best = score;
-        cmds.push(Cmd::SaveBest(model.config(), score));
+        model.unsaved.best = true;
     }
     say(model);
-    cmds
 }
 
-/// Saves the game, unless this game is not saved. The game is written at
-/// once (it is small); its history, which grows with every input, is only
-/// marked unsaved and written at the next idle moment ([`write_unsaved`]).
-pub fn save_game(model: &mut Model) -> Vec<Cmd> {
-    if !model.saving {
-        return Vec::new();
+/// Marks the game and its history unsaved, unless this game is not saved.
+pub fn save_game(model: &mut Model) {
+    if model.saving {
+        model.unsaved.game = true;
+        model.unsaved.history = true;
     }
-    model.unsaved.history = true;
-    vec![Cmd::SaveGame(model.present().clone())]
 }
 
 /// Writes everything unsaved, now. Called when the page is idle or hidden,
-/// and before the history or the statistics are replaced by another size's.
+/// and before the game, its history or the statistics are replaced by
+/// another size's.
 pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
     let unsaved = std::mem::take(&mut model.unsaved);
     let mut cmds = Vec::new();
+    if unsaved.game {
+        cmds.push(Cmd::SaveGame(model.present().clone()));
+    }
     if unsaved.history {
         cmds.push(Cmd::SaveHistory(model.history.clone()));
+    }
+    if unsaved.best {
+        cmds.push(Cmd::SaveBest(model.config(), model.best));
     }
     if unsaved.stats {
         cmds.push(Cmd::SaveStats(model.config(), model.stats.clone()));

@@ -19,12 +19,12 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
     if !model.history.apply(input) {
         return Err(Ignored::NoChange);
     }
-    let cmds = changed(model);
+    changed(model);
     let id = game_id(&model.history);
     if model.stats.observe(id, model.history.present()) {
         model.unsaved.stats = true;
     }
-    Ok(cmds)
+    Ok(Vec::new())
 }
 
 /// Back one input.
@@ -44,7 +44,8 @@ fn travel(model: &mut Model, go: fn(&mut History) -> bool) -> Outcome {
     if !go(&mut model.history) {
         return Err(Ignored::NoChange);
     }
-    Ok(changed(model))
+    changed(model);
+    Ok(Vec::new())
 }
 
 /// Shows the state after `at` inputs on the board, read-only, or the
@@ -75,11 +76,12 @@ pub fn resume(model: &mut Model, i: usize) -> Outcome {
     }
     let moved = model.history.seek(i);
     model.mode = Mode::Live;
-    if !moved {
+    if moved {
+        changed(model);
+    } else {
         say(model);
-        return Ok(Vec::new());
     }
-    Ok(changed(model))
+    Ok(Vec::new())
 }
 
 /// The replay's speed, in moves a second (1 to [`MAX_SPEED`]). The ticker
@@ -101,7 +103,8 @@ pub fn skip_replay(model: &mut Model) -> Outcome {
     let len = model.history.len();
     model.history.seek(len);
     model.mode = Mode::Live;
-    Ok(changed(model))
+    changed(model);
+    Ok(Vec::new())
 }
 
 /// The replay's next input: a redo. After the last one the game is live.
@@ -113,5 +116,8 @@ pub fn replay_tick(model: &mut Model) -> Outcome {
     if !model.history.can_redo() {
         model.mode = Mode::Live;
     }
-    Ok(if moved { changed(model) } else { Vec::new() })
+    if moved {
+        changed(model);
+    }
+    Ok(Vec::new())
 }

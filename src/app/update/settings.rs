@@ -39,9 +39,8 @@ pub fn choose_target(model: &mut Model, target: Option<u64>) -> Outcome {
     let seed = model.draw_seed();
     model.history = History::new(config, seed);
     model.saving = true;
-    let mut cmds = changed(model);
-    cmds.push(Cmd::SaveSettings(config));
-    Ok(cmds)
+    changed(model);
+    Ok(vec![Cmd::SaveSettings(config)])
 }
 
 /// What storage held for a size: the game to play (unless the board holds a
@@ -75,8 +74,8 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     if note.is_some() && model.storage_usable() {
         model.notice = note;
     }
-    cmds.extend(save_game(model));
-    cmds.push(Cmd::SaveBest(model.config(), model.best));
+    save_game(model);
+    model.unsaved.best = true;
     if switched {
         cmds.push(Cmd::SaveSettings(model.config()));
     }
