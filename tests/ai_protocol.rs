@@ -181,101 +181,104 @@ fn a_bad_request_gets_its_id_back_wherever_the_id_is() {
     );
 }
 
+/// Requests that cannot be read: the text, the id the error goes with,
+/// and how the error sentence begins.
+const BAD_REQUESTS: &[(&str, Option<u32>, &str)] = &[
+    ("", None, "not a JSON object"),
+    ("null", None, "not a JSON object"),
+    ("[1,2]", None, "not a JSON object"),
+    ("{", None, "the text ends inside the object"),
+    (r#"{"id":1,}"#, None, "a ',' before a closing '}'"),
+    (r#"{"id":1} x"#, None, "text after the object"),
+    (r#"{"board":"0000000000000001","ms":5}"#, None, "id: "),
+    (
+        r#"{"id":-1,"board":"0000000000000001","ms":5}"#,
+        None,
+        "id: ",
+    ),
+    (
+        r#"{"id":4294967296,"board":"0000000000000001","ms":5}"#,
+        None,
+        "id: ",
+    ),
+    (
+        r#"{"id":1.5,"board":"0000000000000001","ms":5}"#,
+        None,
+        "id: ",
+    ),
+    (
+        r#"{"id":"3","board":"0000000000000001","ms":5}"#,
+        None,
+        "id: ",
+    ),
+    (r#"{"id":3,"ms":5}"#, Some(3), "board: expected a string"),
+    (
+        r#"{"id":3,"board":12,"ms":5}"#,
+        Some(3),
+        "board: expected a string",
+    ),
+    (
+        r#"{"id":3,"board":"12","ms":5}"#,
+        Some(3),
+        "board: expected 16 hex digits, got \"12\"",
+    ),
+    (
+        r#"{"id":3,"board":"000000000000000g","ms":5}"#,
+        Some(3),
+        "board: expected 16",
+    ),
+    (
+        r#"{"id":3,"board":"00000000000000001","ms":5}"#,
+        Some(3),
+        "board: expected 16",
+    ),
+    (r#"{"id":3,"board":"0000000000000001"}"#, Some(3), "ms: "),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":-1}"#,
+        Some(3),
+        "ms: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":60001}"#,
+        Some(3),
+        "ms: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":6.0001e4}"#,
+        Some(3),
+        "ms: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":"5"}"#,
+        Some(3),
+        "ms: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":-1}"#,
+        Some(3),
+        "nodes: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":2.5}"#,
+        Some(3),
+        "nodes: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":null}"#,
+        Some(3),
+        "nodes: ",
+    ),
+    (
+        r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":18446744073709551616}"#,
+        Some(3),
+        "nodes: ",
+    ),
+];
+
 #[test]
 fn bad_requests_get_errors_with_the_id_when_known() {
-    let cases: &[(&str, Option<u32>, &str)] = &[
-        ("", None, "not a JSON object"),
-        ("null", None, "not a JSON object"),
-        ("[1,2]", None, "not a JSON object"),
-        ("{", None, "the text ends inside the object"),
-        (r#"{"id":1,}"#, None, "a ',' before a closing '}'"),
-        (r#"{"id":1} x"#, None, "text after the object"),
-        (r#"{"board":"0000000000000001","ms":5}"#, None, "id: "),
-        (
-            r#"{"id":-1,"board":"0000000000000001","ms":5}"#,
-            None,
-            "id: ",
-        ),
-        (
-            r#"{"id":4294967296,"board":"0000000000000001","ms":5}"#,
-            None,
-            "id: ",
-        ),
-        (
-            r#"{"id":1.5,"board":"0000000000000001","ms":5}"#,
-            None,
-            "id: ",
-        ),
-        (
-            r#"{"id":"3","board":"0000000000000001","ms":5}"#,
-            None,
-            "id: ",
-        ),
-        (r#"{"id":3,"ms":5}"#, Some(3), "board: expected a string"),
-        (
-            r#"{"id":3,"board":12,"ms":5}"#,
-            Some(3),
-            "board: expected a string",
-        ),
-        (
-            r#"{"id":3,"board":"12","ms":5}"#,
-            Some(3),
-            "board: expected 16 hex digits, got \"12\"",
-        ),
-        (
-            r#"{"id":3,"board":"000000000000000g","ms":5}"#,
-            Some(3),
-            "board: expected 16",
-        ),
-        (
-            r#"{"id":3,"board":"00000000000000001","ms":5}"#,
-            Some(3),
-            "board: expected 16",
-        ),
-        (r#"{"id":3,"board":"0000000000000001"}"#, Some(3), "ms: "),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":-1}"#,
-            Some(3),
-            "ms: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":60001}"#,
-            Some(3),
-            "ms: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":6.0001e4}"#,
-            Some(3),
-            "ms: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":"5"}"#,
-            Some(3),
-            "ms: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":-1}"#,
-            Some(3),
-            "nodes: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":2.5}"#,
-            Some(3),
-            "nodes: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":null}"#,
-            Some(3),
-            "nodes: ",
-        ),
-        (
-            r#"{"id":3,"board":"0000000000000001","ms":5,"nodes":18446744073709551616}"#,
-            Some(3),
-            "nodes: ",
-        ),
-    ];
     let mut s = searcher();
-    for &(text, id, error) in cases {
+    for &(text, id, error) in BAD_REQUESTS {
         match Request::parse(text) {
             Ok(r) => panic!("{text}: parsed as {r:?}"),
             Err((got_id, e)) => {
@@ -372,7 +375,10 @@ fn replies_round_trip() {
         assert_eq!(ms_written(&r.to_json()), elapsed(&r), "{}", r.to_json());
     }
     assert_eq!(Reply::Ready.to_json(), r#"{"ready":true}"#);
-    // Elapsed time is written to the microsecond, never negative.
+}
+
+#[test]
+fn elapsed_time_is_written_to_the_microsecond_never_negative() {
     let odd = Reply::Answer {
         id: Some(1),
         answer: Ok(Advice {
@@ -390,6 +396,10 @@ fn replies_round_trip() {
         odd.to_json(),
         r#"{"id":1,"direction":"up","reason":"","depth":1,"refined":0,"nodes":1,"ms":0.0}"#
     );
+}
+
+#[test]
+fn replies_missing_or_mistyping_a_key_are_refused() {
     for bad in [
         r#"{"id":1}"#,
         r#"{"id":1,"direction":"north","reason":"","depth":1,"refined":0,"nodes":1,"ms":1}"#,
@@ -555,11 +565,19 @@ fn respond_answers_like_the_search() {
         raw.get("note").is_none(),
         "no note with the evaluator meant: {text}"
     );
+}
+
+#[test]
+fn the_search_keeps_back_a_little_of_the_budget() {
     assert_eq!(search_budget_ms(5), 4.75);
     assert_eq!(search_budget_ms(50), 49.5);
     assert_eq!(search_budget_ms(0), 0.0);
+}
 
-    // A board without a move: a null direction, not an error.
+/// A board without a move gets a null direction, not an error.
+#[test]
+fn respond_answers_a_board_without_a_move_with_no_direction() {
+    let mut s = searcher();
     let stuck = parse("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2").unwrap();
     let text = Request {
         id: 42,

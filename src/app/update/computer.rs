@@ -17,7 +17,8 @@ use super::game;
 use crate::ai::protocol::Answer;
 use crate::engine::{Direction, Input, State};
 
-/// Asks for the best move on the present board.
+/// Asks for the best move on the present board (or shows it again, if it
+/// is known).
 pub fn hint(model: &mut Model) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
@@ -29,6 +30,12 @@ pub fn hint(model: &mut Model) -> Outcome {
         return Ok(Vec::new());
     }
     let state = model.present().clone();
+    if model.computer.hint_on(&state).is_some() {
+        // This board's hint is known (undo came back to it): show it again
+        // rather than ask, and rather than "Thinking…" beside it.
+        model.computer.quiet();
+        return Ok(Vec::new());
+    }
     model.computer.say(&state, "Thinking…");
     Ok(vec![ask(model, Purpose::Hint)])
 }
