@@ -1,14 +1,17 @@
-//! The app's rules above the engine, one row each:
-//! `check(before, msg, effects)` returns the model after `update`, and the
-//! row states what must hold of it. Boards are ASCII pictures (rows split by
-//! `/`, `.` empty), as in `engine_rules.rs`. Then property tests: no
-//! sequence of messages panics or breaks the model's invariants.
+//! The app's rules above the engine, one row each: `check(before, msg,
+//! cmds)` runs `update` on a copy of `before`, asserts the commands it
+//! returned — whole values, payloads included — and returns the model
+//! after, for the row to check what else must hold. Boards are ASCII
+//! pictures (rows split by `/`, `.` empty), as in `engine_rules.rs`. Then a
+//! table of `subscriptions`, and property tests: no sequence of messages
+//! panics or breaks the model's invariants; `update` is deterministic.
 
 use leptos_2048::ai::protocol::Advice;
-use leptos_2048::app::computer::{Purpose, ONLY_4X4};
+use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
+use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
-    init, update, Effect, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query, Saved,
-    Share,
+    init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query,
+    Saved, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
 use leptos_2048::session::history::History;
@@ -46,30 +49,25 @@ fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
     }
 }
 
-/// The page opened with empty storage, then storage's answer handled.
+/// The page opened with empty storage, storage's answer handled, and what
+/// that marked unsaved written.
 fn fresh() -> Model {
-    let (mut model, _) = init(flags(Query::default()));
+    let (model, _) = init(flags(Query::default()));
     let config = model.config();
-    update(
-        &mut model,
-        Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing))),
-    );
-    model
+    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
+    after(model, [loaded, Msg::Idle])
 }
 
-/// The page opened on a saved game with this board.
+/// The page opened on a saved game with this board, all written.
 fn playing(picture: &str) -> Model {
     let state = State::from_board(picture.parse().expect("a board picture"), 11);
-    let (mut model, _) = init(flags(Query::default()));
+    let (model, _) = init(flags(Query::default()));
     let config = model.config();
-    update(
-        &mut model,
-        Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state)))),
-    );
-    model
+    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state))));
+    after(model, [loaded, Msg::Idle])
 }
 
-/// `model` after `msgs`, effects ignored.
+/// `model` after `msgs`, commands ignored.
 fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
     for msg in msgs {
         update(&mut model, msg);
@@ -77,40 +75,24 @@ fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
     model
 }
 
-/// An effect's variant name.
-fn name(effect: &Effect) -> &'static str {
-    match effect {
-        Effect::SaveGame(_) => "SaveGame",
-        Effect::SaveHistory(_) => "SaveHistory",
-        Effect::SaveBest(..) => "SaveBest",
-        Effect::SaveStats(..) => "SaveStats",
-        Effect::SaveSettings(_) => "SaveSettings",
-        Effect::SaveTheme(_) => "SaveTheme",
-        Effect::ShowTheme(_) => "ShowTheme",
-        Effect::Load(..) => "Load",
-        Effect::AskAi { .. } => "AskAi",
-        Effect::CancelAi => "CancelAi",
-        Effect::StartTicker { .. } => "StartTicker",
-        Effect::StopTicker => "StopTicker",
-        Effect::After { .. } => "After",
-        Effect::CopyLink(_) => "CopyLink",
-        Effect::ClearQuery => "ClearQuery",
-        Effect::Announce(_) => "Announce",
-    }
+/// Runs `msg` on a copy of `before`, asserts that the commands are
+/// `expect(&model_after)`, that the model keeps its invariants, and returns
+/// the model after.
+#[track_caller]
+fn check(before: &Model, msg: Msg, expect: impl FnOnce(&Model) -> Vec<Cmd>) -> Model {
+    let mut model = before.clone();
+    let label = msg.label();
+    let got = update(&mut model, msg);
+    assert_eq!(got, expect(&model), "the commands of {label}");
+    model
+        .validate()
+        .unwrap_or_else(|e| panic!("{label} broke the model: {e}"));
+    model
 }
 
-/// Runs `msg` on `before`, asserts the effects' names, and returns the model
-/// after, for the row to check.
-#[track_caller]
-fn check(before: &Model, msg: Msg, effects: &[&str]) -> Model {
-    let mut model = before.clone();
-    let got = update(&mut model, msg.clone());
-    let got: Vec<&str> = got.iter().map(name).collect();
-    assert_eq!(got, effects, "effects of {msg:?}");
-    model
-        .check()
-        .unwrap_or_else(|e| panic!("{msg:?} broke the model: {e}"));
-    model
+/// No command.
+fn none(_: &Model) -> Vec<Cmd> {
+    Vec::new()
 }
 
 /// Why the last message did nothing.
@@ -138,55 +120,116 @@ fn answer(id: u32, direction: Direction) -> Msg {
     }
 }
 
+/// The id of the question in flight.
+fn asked(model: &Model) -> u32 {
+    model
+        .computer
+        .asked
+        .as_ref()
+        .expect("a question in flight")
+        .id
+}
+
+/// The commands that write the game, its history and the best score of
+/// `m` (what an idle moment writes after a move that set a new best).
+fn game_history_best(m: &Model) -> Vec<Cmd> {
+    vec![
+        Cmd::SaveGame(m.present().clone()),
+        Cmd::SaveHistory(m.history.clone()),
+        Cmd::SaveBest(m.config(), m.best),
+    ]
+}
+
 // ─── Play ────────────────────────────────────────────────────────────────
 
 #[test]
-fn a_move_steps_saves_counts_and_says_it() {
+fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     let before = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let after = check(
-        &before,
-        Msg::Play(Input::Move(Left)),
-        &[
-            "SaveGame",
-            "SaveHistory",
-            "SaveBest",
-            "Announce",
-            "SaveStats",
-        ],
+    let moved = check(&before, Msg::Play(Input::Move(Left)), none);
+    assert_eq!(moved.present().score, 4);
+    assert_eq!(moved.history.len(), 1);
+    assert_eq!(moved.best, 4);
+    assert_eq!(moved.stats.played, 1);
+    assert!(moved
+        .announcement
+        .starts_with("Moved left. 2 and 2 merged into 4. Score 4."));
+    let written = check(&moved, Msg::Idle, |m| {
+        let mut cmds = game_history_best(m);
+        cmds.push(Cmd::SaveStats(Config::default(), m.stats.clone()));
+        cmds
+    });
+    assert!(!written.unsaved.any());
+    let again = check(&written, Msg::Idle, none);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
+}
+
+#[test]
+fn a_hidden_page_writes_at_once() {
+    let moved = after(
+        playing("2 2 . . / . . . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left))],
     );
-    assert_eq!(after.present().score, 4);
-    assert_eq!(after.history.len(), 1);
-    assert_eq!(after.best, 4);
-    assert_eq!(after.stats.played, 1);
+    let hidden = check(&moved, Msg::Hidden, |m| {
+        let mut cmds = game_history_best(m);
+        cmds.push(Cmd::SaveStats(Config::default(), m.stats.clone()));
+        cmds
+    });
+    assert!(!hidden.unsaved.any());
 }
 
 #[test]
 fn a_move_that_changes_nothing_is_not_recorded() {
     let before = playing("2 . . . / . . . . / . . . . / . . . .");
-    let after = check(&before, Msg::Play(Input::Move(Left)), &[]);
+    let after = check(&before, Msg::Play(Input::Move(Left)), none);
     assert_eq!(ignored(&after), Some(Ignored::NoChange));
     assert_eq!(after.history, before.history);
+    assert!(!after.unsaved.any());
 }
 
 #[test]
 fn statistics_count_a_game_once() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let moved = check(
-        &model,
-        Msg::Play(Input::Move(Left)),
-        &[
-            "SaveGame",
-            "SaveHistory",
-            "SaveBest",
-            "Announce",
-            "SaveStats",
-        ],
-    );
+    let moved = after(model, [Msg::Play(Input::Move(Left)), Msg::Idle]);
     // Undo and redo see the same game again: no new count, no stats write.
-    let undone = check(&moved, Msg::Undo, &["SaveGame", "SaveHistory", "Announce"]);
-    let redone = check(&undone, Msg::Redo, &["SaveGame", "SaveHistory", "Announce"]);
+    let undone = check(&moved, Msg::Undo, none);
+    let redone = check(&undone, Msg::Redo, none);
     assert_eq!(redone.stats, moved.stats);
-    assert_eq!(redone.stats.played, 1);
+    check(&redone, Msg::Idle, |m| {
+        vec![
+            Cmd::SaveGame(m.present().clone()),
+            Cmd::SaveHistory(m.history.clone()),
+        ]
+    });
+}
+
+#[test]
+fn undo_gives_back_the_state_before_and_redo_the_one_after() {
+    let model = after(
+        playing("2 2 . . / . . . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left))],
+    );
+    let moved = model.present().clone();
+    let undone = check(&model, Msg::Undo, none);
+    assert_eq!(undone.present().score, 0);
+    assert_eq!(undone.announcement, "New game. Score 0.");
+    let redone = check(&undone, Msg::Redo, none);
+    assert_eq!(*redone.present(), moved);
+    let nothing = check(&redone, Msg::Redo, none);
+    assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
+}
+
+#[test]
+fn new_game_and_keep_going_are_inputs_like_moves() {
+    let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
+    let won = check(&model, Msg::Play(Input::Move(Left)), none);
+    assert_eq!(won.present().status, Status::Won);
+    assert!(won
+        .announcement
+        .ends_with("You win! Keep going or try again."));
+    let going = check(&won, Msg::Play(Input::KeepPlaying), none);
+    assert_eq!(going.present().status, Status::Continuing);
+    let new = check(&going, Msg::Play(Input::NewGame), none);
+    assert_eq!((new.present().score, new.best), (0, 2048));
 }
 
 // ─── The board shows the past: read-only ─────────────────────────────────
@@ -209,17 +252,20 @@ fn viewing_needs_the_history_panel() {
         playing("2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let after = check(&model, Msg::View(Some(0)), &[]);
-    assert_eq!(ignored(&after), Some(Ignored::NotHere));
-    let open = check(&model, Msg::Toggle(Panel::History), &[]);
-    let viewing = check(&open, Msg::View(Some(0)), &["Announce"]);
+    let closed = check(&model, Msg::View(Some(0)), none);
+    assert_eq!(ignored(&closed), Some(Ignored::NotHere));
+    let open = check(&model, Msg::Toggle(Panel::History), none);
+    let viewing = check(&open, Msg::View(Some(0)), none);
     assert_eq!(viewing.mode, Mode::Viewing(0));
     assert_eq!(viewing.shown().score, 0);
     assert_eq!(viewing.present().score, 4, "the present stays");
+    assert_eq!(viewing.announcement, "New game. Score 0.");
+    let back = check(&viewing, Msg::View(None), none);
+    assert_eq!(back.mode, Mode::Live);
 }
 
 #[test]
-fn undo_redo_and_moves_are_ignored_while_viewing_the_past() {
+fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
     let model = viewing_the_start();
     for msg in [
         Msg::Undo,
@@ -227,44 +273,54 @@ fn undo_redo_and_moves_are_ignored_while_viewing_the_past() {
         Msg::Play(Input::Move(Right)),
         Msg::Hint,
     ] {
-        let after = check(&model, msg.clone(), &[]);
-        assert_eq!(ignored(&after), Some(Ignored::ReadOnly), "{msg:?}");
+        let label = msg.label();
+        let after = check(&model, msg, none);
+        assert_eq!(ignored(&after), Some(Ignored::ReadOnly), "{label}");
         assert_eq!(after.history, model.history);
     }
 }
 
 #[test]
 fn closing_the_history_panel_returns_to_the_present() {
-    let after = check(
-        &viewing_the_start(),
-        Msg::Toggle(Panel::History),
-        &["Announce"],
-    );
+    let after = check(&viewing_the_start(), Msg::Toggle(Panel::History), none);
     assert_eq!(after.mode, Mode::Live);
     assert_eq!(after.panel, None);
+    assert!(after.announcement.starts_with("Moved left."));
 }
 
 #[test]
 fn resume_makes_the_viewed_state_the_present() {
-    let after = check(
-        &viewing_the_start(),
-        Msg::Resume(0),
-        &["SaveGame", "SaveHistory", "Announce"],
-    );
+    let after = check(&viewing_the_start(), Msg::Resume(0), none);
     assert_eq!(after.mode, Mode::Live);
     assert_eq!(after.history.cursor(), 0);
     assert!(after.history.can_redo(), "the later input stays as redo");
+    assert!(after.unsaved.game && after.unsaved.history);
 }
 
 #[test]
-fn opening_the_history_checks_it() {
+fn the_history_is_checked_on_opening_and_on_asking() {
     let model = after(
         playing("2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let open = check(&model, Msg::Toggle(Panel::History), &[]);
-    let check_ = open.check.clone().expect("checked on opening");
-    assert_eq!((check_.inputs, check_.result), (1, Ok(())));
+    let closed = check(&model, Msg::CheckHistory, none);
+    assert_eq!(ignored(&closed), Some(Ignored::NotHere));
+    let open = check(&model, Msg::Toggle(Panel::History), none);
+    let first = open.verification.clone().expect("checked on opening");
+    assert_eq!((first.inputs, first.result), (1, Ok(())));
+    let moved = after(open, [Msg::Play(Input::Move(Up))]);
+    let again = check(&moved, Msg::CheckHistory, none);
+    let second = again.verification.clone().unwrap();
+    assert_eq!((second.inputs, second.result), (2, Ok(())));
+}
+
+#[test]
+fn the_message_log_opens_and_closes() {
+    let model = fresh();
+    let open = check(&model, Msg::ToggleMessages, none);
+    assert!(open.messages_open);
+    let closed = check(&open, Msg::ToggleMessages, none);
+    assert!(!closed.messages_open);
 }
 
 // ─── Replays of shared links ─────────────────────────────────────────────
@@ -277,90 +333,93 @@ fn shared_link() -> String {
     replay::encode(&Replay::from_history(&h).expect("a shareable game"))
 }
 
-fn opened_with(query: Query) -> (Model, Vec<Effect>) {
-    let (mut model, mut effects) = init(flags(query));
+fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
+    let (mut model, mut cmds) = init(flags(query));
     let config = model.config();
-    let load = effects
+    let load = cmds
         .iter()
-        .find_map(|e| match e {
-            Effect::Load(_, load) => Some(*load),
+        .find_map(|c| match c {
+            Cmd::Load(_, load) => Some(*load),
             _ => None,
         })
         .expect("init reads storage");
-    effects.extend(update(
+    cmds.extend(update(
         &mut model,
         Msg::Loaded(Box::new(saved(config, load, Loaded::Missing))),
     ));
-    (model, effects)
+    (model, cmds)
 }
 
-/// The effects of reaching a replay's end from `model`: stop the ticker,
-/// save, raise the best score if the game's end beats it, say it.
-fn ending(model: &Model) -> Vec<&'static str> {
-    let end = model.history.state_at(model.history.len()).unwrap();
-    let mut names = vec!["StopTicker", "SaveGame", "SaveHistory"];
-    if end.score > model.best {
-        names.push("SaveBest");
-    }
-    names.push("Announce");
-    names
+fn replaying() -> (Model, Vec<Cmd>) {
+    opened_with(Query {
+        replay: Some(shared_link()),
+        ..Query::default()
+    })
 }
 
 #[test]
 fn a_link_replays_its_game_then_plays_on() {
-    let link = Query {
-        replay: Some(shared_link()),
-        ..Query::default()
-    };
-    let (model, effects) = opened_with(link);
-    let names: Vec<&str> = effects.iter().map(name).collect();
+    let (model, cmds) = replaying();
     assert_eq!(
-        &names[..4],
-        ["ShowTheme", "ClearQuery", "Load", "StartTicker"],
-        "{names:?}"
+        cmds[..3],
+        [
+            Cmd::ShowTheme(None),
+            Cmd::ClearQuery,
+            Cmd::Load(Config::default(), Load::Records)
+        ]
     );
     assert_eq!(model.mode, Mode::Replaying);
     assert_eq!(model.history.cursor(), 0);
-    let ignored_move = check(&model, Msg::Play(Input::Move(Left)), &[]);
+    let ignored_move = check(&model, Msg::Play(Input::Move(Left)), none);
     assert_eq!(ignored(&ignored_move), Some(Ignored::ReadOnly));
-    let ticked = after(
-        model.clone(),
-        [Msg::ReplayTick, Msg::ReplayTick, Msg::ReplayTick],
-    );
+    let ticked = after(model, [Msg::ReplayTick, Msg::ReplayTick, Msg::ReplayTick]);
     assert_eq!(ticked.history.cursor(), 3);
-    let last = check(&ticked, Msg::ReplayTick, &ending(&ticked));
-    assert_eq!(last.mode, Mode::Live);
-    let stale = check(&last, Msg::ReplayTick, &[]);
+    let last = check(&ticked, Msg::ReplayTick, none);
+    assert_eq!((last.mode, last.history.cursor()), (Mode::Live, 4));
+    assert!(last.announcement.starts_with("Moved left."));
+    let stale = check(&last, Msg::ReplayTick, none);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
 #[test]
-fn a_replay_can_be_skipped_and_sped_up() {
-    let (model, _) = opened_with(Query {
-        replay: Some(shared_link()),
-        ..Query::default()
-    });
-    let faster = check(&model, Msg::ReplaySpeed(10), &["StartTicker"]);
+fn a_replay_can_be_skipped_and_its_speed_is_clamped() {
+    let (model, _) = replaying();
+    let faster = check(&model, Msg::ReplaySpeed(10), none);
     assert_eq!(faster.replay_speed, 10);
-    let skipped = check(&faster, Msg::SkipReplay, &ending(&faster));
+    let same = check(&faster, Msg::ReplaySpeed(10), none);
+    assert_eq!(ignored(&same), Some(Ignored::NoChange));
+    assert_eq!(check(&model, Msg::ReplaySpeed(0), none).replay_speed, 1);
+    assert_eq!(
+        check(&model, Msg::ReplaySpeed(5000), none).replay_speed,
+        MAX_SPEED
+    );
+    let skipped = check(&faster, Msg::SkipReplay, none);
     assert_eq!((skipped.mode, skipped.history.cursor()), (Mode::Live, 4));
+    let no_replay = check(&skipped, Msg::SkipReplay, none);
+    assert_eq!(ignored(&no_replay), Some(Ignored::NotHere));
 }
 
 #[test]
 fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
-    let (model, effects) = opened_with(Query {
+    let (model, cmds) = opened_with(Query {
         replay: Some("not-a-link".into()),
         ..Query::default()
     });
     assert!(model.link_message.is_some());
     assert!(!model.saving);
-    assert!(!effects.iter().any(|e| matches!(e, Effect::SaveGame(_))));
+    assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveGame(_))));
     let moved = after(
         model,
         [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
     );
-    let dismissed = check(&moved, Msg::DismissLinkMessage, &[]);
+    assert!(
+        !moved.unsaved.game && !moved.unsaved.history,
+        "nothing of it to write"
+    );
+    let dismissed = check(&moved, Msg::DismissLinkMessage, none);
     assert_eq!(dismissed.link_message, None);
+    let again = check(&dismissed, Msg::DismissLinkMessage, none);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
 #[test]
@@ -380,27 +439,38 @@ fn a_seed_link_starts_that_seed() {
 // ─── Board sizes and targets ─────────────────────────────────────────────
 
 #[test]
-fn switching_size_loads_that_sizes_game() {
+fn switching_size_writes_this_game_then_loads_that_sizes_game() {
     let model = after(
         fresh(),
         [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
     );
     let five = Config::new(5, 5, Some(2048)).unwrap();
-    let asked = check(&model, Msg::Configure(five), &["Load"]);
+    let asked = check(
+        &model,
+        Msg::ChooseSize {
+            width: 5,
+            height: 5,
+        },
+        |_| vec![Cmd::Load(five, Load::Switch)],
+    );
     let their_game = State::new(Config::new(5, 5, Some(4096)).unwrap(), 9);
     let mut stored = saved(five, Load::Switch, Loaded::Valid(their_game.clone()));
     stored.best = 500;
-    let switched = check(
-        &asked,
-        Msg::Loaded(Box::new(stored)),
-        &[
-            "SaveGame",
-            "SaveHistory",
-            "SaveBest",
-            "SaveSettings",
-            "Announce",
-        ],
-    );
+    let ours = asked.clone();
+    let switched = check(&asked, Msg::Loaded(Box::new(stored)), |m| {
+        let mut cmds = vec![
+            Cmd::SaveGame(ours.present().clone()),
+            Cmd::SaveHistory(ours.history.clone()),
+        ];
+        if ours.unsaved.best {
+            cmds.push(Cmd::SaveBest(ours.config(), ours.best));
+        }
+        if ours.unsaved.stats {
+            cmds.push(Cmd::SaveStats(ours.config(), ours.stats.clone()));
+        }
+        cmds.push(Cmd::SaveSettings(m.config()));
+        cmds
+    });
     assert_eq!(*switched.present(), their_game);
     assert_eq!(
         switched.config().target,
@@ -408,20 +478,40 @@ fn switching_size_loads_that_sizes_game() {
         "the saved game's own target"
     );
     assert_eq!(switched.best, 500);
+    check(&switched, Msg::Idle, game_history_best);
 }
 
 #[test]
-fn the_same_size_with_another_target_starts_a_new_game() {
+fn only_offered_sizes_and_targets_are_taken() {
+    let model = fresh();
+    for (width, height) in [(2, 2), (9, 4), (4, 0)] {
+        let after = check(&model, Msg::ChooseSize { width, height }, none);
+        assert_eq!(ignored(&after), Some(Ignored::NotHere), "{width}×{height}");
+    }
+    let same = check(
+        &model,
+        Msg::ChooseSize {
+            width: 4,
+            height: 4,
+        },
+        none,
+    );
+    assert_eq!(ignored(&same), Some(Ignored::NoChange));
+    let odd = check(&model, Msg::ChooseTarget(Some(3000)), none);
+    assert_eq!(ignored(&odd), Some(Ignored::NotHere));
+}
+
+#[test]
+fn another_target_starts_a_new_game_on_this_size() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
     let endless = Config::new(4, 4, None).unwrap();
-    let after = check(
-        &model,
-        Msg::Configure(endless),
-        &["SaveGame", "SaveHistory", "Announce", "SaveSettings"],
-    );
+    let after = check(&model, Msg::ChooseTarget(None), |_| {
+        vec![Cmd::SaveSettings(endless)]
+    });
     assert_eq!(after.config(), endless);
     assert_eq!(after.history.len(), 0);
-    let again = check(&after, Msg::Configure(endless), &[]);
+    assert!(after.unsaved.game && after.unsaved.history);
+    let again = check(&after, Msg::ChooseTarget(None), none);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -431,7 +521,7 @@ fn storage_of_another_size_answering_late_is_dropped() {
     let after = check(
         &fresh(),
         Msg::Loaded(Box::new(saved(five, Load::Start, Loaded::Missing))),
-        &[],
+        none,
     );
     assert_eq!(ignored(&after), Some(Ignored::Stale));
 }
@@ -441,153 +531,230 @@ fn storage_of_another_size_answering_late_is_dropped() {
 #[test]
 fn a_corrupt_save_is_set_aside_and_said() {
     let (model, _) = init(flags(Query::default()));
-    let bad = Loaded::SetAside {
+    let bad = |kept| Loaded::SetAside {
         why: Invalid::Malformed("x".into()),
-        kept: true,
+        kept,
     };
-    let after = check(
+    let config = model.config();
+    let kept = check(
         &model,
-        Msg::Loaded(Box::new(saved(model.config(), Load::Start, bad.clone()))),
-        &["SaveGame", "SaveHistory", "SaveBest", "Announce"],
+        Msg::Loaded(Box::new(saved(config, Load::Start, bad(true)))),
+        none,
     );
-    assert_eq!(after.notice, Some(Notice::SetAside));
+    assert_eq!(kept.notice, Some(Notice::SetAside));
+    check(&kept, Msg::Idle, |m| {
+        vec![
+            Cmd::SaveGame(m.present().clone()),
+            Cmd::SaveHistory(m.history.clone()),
+            Cmd::SaveBest(config, 0),
+        ]
+    });
     // A bad save that could not be copied aside is left where it is.
-    let unkept = Loaded::SetAside {
-        why: Invalid::Malformed("x".into()),
-        kept: false,
-    };
-    let after = check(
+    let unkept = check(
         &model,
-        Msg::Loaded(Box::new(saved(model.config(), Load::Start, unkept))),
-        &["SaveBest", "Announce"],
+        Msg::Loaded(Box::new(saved(config, Load::Start, bad(false)))),
+        none,
     );
-    assert!(!after.saving);
+    assert!(!unkept.saving);
+    check(&unkept, Msg::Idle, |_| vec![Cmd::SaveBest(config, 0)]);
 }
 
 #[test]
 fn a_failed_write_is_said_once() {
     let model = fresh();
-    let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), &[]);
+    let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), none);
     assert_eq!(full.notice, Some(Notice::WriteFailed));
-    let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), &[]);
+    let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), none);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
-    let mut none = model.clone();
-    none.notice = Some(Notice::Unavailable);
-    let kept = check(&none, Msg::SaveFailed(Problem::WriteFailed), &[]);
+    let mut none_at_all = model.clone();
+    none_at_all.notice = Some(Notice::Unavailable);
+    let kept = check(&none_at_all, Msg::SaveFailed(Problem::WriteFailed), none);
     assert_eq!(kept.notice, Some(Notice::Unavailable));
 }
 
 #[test]
 fn a_higher_best_from_another_tab_is_taken() {
     let model = fresh();
-    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), &[]);
+    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), none);
     assert_eq!(higher.best, 9000);
-    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), &[]);
+    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), none);
     assert_eq!(
         (lower.best, ignored(&lower)),
         (9000, Some(Ignored::NoChange))
     );
-    let other = check(
-        &model,
-        Msg::BestElsewhere(Config::new(6, 6, None).unwrap(), 9),
-        &[],
-    );
+    let six = Config::new(6, 6, None).unwrap();
+    let other = check(&model, Msg::BestElsewhere(six, 9), none);
     assert_eq!(ignored(&other), Some(Ignored::Stale));
 }
+
+// ─── Themes ──────────────────────────────────────────────────────────────
 
 #[test]
 fn the_theme_flips_and_is_remembered() {
     let model = fresh();
-    let dark = check(&model, Msg::ToggleTheme, &["ShowTheme", "SaveTheme"]);
+    let dark = check(&model, Msg::ToggleTheme, |_| {
+        vec![
+            Cmd::ShowTheme(Some(Theme::Dark)),
+            Cmd::SaveTheme(Theme::Dark),
+        ]
+    });
     assert_eq!((dark.theme, dark.dark()), (Some(Theme::Dark), true));
-    let light = check(&dark, Msg::ToggleTheme, &["ShowTheme", "SaveTheme"]);
-    assert_eq!(light.theme, Some(Theme::Light));
+    assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
+    let light = check(&dark, Msg::ToggleTheme, |_| {
+        vec![
+            Cmd::ShowTheme(Some(Theme::Light)),
+            Cmd::SaveTheme(Theme::Light),
+        ]
+    });
+    assert_eq!(light.theme_colour(), THEME_COLOURS[0]);
+}
+
+#[test]
+fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
+    let model = fresh();
+    assert_eq!(model.theme_colour(), THEME_COLOURS[0]);
+    let dark = check(&model, Msg::SystemDark(true), none);
+    assert!(dark.dark());
+    assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
+    let same = check(&dark, Msg::SystemDark(true), none);
+    assert_eq!(ignored(&same), Some(Ignored::NoChange));
+    // The button shows the other theme of the one showing: light, chosen.
+    let chosen = check(&dark, Msg::ToggleTheme, |_| {
+        vec![
+            Cmd::ShowTheme(Some(Theme::Light)),
+            Cmd::SaveTheme(Theme::Light),
+        ]
+    });
+    let system_light = check(&chosen, Msg::SystemDark(false), none);
+    let system_dark = check(&system_light, Msg::SystemDark(true), none);
+    assert!(
+        !system_dark.dark(),
+        "the player's theme wins over the system's"
+    );
+}
+
+#[test]
+fn the_theme_colours_are_the_page_backgrounds_of_the_stylesheet() {
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/style/main.css"))
+        .expect("style/main.css");
+    let line = css
+        .lines()
+        .find(|l| l.trim_start().starts_with("--page-bg:"))
+        .expect("--page-bg in style/main.css");
+    let want = format!("light-dark({}, {})", THEME_COLOURS[0], THEME_COLOURS[1]);
+    assert!(line.contains(&want), "{line} is not {want}");
 }
 
 // ─── Share ───────────────────────────────────────────────────────────────
 
 #[test]
-fn share_makes_a_link_and_copies_it() {
+fn share_makes_a_link_and_asks_for_it_to_be_copied() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
-    let made = check(&model, Msg::Share, &["CopyLink"]);
-    let Some(Share::Made(url)) = made.share.clone() else {
-        panic!("no link: {:?}", made.share)
-    };
-    assert!(url.starts_with(&format!("{PAGE}?replay=")), "{url}");
-    let copied = check(&made, Msg::LinkCopied(url.clone()), &[]);
+    let link = replay::encode(&Replay::from_history(&model.history).unwrap());
+    let url = format!("{PAGE}?replay={link}");
+    let made = check(&model, Msg::Share, |_| vec![Cmd::CopyLink(url.clone())]);
+    assert_eq!(made.share, Some(Share::Made(url.clone())));
+    let copied = check(&made, Msg::LinkCopied(url.clone()), none);
     assert_eq!(copied.share, Some(Share::Copied(url)));
-    let stale = check(&made, Msg::LinkCopied("elsewhere".into()), &[]);
+    let stale = check(&made, Msg::LinkCopied("elsewhere".into()), none);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
 #[test]
 fn a_game_without_its_start_cannot_be_shared() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let after = check(&model, Msg::Share, &[]);
+    let after = check(&model, Msg::Share, none);
     assert_eq!(after.share, Some(Share::Refused));
 }
 
 // ─── The computer player ─────────────────────────────────────────────────
 
+/// The question about `m`'s present board, as `update` sends it.
+fn ask_about(m: &Model) -> Vec<Cmd> {
+    vec![Cmd::AskAi {
+        id: asked(m),
+        board: m.present().board.clone(),
+        budget_ms: BUDGET_MS,
+    }]
+}
+
 #[test]
 fn a_hint_is_shown_for_the_board_it_was_asked_about() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let asked = check(&model, Msg::Hint, &["AskAi"]);
-    let id = asked.computer.asked.as_ref().unwrap().id;
-    assert_eq!(
-        asked.computer.message_for(asked.present()),
-        Some("Thinking…")
-    );
-    let shown = check(&asked, answer(id, Left), &[]);
+    let thinking = check(&model, Msg::Hint, ask_about);
+    assert_eq!(thinking.computer_line().as_deref(), Some("Thinking…"));
+    let shown = check(&thinking, answer(asked(&thinking), Left), none);
     assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
-    assert_eq!(shown.computer.message_for(shown.present()), None);
+    assert_eq!(
+        shown.computer_line().as_deref(),
+        Some("Hint: move left. Because.")
+    );
+    // Asked again on the same board, it is shown again without asking.
+    let again = check(&shown, Msg::Hint, none);
+    assert_eq!(again.computer_line(), shown.computer_line());
+}
+
+#[test]
+fn no_hint_while_autoplay_plays() {
+    let model = after(
+        playing("2 2 . . / . . . . / . . . . / . . . ."),
+        [Msg::Autoplay],
+    );
+    let after = check(&model, Msg::Hint, none);
+    assert_eq!(ignored(&after), Some(Ignored::NotHere));
 }
 
 #[test]
 fn the_workers_note_is_kept_while_its_answers_carry_it() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let asked = check(&model, Msg::Hint, &["AskAi"]);
-    let id = asked.computer.asked.as_ref().unwrap().id;
+    let thinking = check(&model, Msg::Hint, ask_about);
     let why = "The learned network did not load (…): the computer plays by its hand-made rules.";
     let noted = Msg::AiAnswered {
-        id,
+        id: asked(&thinking),
         answer: Ok(Advice {
             note: Some(why.into()),
             ..advice(Some(Left))
         }),
     };
-    let shown = check(&asked, noted, &[]);
+    let shown = check(&thinking, noted, none);
     assert_eq!(shown.computer.note.as_deref(), Some(why));
-    assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
     // The next answer, from a worker with its network, clears it.
-    let again = check(&shown, Msg::Hint, &["AskAi"]);
-    let id = again.computer.asked.as_ref().unwrap().id;
-    let cleared = check(&again, answer(id, Left), &[]);
+    let moved = after(shown, [Msg::Play(Input::Move(Left))]);
+    let again = check(&moved, Msg::Hint, ask_about);
+    let cleared = check(&again, answer(asked(&again), Left), none);
     assert_eq!(cleared.computer.note, None);
 }
 
 #[test]
-fn a_stale_answer_is_dropped() {
+fn a_stale_answer_is_dropped_and_a_failed_one_said() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let asked = check(&model, Msg::Hint, &["AskAi"]);
-    let id = asked.computer.asked.as_ref().unwrap().id;
+    let thinking = check(&model, Msg::Hint, ask_about);
+    let id = asked(&thinking);
     // The board changed before the answer came.
-    let moved = after(asked, [Msg::Play(Input::Move(Left))]);
-    let dropped = check(&moved, answer(id, Right), &[]);
+    let moved = after(thinking.clone(), [Msg::Play(Input::Move(Left))]);
+    let dropped = check(&moved, answer(id, Right), none);
     assert_eq!(ignored(&dropped), Some(Ignored::Stale));
     assert_eq!(dropped.computer.hint_for(dropped.present()), None);
-    // An answer to a question never asked is dropped too.
-    let unknown = check(&moved, answer(id + 7, Right), &[]);
+    let unknown = check(&moved, answer(id + 7, Right), none);
     assert_eq!(ignored(&unknown), Some(Ignored::Stale));
+    let failed = Msg::AiAnswered {
+        id,
+        answer: Err("the worker stopped".into()),
+    };
+    let said = check(&thinking, failed, none);
+    assert_eq!(
+        said.computer_line().as_deref(),
+        Some("The computer player is unavailable: the worker stopped")
+    );
 }
 
 #[test]
 fn a_question_is_answered_once() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let asked = check(&model, Msg::Hint, &["AskAi"]);
-    let id = asked.computer.asked.as_ref().unwrap().id;
-    let first = check(&asked, answer(id, Left), &[]);
-    let second = check(&first, answer(id, Right), &[]);
+    let thinking = check(&model, Msg::Hint, ask_about);
+    let id = asked(&thinking);
+    let first = check(&thinking, answer(id, Left), none);
+    let second = check(&first, answer(id, Right), none);
     assert_eq!(ignored(&second), Some(Ignored::Stale));
     assert_eq!(second.computer.hint_for(second.present()), Some(Left));
 }
@@ -595,43 +762,49 @@ fn a_question_is_answered_once() {
 #[test]
 fn autoplay_plays_pauses_and_asks_again() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let on = check(&model, Msg::Autoplay, &["AskAi"]);
-    let q = on.computer.asked.clone().unwrap();
-    assert_eq!(q.purpose, Purpose::Autoplay);
-    let played = check(
-        &on,
-        answer(q.id, Left),
-        &[
-            "SaveGame",
-            "SaveHistory",
-            "SaveBest",
-            "Announce",
-            "SaveStats",
-            "After",
-        ],
+    let on = check(&model, Msg::Autoplay, ask_about);
+    assert_eq!(
+        on.computer.asked.as_ref().unwrap().purpose,
+        Purpose::Autoplay
     );
+    let played = check(&on, answer(asked(&on), Left), |m| {
+        let turn = m.computer.pausing.expect("pausing");
+        vec![Cmd::After {
+            ms: m.computer.pause_ms,
+            then: Box::new(Msg::AutoplayTurn(turn)),
+        }]
+    });
     assert_eq!(played.present().score, 4);
     let turn = played.computer.pausing.unwrap();
-    let next = check(&played, Msg::AutoplayTurn(turn), &["AskAi"]);
-    let stopped = check(&next, Msg::Autoplay, &["CancelAi"]);
+    let next = check(&played, Msg::AutoplayTurn(turn), ask_about);
+    let stopped = check(&next, Msg::Autoplay, |_| vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
     // The answer to the cancelled question lands nowhere.
-    let id = next.computer.asked.as_ref().unwrap().id;
-    let late = check(&stopped, answer(id, Left), &[]);
+    let late = check(&stopped, answer(asked(&next), Left), none);
     assert_eq!(ignored(&late), Some(Ignored::Stale));
+}
+
+#[test]
+fn autoplays_pause_is_clamped() {
+    let model = fresh();
+    let long = check(&model, Msg::AutoplayPause(60_000), none);
+    assert_eq!(long.computer.pause_ms, MAX_PAUSE_MS);
+    let none_at_all = check(&model, Msg::AutoplayPause(0), none);
+    assert_eq!(none_at_all.computer.pause_ms, 0);
+    let same = check(&none_at_all, Msg::AutoplayPause(0), none);
+    assert_eq!(ignored(&same), Some(Ignored::NoChange));
 }
 
 #[test]
 fn autoplay_stops_at_the_target() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
-    let on = check(&model, Msg::Autoplay, &["AskAi"]);
-    let id = on.computer.asked.as_ref().unwrap().id;
-    let won = after(on, [answer(id, Left)]);
+    let on = check(&model, Msg::Autoplay, ask_about);
+    let won = after(on.clone(), [answer(asked(&on), Left)]);
     assert_eq!(won.present().status, Status::Won);
     let turn = won.computer.pausing.unwrap();
-    let stopped = check(&won, Msg::AutoplayTurn(turn), &["CancelAi"]);
+    let stopped = check(&won, Msg::AutoplayTurn(turn), |_| vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
-    let said = stopped.computer.message_for(stopped.present()).unwrap();
+    let said = stopped.computer_line().unwrap();
     assert!(
         said.starts_with("Autoplay stopped. You reached the target"),
         "{said}"
@@ -640,24 +813,26 @@ fn autoplay_stops_at_the_target() {
 
 #[test]
 fn a_stale_autoplay_turn_is_dropped() {
-    let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let on = after(model, [Msg::Autoplay]);
-    let id = on.computer.asked.as_ref().unwrap().id;
-    let played = after(on, [answer(id, Left)]);
+    let on = after(
+        playing("2 2 . . / . . . . / . . . . / . . . ."),
+        [Msg::Autoplay],
+    );
+    let played = after(on.clone(), [answer(asked(&on), Left)]);
     let turn = played.computer.pausing.unwrap();
     // Stopped and started again during the pause: the old turn is stale.
     let restarted = after(played, [Msg::Autoplay, Msg::Autoplay]);
-    let stale = check(&restarted, Msg::AutoplayTurn(turn), &[]);
+    let stale = check(&restarted, Msg::AutoplayTurn(turn), none);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
 #[test]
 fn the_computer_plays_four_by_four_only() {
     let model = playing("2 2 . / . . . / . . .");
-    let after = check(&model, Msg::Hint, &[]);
-    assert_eq!(after.computer.message_for(after.present()), Some(ONLY_4X4));
-    let after = check(&model, Msg::Autoplay, &[]);
-    assert!(!after.computer.autoplay);
+    assert_eq!(model.computer_line().as_deref(), Some(ONLY_4X4));
+    let hint = check(&model, Msg::Hint, none);
+    assert_eq!(hint.computer_line().as_deref(), Some(ONLY_4X4));
+    let auto = check(&model, Msg::Autoplay, none);
+    assert!(!auto.computer.autoplay);
 }
 
 #[test]
@@ -670,47 +845,235 @@ fn viewing_the_past_stops_autoplay() {
             Msg::Autoplay,
         ],
     );
-    let after = check(&model, Msg::View(Some(0)), &["CancelAi", "Announce"]);
+    let after = check(&model, Msg::View(Some(0)), |_| vec![Cmd::CancelAi]);
     assert!(!after.computer.autoplay);
 }
 
 // ─── The message log ─────────────────────────────────────────────────────
 
 #[test]
-fn the_log_keeps_each_message_with_its_effects() {
+fn the_log_keeps_each_message_with_its_commands() {
     let model = after(
         playing("2 2 . . / . . . . / . . . . / . . . ."),
-        [Msg::Play(Input::Move(Left)), Msg::Undo, Msg::Undo],
+        [
+            Msg::Play(Input::Move(Left)),
+            Msg::Idle,
+            Msg::Undo,
+            Msg::Undo,
+        ],
     );
-    let entries: Vec<_> = model.log.newest_first().take(3).collect();
+    let entries: Vec<_> = model.log.newest_first().take(4).collect();
     assert_eq!(entries[0].ignored, Some(Ignored::NoChange));
     assert_eq!(entries[1].msg, "Undo");
-    assert_eq!(entries[2].msg, "Play(Move(Left))");
+    assert_eq!(entries[2].msg, "Idle");
     assert_eq!(
-        entries[2].effects[..2],
-        ["SaveGame".to_string(), "SaveHistory".to_string()]
+        entries[2].cmds,
+        ["SaveGame", "SaveHistory", "SaveBest(4)", "SaveStats"]
     );
-    assert!(entries[2].effects[3].starts_with("Announce(\"Moved left."));
+    assert_eq!(
+        (entries[3].msg.as_str(), entries[3].cmds.len()),
+        ("Play(Move(Left))", 0)
+    );
     let long = after(model, (0..500).map(|_| Msg::Undo));
     assert_eq!(long.log.newest_first().count(), 200);
+}
+
+// ─── Subscriptions: what the app listens to, by model ────────────────────
+
+/// The subscriptions of a model that follows the system's scheme, has
+/// storage, is live and has nothing unsaved.
+fn listening(config: Config) -> Subs {
+    Subs {
+        keys: true,
+        swipes: true,
+        other_tabs: Some(config),
+        replay_every_ms: None,
+        colour_scheme: true,
+        idle: false,
+        page_hide: true,
+    }
+}
+
+#[test]
+fn what_the_app_listens_to_follows_the_model() {
+    let four = Config::default();
+    let live = fresh();
+    let moved = after(live.clone(), [Msg::Play(Input::Move(Left))]);
+    let written = after(moved.clone(), [Msg::Idle]);
+    let viewing = viewing_the_start();
+    let (replay, _) = replaying();
+    let faster = after(replay.clone(), [Msg::ReplaySpeed(10)]);
+    let autoplaying = after(live.clone(), [Msg::Autoplay]);
+    let settings = after(live.clone(), [Msg::Toggle(Panel::Settings)]);
+    let themed = after(live.clone(), [Msg::ToggleTheme]);
+    let (mut no_storage, _) = init(Flags {
+        storage: false,
+        ..flags(Query::default())
+    });
+    no_storage = after(no_storage, [Msg::Idle]);
+    let five = after(
+        live.clone(),
+        [
+            Msg::ChooseSize {
+                width: 5,
+                height: 4,
+            },
+            Msg::Loaded(Box::new(saved(
+                Config::new(5, 4, Some(2048)).unwrap(),
+                Load::Switch,
+                Loaded::Missing,
+            ))),
+            Msg::Idle,
+        ],
+    );
+    let rows: [(&str, &Model, Subs); 11] = [
+        ("live, all written", &live, listening(four)),
+        (
+            "after a move",
+            &moved,
+            Subs {
+                idle: true,
+                ..listening(four)
+            },
+        ),
+        ("after the idle write", &written, listening(four)),
+        (
+            "viewing the past",
+            &viewing,
+            Subs {
+                swipes: false,
+                idle: true,
+                ..listening(four)
+            },
+        ),
+        (
+            "replaying",
+            &replay,
+            Subs {
+                swipes: false,
+                replay_every_ms: Some(250),
+                idle: true,
+                ..listening(four)
+            },
+        ),
+        (
+            "replaying faster",
+            &faster,
+            Subs {
+                swipes: false,
+                replay_every_ms: Some(100),
+                idle: true,
+                ..listening(four)
+            },
+        ),
+        ("autoplaying", &autoplaying, listening(four)),
+        ("a panel open", &settings, listening(four)),
+        (
+            "a theme chosen",
+            &themed,
+            Subs {
+                colour_scheme: false,
+                ..listening(four)
+            },
+        ),
+        (
+            "no storage",
+            &no_storage,
+            Subs {
+                other_tabs: None,
+                page_hide: false,
+                ..listening(four)
+            },
+        ),
+        ("another size", &five, listening(five.config())),
+    ];
+    for (name, model, want) in rows {
+        assert_eq!(subscriptions(model), want, "{name}");
+    }
+}
+
+// ─── Every message has a row ─────────────────────────────────────────────
+
+/// The row that checks each message. A `match` without a wildcard: a new
+/// `Msg` variant does not compile until it is given one.
+fn row_for(msg: &Msg) -> &'static str {
+    match msg {
+        Msg::Play(_) => "a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle",
+        Msg::Undo | Msg::Redo => "undo_gives_back_the_state_before_and_redo_the_one_after",
+        Msg::Toggle(_) => "closing_the_history_panel_returns_to_the_present",
+        Msg::View(_) => "viewing_needs_the_history_panel",
+        Msg::Resume(_) => "resume_makes_the_viewed_state_the_present",
+        Msg::ChooseSize { .. } => "switching_size_writes_this_game_then_loads_that_sizes_game",
+        Msg::ChooseTarget(_) => "another_target_starts_a_new_game_on_this_size",
+        Msg::ReplaySpeed(_) | Msg::SkipReplay => "a_replay_can_be_skipped_and_its_speed_is_clamped",
+        Msg::Hint => "a_hint_is_shown_for_the_board_it_was_asked_about",
+        Msg::Autoplay | Msg::AutoplayTurn(_) => "autoplay_plays_pauses_and_asks_again",
+        Msg::AutoplayPause(_) => "autoplays_pause_is_clamped",
+        Msg::Share | Msg::LinkCopied(_) => "share_makes_a_link_and_asks_for_it_to_be_copied",
+        Msg::ToggleTheme => "the_theme_flips_and_is_remembered",
+        Msg::DismissLinkMessage => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
+        Msg::CheckHistory => "the_history_is_checked_on_opening_and_on_asking",
+        Msg::ToggleMessages => "the_message_log_opens_and_closes",
+        Msg::Loaded(_) => "a_corrupt_save_is_set_aside_and_said",
+        Msg::AiAnswered { .. } => "a_stale_answer_is_dropped_and_a_failed_one_said",
+        Msg::ReplayTick => "a_link_replays_its_game_then_plays_on",
+        Msg::SystemDark(_) => "the_system_scheme_is_followed_until_a_theme_is_chosen",
+        Msg::Idle => "a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle",
+        Msg::Hidden => "a_hidden_page_writes_at_once",
+        Msg::BestElsewhere(..) => "a_higher_best_from_another_tab_is_taken",
+        Msg::SaveFailed(_) => "a_failed_write_is_said_once",
+    }
+}
+
+#[test]
+fn every_message_has_a_row_in_this_file() {
+    let source = include_str!("app_update.rs");
+    let samples = [
+        Msg::Play(Input::NewGame),
+        Msg::Undo,
+        Msg::Toggle(Panel::Stats),
+        Msg::View(None),
+        Msg::Resume(0),
+        Msg::ChooseSize {
+            width: 3,
+            height: 3,
+        },
+        Msg::ChooseTarget(None),
+        Msg::ReplaySpeed(1),
+        Msg::Hint,
+        Msg::Autoplay,
+        Msg::AutoplayPause(0),
+        Msg::Share,
+        Msg::ToggleTheme,
+        Msg::DismissLinkMessage,
+        Msg::CheckHistory,
+        Msg::ToggleMessages,
+        Msg::ReplayTick,
+        Msg::SystemDark(true),
+        Msg::Idle,
+        Msg::Hidden,
+        Msg::SaveFailed(Problem::WriteFailed),
+    ];
+    for msg in samples {
+        let row = row_for(&msg);
+        assert!(
+            source.contains(&format!("fn {row}()")),
+            "{}: no test {row}",
+            msg.label()
+        );
+    }
 }
 
 // ─── Properties ──────────────────────────────────────────────────────────
 
 fn any_msg() -> impl Strategy<Value = Msg> {
-    let direction = prop_oneof![
-        Just(Direction::Up),
-        Just(Direction::Down),
-        Just(Direction::Left),
-        Just(Direction::Right)
-    ];
+    let direction = prop_oneof![Just(Up), Just(Direction::Down), Just(Left), Just(Right)];
     let panel = prop_oneof![
         Just(Panel::History),
         Just(Panel::Stats),
         Just(Panel::Settings)
     ];
-    let config = (3u8..=5, 3u8..=5, prop::option::of(Just(2048u64)))
-        .prop_map(|(w, h, t)| Config::new(w, h, t).unwrap());
+    let target = prop::option::of(prop_oneof![Just(1024u64), Just(2048), Just(3000)]);
     prop_oneof![
         4 => direction.clone().prop_map(|d| Msg::Play(Input::Move(d))),
         1 => Just(Msg::Play(Input::NewGame)),
@@ -720,7 +1083,8 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => panel.prop_map(Msg::Toggle),
         1 => prop::option::of(0usize..12).prop_map(Msg::View),
         1 => (0usize..12).prop_map(Msg::Resume),
-        1 => config.prop_map(Msg::Configure),
+        1 => (2u8..=6, 2u8..=6).prop_map(|(width, height)| Msg::ChooseSize { width, height }),
+        1 => target.prop_map(Msg::ChooseTarget),
         1 => (0u32..2000).prop_map(Msg::ReplaySpeed),
         1 => Just(Msg::SkipReplay),
         1 => Just(Msg::ReplayTick),
@@ -734,19 +1098,23 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => (0u32..6).prop_map(Msg::AutoplayTurn),
         1 => Just(Msg::Share),
         1 => Just(Msg::ToggleTheme),
+        1 => any::<bool>().prop_map(Msg::SystemDark),
+        1 => Just(Msg::DismissLinkMessage),
         1 => Just(Msg::CheckHistory),
         1 => Just(Msg::ToggleMessages),
+        1 => Just(Msg::Idle),
+        1 => Just(Msg::Hidden),
         1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), b)),
         1 => Just(Msg::SaveFailed(Problem::WriteFailed)),
     ]
 }
 
-/// Answers `Effect::Load` the way empty storage would.
-fn reply_to(effects: &[Effect]) -> Vec<Msg> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Load(config, load) => Some(Msg::Loaded(Box::new(Saved {
+/// Answers `Cmd::Load` the way empty storage would, and `Cmd::CopyLink`
+/// the way a working clipboard would.
+fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
+    cmds.iter()
+        .filter_map(|c| match c {
+            Cmd::Load(config, load) => Some(Msg::Loaded(Box::new(Saved {
                 config: *config,
                 load: *load,
                 game: Loaded::Missing,
@@ -754,6 +1122,7 @@ fn reply_to(effects: &[Effect]) -> Vec<Msg> {
                 best: 0,
                 stats: Loaded::<Stats>::Missing,
             }))),
+            Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
             _ => None,
         })
         .collect()
@@ -764,7 +1133,8 @@ proptest! {
 
     /// No sequence of messages panics or breaks an invariant: the present
     /// is the fold of the inputs, the mode fits the panel, the best score
-    /// is at least the score, and every question is answered at most once.
+    /// is at least the score, every question is answered at most once, and
+    /// after an idle moment nothing is left unsaved.
     #[test]
     fn no_sequence_of_messages_breaks_the_model(msgs in prop::collection::vec(any_msg(), 1..60)) {
         let mut model = fresh();
@@ -774,11 +1144,11 @@ proptest! {
                 Msg::AiAnswered { id, .. } => Some(*id),
                 _ => None,
             };
-            let effects = update(&mut model, msg);
-            for reply in reply_to(&effects) {
+            let cmds = update(&mut model, msg);
+            for reply in reply_to(&cmds) {
                 update(&mut model, reply);
             }
-            prop_assert_eq!(model.check(), Ok(()));
+            prop_assert_eq!(model.validate(), Ok(()));
             prop_assert_eq!(model.history.verify(), Ok(()));
             if let Some(id) = answering {
                 let taken = model.log.latest().unwrap().ignored != Some(Ignored::Stale);
@@ -787,10 +1157,12 @@ proptest! {
                 }
             }
         }
+        update(&mut model, Msg::Idle);
+        prop_assert!(!model.unsaved.any());
     }
 
     /// `update` is a function: the same model and message give the same
-    /// model and effects.
+    /// model and commands.
     #[test]
     fn update_is_deterministic(msgs in prop::collection::vec(any_msg(), 1..30)) {
         let mut a = fresh();
