@@ -1,5 +1,5 @@
 //! The message log, for people studying the fold: the last messages, newest
-//! first, each with the effects `update` returned for it or why it was
+//! first, each with the commands `update` returned for it or why it was
 //! ignored. Read-only; mounted only while shown.
 
 use leptos::prelude::*;
