@@ -12,10 +12,7 @@
 // first asked, and trunk gives a worker's files no content hash, so a new
 // build reuses their names. They are fetched network first, like the page,
 // and cached for offline play whenever a new build is stored.
-// The AI's network (ntuple.rs WEIGHTS_FILE; versioned name) is cached
-// when the worker first fetches it, and kept.
 const CACHE = 'leptos-2048';
-const NETWORK = '/ai-net-v1.bin';
 // Quoted or not: the minified page writes `href=/main-….css`.
 const ASSET = /["'=](\/[^"'\s?#>]+\.(?:js|wasm|css|webmanifest|svg|png))/g;
 const WORKER = ['/ai-worker_loader.js', '/ai-worker.js', '/ai-worker_bg.wasm'];
@@ -29,7 +26,7 @@ async function storePage(response) {
   const html = await response.clone().text();
   await cache.put('/', response);
   const assets = assetsOf(html);
-  const keep = new Set(['/', ...assets, ...WORKER, NETWORK].map((p) => new URL(p, location.origin).href));
+  const keep = new Set(['/', ...assets, ...WORKER].map((p) => new URL(p, location.origin).href));
   const added = await Promise.all(
     assets.map((p) => cache.match(p).then((hit) => !hit && cache.add(p).then(() => true))),
   );

@@ -9,6 +9,10 @@
 //! - [`diff`]: the differential check of the bitboard against the engine.
 //! - [`protocol`]: the messages between the page and the AI worker
 //!   (`src/bin/ai-worker.rs`), as JSON text.
+//! - [`review`]: the coach: a game's moves graded against the search's.
+//! - [`ntuple`], [`td`]: a learned evaluator and its training, a native
+//!   experiment (`train`, `ai-bench --eval net`): it plays worse than the
+//!   heuristic (README), so the page does not ship it.
 //!
 //! Nothing here touches the web or reads the time itself: time comes through
 //! a [`Clock`], so the same search runs natively (with [`NativeClock`]) and in
@@ -21,6 +25,7 @@ pub mod diff;
 pub mod eval;
 pub mod ntuple;
 pub mod protocol;
+pub mod review;
 pub mod search;
 pub mod td;
 

@@ -19,6 +19,10 @@
 //!   rest of the board is empty.
 //! - `ms`: the time budget in milliseconds, any JSON number from 0 to 60 000
 //!   (`50`, `9.6`, `1e3`), rounded to a whole millisecond.
+//! - `review` (optional, `true` or `false`): a review's question
+//!   ([`super::review::assess`]): the search empties its transposition table
+//!   first, ignores the clock and stops at `nodes` positions (required), so
+//!   the same board always gets the same values; its reply adds `values`.
 //! - `nodes` (optional, a whole number): stop once the search has visited
 //!   this many positions, if the budget has not run out first. A reply's
 //!   `nodes` is where its search stopped, and a search's answer depends only
@@ -32,8 +36,8 @@
 //!
 //! ```text
 //! {"ready":true}
-//! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512,"eval":"network"}
-//! {"id":8,"direction":"up","reason":"Up …","depth":6,"refined":0,"nodes":90210,"ms":49.498,"eval":"heuristic","note":"The learned network did not load (…): the computer plays by its hand-made rules."}
+//! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512,"eval":"heuristic"}
+//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"heuristic","values":[1210345,null,1190022,1207731]}
 //! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"refined":0,"nodes":0,"ms":0.001}
 //! {"id":7,"error":"board: expected 16 hex digits, got \"12\""}
 //! {"id":null,"error":"not a JSON object"}
@@ -47,8 +51,10 @@
 //! [`super::reason`]'s sentence; `depth`, `refined` (how many times the
 //! probability cutoff was lowered), `nodes` and `ms` are what the search did
 //! ([`super::SearchStats`]); `eval` names the evaluator the search used
-//! (`network` or `heuristic`; the page does not read it), and `note`, only
-//! while the worker plays without its learned network, says why. The search stops a little before the budget
+//! (the page does not read it); `values`, in a review's reply only, is each
+//! move's value in whole points, in [`Direction::ALL`] order, `null` for a
+//! move that changes nothing (a review's reply has no `reason`: nobody reads
+//! it). The search stops a little before the budget
 //! ([`search_budget_ms`]) so that the reply reaches the page within it. A
 //! request that cannot be read gets an `error` (with its `id` when that much
 //! could be read) and never a panic.
@@ -94,6 +100,8 @@ pub struct Request {
     pub board: Bitboard,
     pub budget_ms: u32,
     pub nodes: Option<u64>,
+    /// A review's question ([`super::review::assess`]).
+    pub review: bool,
 }
 
 /// The worker's advice on a board.
@@ -119,9 +127,9 @@ pub struct Advice {
     /// Written by the worker for people and tests; `None` when read back,
     /// since the page has no use for it.
     pub evaluator: Option<&'static str>,
-    /// Why the worker plays without its learned network, while it does:
-    /// the page shows it as a quiet note.
-    pub note: Option<String>,
+    /// Every move's value, in whole points, for a review's question
+    /// ([`super::review::Assessment::values`]).
+    pub values: Option<[Option<i32>; 4]>,
 }
 
 /// What the page gets for a question: advice, or why there is none.
@@ -149,6 +157,8 @@ impl Request {
             ms: u32,
             #[serde(skip_serializing_if = "Option::is_none")]
             nodes: Option<u64>,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            review: bool,
         }
         write(
             &Wire {
@@ -156,6 +166,7 @@ impl Request {
                 board: &format!("{:016x}", self.board),
                 ms: self.budget_ms,
                 nodes: self.nodes,
+                review: self.review,
             },
             0,
         )
@@ -174,6 +185,7 @@ impl Request {
             board: read_board(text).map_err(with_id)?,
             budget_ms: read_budget(text).map_err(with_id)?,
             nodes: read_nodes(text).map_err(with_id)?,
+            review: read_review(text).map_err(with_id)?,
         })
     }
 }
@@ -242,6 +254,26 @@ fn read_nodes(text: &str) -> Result<Option<u64>, String> {
     }
 }
 
+/// The optional `review` flag; a review must say where to stop.
+fn read_review(text: &str) -> Result<bool, String> {
+    #[derive(Deserialize)]
+    struct Review {
+        #[serde(default, deserialize_with = "present")]
+        review: Option<bool>,
+        #[serde(default, deserialize_with = "present")]
+        nodes: Option<IgnoredAny>,
+    }
+    match read::<Review>(text) {
+        Ok(Review {
+            review: Some(true),
+            nodes: None,
+        }) => Err("review: needs nodes, where the search stops".into()),
+        Ok(Review { review, .. }) => Ok(review.unwrap_or(false)),
+        Err(JsonError::CustomError) => Err(twice("review")),
+        Err(_) => Err("review: expected true or false".into()),
+    }
+}
+
 impl Reply {
     /// The reply as the worker posts it.
     pub fn to_json(&self) -> String {
@@ -261,7 +293,7 @@ impl Reply {
             #[serde(skip_serializing_if = "Option::is_none")]
             eval: Option<&'static str>,
             #[serde(skip_serializing_if = "Option::is_none")]
-            note: Option<&'a str>,
+            values: Option<[Option<i32>; 4]>,
         }
         #[derive(Serialize)]
         struct Failed<'a> {
@@ -280,9 +312,9 @@ impl Reply {
                     nodes: a.nodes,
                     ms: to_the_microsecond(a.elapsed_ms.unwrap_or(0.0)),
                     eval: a.evaluator,
-                    note: a.note.as_deref(),
+                    values: a.values,
                 },
-                a.reason.len() + a.note.as_ref().map_or(0, String::len),
+                a.reason.len(),
             ),
             Reply::Answer { id, answer: Err(e) } => write(&Failed { id: *id, error: e }, e.len()),
         }
@@ -314,7 +346,7 @@ impl Reply {
             refined: Option<u32>,
             nodes: Option<u64>,
             ms: Option<IgnoredAny>,
-            note: Option<String>,
+            values: Option<[Option<i32>; 4]>,
         }
         let w = read::<Wire>(text).map_err(|e| match e {
             JsonError::CustomError => "a key given twice".to_string(),
@@ -345,20 +377,19 @@ impl Reply {
                 nodes: w.nodes.ok_or("nodes: missing")?,
                 elapsed_ms: w.ms.map(|_| None).ok_or("ms: missing")?,
                 evaluator: None,
-                note: w.note,
+                values: w.values,
             }),
         })
     }
 }
 
-/// The worker's whole job: reads a request, searches, and writes the reply,
-/// with `note` in its advice (why the worker plays without its network).
+/// The worker's whole job: reads a request, searches with the searcher
+/// `searcher_for` gives for it (`true`: a review's), and writes the reply.
 /// Never panics, whatever `text` holds.
-pub fn respond<E: Evaluator>(
+pub fn respond<'s, E: Evaluator + 's>(
     text: &str,
-    searcher: &mut Searcher<E>,
+    searcher_for: impl FnOnce(bool) -> &'s mut Searcher<E>,
     clock: &dyn Clock,
-    note: Option<&str>,
 ) -> String {
     let reply = match Request::parse(text) {
         Err((id, error)) => Reply::Answer {
@@ -367,9 +398,10 @@ pub fn respond<E: Evaluator>(
         },
         Ok(request) => Reply::Answer {
             id: Some(request.id),
-            answer: Ok(Advice {
-                note: note.map(str::to_string),
-                ..advise(searcher, &request, clock)
+            answer: Ok(if request.review {
+                assessed(searcher_for(true), &request, clock)
+            } else {
+                advise(searcher_for(false), &request, clock)
             }),
         },
     };
@@ -404,7 +436,7 @@ fn advise<E: Evaluator>(
             nodes: stats.nodes,
             elapsed_ms: Some(stats.elapsed_ms),
             evaluator: Some(searcher.evaluator().name()),
-            note: None,
+            values: None,
         },
         None => Advice {
             direction: None,
@@ -414,8 +446,34 @@ fn advise<E: Evaluator>(
             nodes: 0,
             elapsed_ms: Some(clock.now_ms() - start),
             evaluator: Some(searcher.evaluator().name()),
-            note: None,
+            values: None,
         },
+    }
+}
+
+/// A review's answer ([`super::review::assess`]): the search's pick and
+/// every move's value, without a reason.
+fn assessed<E: Evaluator>(
+    searcher: &mut Searcher<E>,
+    request: &Request,
+    clock: &dyn Clock,
+) -> Advice {
+    let start = clock.now_ms();
+    let nodes = request.nodes.unwrap_or(super::review::REVIEW_NODES);
+    let assessment = super::review::assess(searcher, request.board, nodes);
+    Advice {
+        direction: assessment.map(|a| a.best),
+        reason: if assessment.is_some() {
+            String::new()
+        } else {
+            NO_MOVE.into()
+        },
+        depth: 0,
+        refined: 0,
+        nodes,
+        elapsed_ms: Some(clock.now_ms() - start),
+        evaluator: Some(searcher.evaluator().name()),
+        values: assessment.map(|a| a.values),
     }
 }
 

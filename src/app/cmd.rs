@@ -8,6 +8,7 @@
 //! ([`super::subscriptions`]): a command is done once, when `update` asks;
 //! a subscription lasts as long as the model says.
 
+use crate::ai::bitboard::Bitboard;
 use crate::engine::{Board, Config, State};
 use crate::session::history::History;
 use crate::session::stats::Stats;
@@ -45,6 +46,15 @@ pub enum Cmd {
     },
     /// Drop the question in flight: no answer to it will come.
     CancelAi,
+    /// Search these moves of a game (each its index in the history and the
+    /// board it was played on) for review run `id`; each answer comes back
+    /// as a `Msg::Reviewed`.
+    Review {
+        id: u32,
+        moves: Vec<(usize, Bitboard)>,
+    },
+    /// Drop the review's questions not yet answered.
+    CancelReview,
     /// Send `then` after `ms` milliseconds.
     After { ms: u32, then: Box<Msg> },
     /// Put this link on the clipboard; answered by `Msg::LinkCopied`.
@@ -65,11 +75,13 @@ impl Cmd {
             Cmd::ShowTheme(theme) => return format!("ShowTheme({theme:?})"),
             Cmd::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
             Cmd::AskAi { id, .. } => return format!("AskAi(#{id})"),
+            Cmd::Review { id, moves } => return format!("Review(#{id}, {} moves)", moves.len()),
             Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
             Cmd::SaveGame(_) => "SaveGame",
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",
             Cmd::CancelAi => "CancelAi",
+            Cmd::CancelReview => "CancelReview",
             Cmd::CopyLink(_) => "CopyLink",
             Cmd::ClearQuery => "ClearQuery",
         };

@@ -40,9 +40,6 @@ pub struct Computer {
     pub last_id: u32,
     /// While autoplay pauses between moves: the turn it waits to take.
     pub pausing: Option<u32>,
-    /// Why the AI worker plays without its learned network, if it does, as
-    /// its last answer said.
-    pub note: Option<String>,
 }
 
 impl Default for Computer {
@@ -55,7 +52,6 @@ impl Default for Computer {
             asked: None,
             last_id: 0,
             pausing: None,
-            note: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::session::stats::Stats;
 use crate::session::stored::{Loaded, Theme};
 
 use super::cmd::Cmd;
+use super::coach::Coach;
 use super::computer::Computer;
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
@@ -98,6 +99,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         unsaved: Unsaved::default(),
         announcement: String::new(),
         computer: Computer::default(),
+        coach: Coach::default(),
         page_url: flags.page_url,
         entropy,
         verification: None,

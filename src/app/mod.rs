@@ -23,6 +23,7 @@
 //! - [`subscriptions`](mod@subscriptions): what the app listens to.
 //! - [`saved`]: what storage is asked for and answers.
 //! - [`computer`]: the computer player's part of the model.
+//! - [`coach`]: the review of the game in play.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`log`]: the last messages and their commands, for the history panel.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
@@ -31,6 +32,7 @@
 
 pub mod choices;
 pub mod cmd;
+pub mod coach;
 pub mod computer;
 pub mod init;
 pub mod keys;

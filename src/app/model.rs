@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use super::coach::Coach;
 use super::computer::{self, Computer};
 use super::log::Log;
 use super::words::hint_sentence;
@@ -64,6 +65,8 @@ pub struct Model {
     pub announcement: String,
     /// The computer player: hint, autoplay, the question in flight.
     pub computer: Computer,
+    /// The review of the game in play.
+    pub coach: Coach,
     /// The page's address without its query: share links start with it.
     pub page_url: String,
     /// Where the next fresh seed comes from: randomness as data.

@@ -5,6 +5,7 @@
 //! Nothing else changes the [`super::Model`].
 
 use crate::ai::protocol::Answer;
+use crate::ai::review::Assessment;
 use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
@@ -54,6 +55,11 @@ pub enum Msg {
     CheckHistory,
     /// Show or hide the message log in the history panel.
     ToggleMessages,
+    /// Review the game in play: search each move not yet judged, and open
+    /// the history panel, where the verdicts show.
+    Review,
+    /// Stop the review in flight; the verdicts found so far stay.
+    CancelReview,
 
     // What the outside reports.
     /// What storage held for a board size, as asked by `Cmd::Load`.
@@ -76,6 +82,13 @@ pub enum Msg {
     SaveFailed(Problem),
     /// The clipboard now holds this link.
     LinkCopied(String),
+    /// The search's answer about the move at history index `at`, for
+    /// review run `id`, or why there is none (a worker failed).
+    Reviewed {
+        id: u32,
+        at: usize,
+        answer: Result<Assessment, String>,
+    },
 }
 
 impl Msg {
@@ -103,6 +116,10 @@ impl Msg {
                 return format!("AiAnswered(#{id}, {what})");
             }
             Msg::AutoplayTurn(turn) => return format!("AutoplayTurn({turn})"),
+            Msg::Reviewed { id, at, answer } => {
+                let what = if answer.is_ok() { "" } else { ", error" };
+                return format!("Reviewed(#{id}, {at}{what})");
+            }
             Msg::BestElsewhere(c, best) => return format!("BestElsewhere({}, {best})", size(c)),
             Msg::SaveFailed(problem) => return format!("SaveFailed({problem:?})"),
             Msg::View(None) => "View(present)",
@@ -116,6 +133,8 @@ impl Msg {
             Msg::DismissLinkMessage => "DismissLinkMessage",
             Msg::CheckHistory => "CheckHistory",
             Msg::ToggleMessages => "ToggleMessages",
+            Msg::Review => "Review",
+            Msg::CancelReview => "CancelReview",
             Msg::ReplayTick => "ReplayTick",
             Msg::ChooseTarget(None) => "ChooseTarget(none)",
             Msg::Idle => "Idle",

@@ -1,6 +1,7 @@
 //! What the live region says after each input, in words. Pure, so it is
 //! tested natively.
 
+use crate::ai::review::{Grade, Summary};
 use crate::engine::{Config, Direction, State, Status};
 
 /// A board size in words: `4×4`.
@@ -52,6 +53,33 @@ pub fn announce(state: &State) -> String {
         Status::Playing | Status::Continuing => {}
     }
     out
+}
+
+/// A review's figures in a line: "Accuracy 87%: 120 best, 30 good,
+/// 4 inaccuracies, 1 mistake, no blunder." (the panel's summary and what
+/// the live region says when a review ends).
+pub fn review_summary(summary: &Summary) -> String {
+    let counts: Vec<String> = Grade::ALL
+        .iter()
+        .map(|&g| grade_count(g, summary.count(g)))
+        .collect();
+    format!("Accuracy {:.0}%: {}.", summary.accuracy, counts.join(", "))
+}
+
+/// "Review done. Accuracy 87%: …"
+pub fn review_done(summary: &Summary) -> String {
+    format!("Review done. {}", review_summary(summary))
+}
+
+/// "3 mistakes", "1 blunder", "no inaccuracy", "12 best".
+pub fn grade_count(grade: Grade, n: usize) -> String {
+    let word = grade.word();
+    match (n, grade) {
+        (0, _) => format!("no {word}"),
+        (1, _) | (_, Grade::Best | Grade::Good) => format!("{n} {word}"),
+        (_, Grade::Inaccuracy) => format!("{n} inaccuracies"),
+        _ => format!("{n} {word}s"),
+    }
 }
 
 #[cfg(test)]

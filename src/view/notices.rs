@@ -76,18 +76,13 @@ pub fn Announcer() -> impl IntoView {
 
 /// The computer's line under the board: what it has to say about the board
 /// in play, or the hint and its reason. A polite live region, so screen
-/// readers hear the hint. Below it, quietly, why the computer plays without
-/// its learned network, when it does.
+/// readers hear the hint.
 #[component]
 pub fn HintLine() -> impl IntoView {
     let text = select(Model::computer_line);
-    let note = select(|m| m.computer.note.clone());
     view! {
         <p class="hint-output" role="status" aria-live="polite">
             {move || text.get()}
         </p>
-        // Inline and empty (so of no height) unless the worker plays
-        // without its network.
-        <small class="computer-note">{move || note.get()}</small>
     }
 }

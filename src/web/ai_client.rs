@@ -50,13 +50,20 @@ struct Inner {
     waiting: Option<(u32, OnAnswer)>,
 }
 
-/// A started worker and its listeners (dropped with it).
+/// The worker in use for hints, once started.
 struct Running {
-    worker: Worker,
+    worker: Spawned,
+    /// Whether it has said it is ready.
     ready: bool,
     /// The latest request, posted when the worker is ready.
     queued: Option<String>,
-    /// The start timeout, until the worker is ready.
+}
+
+/// A started worker and its listeners; dropping it stops the worker. The
+/// hints' client holds one and the review pool (`review_pool.rs`) several.
+pub(super) struct Spawned {
+    worker: Worker,
+    /// The start timeout, until the worker says it is ready.
     timer: Option<i32>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
@@ -108,13 +115,20 @@ impl AiClient {
             board: bits,
             budget_ms,
             nodes: None,
+            review: false,
         }
         .to_json();
         let mut inner = self.0.borrow_mut();
         inner.waiting = Some((id, Box::new(on_answer)));
         if inner.worker.is_none() {
             match start(&inner.url, Rc::downgrade(&self.0)) {
-                Ok(running) => inner.worker = Some(running),
+                Ok(worker) => {
+                    inner.worker = Some(Running {
+                        worker,
+                        ready: false,
+                        queued: None,
+                    })
+                }
                 Err(e) => {
                     drop(inner);
                     fail(&self.0, e);
@@ -127,11 +141,7 @@ impl AiClient {
         };
         if !running.ready {
             running.queued = Some(text);
-        } else if running
-            .worker
-            .post_message(&JsValue::from_str(&text))
-            .is_err()
-        {
+        } else if !running.worker.post(&text) {
             drop(inner);
             fail(&self.0, "The AI worker refused the question".into());
         }
@@ -161,64 +171,81 @@ impl AiClient {
             inner.waiting = None;
             inner.worker.take()
         };
-        if let Some(running) = running {
-            stop(running);
+        drop(running);
+    }
+}
+
+impl Spawned {
+    /// Starts the worker at `url`: each text it posts goes to `on_text`;
+    /// if it fails to load, stops, or is not ready within
+    /// [`START_TIMEOUT_MS`], `on_fail` gets the reason in a sentence (the
+    /// owner then drops it).
+    pub(super) fn start(
+        url: &str,
+        mut on_text: impl FnMut(String) + 'static,
+        on_fail: impl Fn(String) + 'static,
+    ) -> Result<Spawned, String> {
+        let worker =
+            Worker::new(url).map_err(|_| "The AI worker could not be started".to_string())?;
+        let on_fail = Rc::new(on_fail);
+        let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+            if let Some(text) = event.data().as_string() {
+                on_text(text);
+            }
+        });
+        let fail = Rc::clone(&on_fail);
+        let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+            event.prevent_default();
+            let detail = event
+                .dyn_ref::<ErrorEvent>()
+                .map(|e| e.message())
+                .filter(|m| !m.is_empty());
+            fail(match detail {
+                Some(m) => format!("The AI worker stopped: {m}"),
+                None => "The AI worker could not be loaded".to_string(),
+            });
+        });
+        let on_timeout = Closure::<dyn FnMut()>::new(move || {
+            on_fail("The AI worker did not start in time".into());
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let timer = web_sys::window().and_then(|w| {
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                on_timeout.as_ref().unchecked_ref(),
+                START_TIMEOUT_MS,
+            )
+            .ok()
+        });
+        Ok(Spawned {
+            worker,
+            timer,
+            _on_message: on_message,
+            _on_error: on_error,
+            _on_timeout: on_timeout,
+        })
+    }
+
+    /// Posts a request; `false` if the worker refused it.
+    pub(super) fn post(&self, text: &str) -> bool {
+        self.worker.post_message(&JsValue::from_str(text)).is_ok()
+    }
+
+    /// The worker said it is ready: its start timeout is over.
+    pub(super) fn started(&mut self) {
+        if let (Some(handle), Some(window)) = (self.timer.take(), web_sys::window()) {
+            window.clear_timeout_with_handle(handle);
         }
     }
 }
 
-/// Starts the worker, with its listeners.
-fn start(url: &str, client: Weak<RefCell<Inner>>) -> Result<Running, String> {
-    let worker = Worker::new(url).map_err(|_| "The AI worker could not be started".to_string())?;
-
-    let weak = client.clone();
-    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        if let Some(inner) = weak.upgrade() {
-            if let Some(text) = event.data().as_string() {
-                receive(&inner, &text);
-            }
-        }
-    });
-    let weak = client.clone();
-    let on_error = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
-        // Handled here: keep it out of the page's console and onerror.
-        event.prevent_default();
-        let detail = event
-            .dyn_ref::<ErrorEvent>()
-            .map(|e| e.message())
-            .filter(|m| !m.is_empty());
-        if let Some(inner) = weak.upgrade() {
-            let sentence = match detail {
-                Some(m) => format!("The AI worker stopped: {m}"),
-                None => "The AI worker could not be loaded".to_string(),
-            };
-            fail(&inner, sentence);
-        }
-    });
-    let weak = client;
-    let on_timeout = Closure::<dyn FnMut()>::new(move || {
-        if let Some(inner) = weak.upgrade() {
-            fail(&inner, "The AI worker did not start in time".into());
-        }
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let timer = web_sys::window().and_then(|w| {
-        w.set_timeout_with_callback_and_timeout_and_arguments_0(
-            on_timeout.as_ref().unchecked_ref(),
-            START_TIMEOUT_MS,
-        )
-        .ok()
-    });
-    Ok(Running {
-        worker,
-        ready: false,
-        queued: None,
-        timer,
-        _on_message: on_message,
-        _on_error: on_error,
-        _on_timeout: on_timeout,
-    })
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        self.started();
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
 }
 
 /// A message from the worker.
@@ -233,13 +260,9 @@ fn receive(client: &Rc<RefCell<Inner>>, text: &str) {
                 return;
             };
             running.ready = true;
-            clear_timer(running);
+            running.worker.started();
             if let Some(text) = running.queued.take() {
-                if running
-                    .worker
-                    .post_message(&JsValue::from_str(&text))
-                    .is_err()
-                {
+                if !running.worker.post(&text) {
                     drop(inner);
                     fail(client, "The AI worker refused the question".into());
                 }
@@ -276,25 +299,28 @@ fn fail(client: &Rc<RefCell<Inner>>, sentence: String) {
         let mut inner = client.borrow_mut();
         (inner.worker.take(), inner.waiting.take())
     };
-    if let Some(running) = running {
-        stop(running);
-    }
+    // Dropping the worker's listeners is safe even from inside one of
+    // them: wasm-bindgen frees a closure only once its running call returns.
+    drop(running);
     if let Some((_, on_answer)) = waiting {
         on_answer(Err(sentence));
     }
 }
 
-fn stop(mut running: Running) {
-    clear_timer(&mut running);
-    running.worker.set_onmessage(None);
-    running.worker.set_onerror(None);
-    running.worker.terminate();
-    // Dropping the listeners here is safe even from inside one of them:
-    // wasm-bindgen frees a closure only once its running call returns.
-}
-
-fn clear_timer(running: &mut Running) {
-    if let (Some(handle), Some(window)) = (running.timer.take(), web_sys::window()) {
-        window.clear_timeout_with_handle(handle);
-    }
+/// Starts the hints' worker, its texts and failures going to `client`.
+fn start(url: &str, client: Weak<RefCell<Inner>>) -> Result<Spawned, String> {
+    let weak = client.clone();
+    Spawned::start(
+        url,
+        move |text| {
+            if let Some(inner) = weak.upgrade() {
+                receive(&inner, &text);
+            }
+        },
+        move |sentence| {
+            if let Some(inner) = client.upgrade() {
+                fail(&inner, sentence);
+            }
+        },
+    )
 }

@@ -55,6 +55,17 @@ extern "C" {
     fn cancel_idle_callback(this: &IdleScheduler, handle: u32) -> Result<(), JsValue>;
 }
 
+/// How many logical cores the machine has (`navigator.hardwareConcurrency`;
+/// 1 where the browser does not say).
+pub fn cores() -> usize {
+    let n = window().navigator().hardware_concurrency();
+    if n >= 1.0 {
+        n as usize
+    } else {
+        1
+    }
+}
+
 /// The address's query string (`?seed=5`), or nothing.
 pub fn search() -> String {
     window().location().search().unwrap_or_default()

@@ -11,13 +11,15 @@
 //!   page being hidden), started and stopped as the model says; `swipes`:
 //!   the board's gestures.
 //! - [`storage`]: localStorage: keys, reads, writes, fault handling.
-//! - [`ai_client`]: the page's side of the AI worker.
+//! - [`ai_client`]: the page's side of the AI worker, for hints and autoplay;
+//!   [`review_pool`]: the workers that search a game for its review.
 //! - [`browser`]: the doors to the browser, each safe to call in any
 //!   browser (no JavaScript exception gets through).
 
 pub mod ai_client;
 pub mod browser;
 pub mod dispatcher;
+pub mod review_pool;
 mod runner;
 mod runtime;
 pub mod storage;

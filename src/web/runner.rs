@@ -9,6 +9,7 @@
 use super::ai_client::AiClient;
 use super::browser;
 use super::dispatcher::Dispatcher;
+use super::review_pool::ReviewPool;
 use super::storage::Store;
 use crate::app::{Cmd, Msg};
 use crate::session::stored::Problem;
@@ -17,6 +18,7 @@ use crate::session::stored::Problem;
 pub struct Runner {
     store: Store,
     ai: AiClient,
+    reviews: ReviewPool,
 }
 
 impl Runner {
@@ -24,6 +26,7 @@ impl Runner {
         Runner {
             store,
             ai: AiClient::new(),
+            reviews: ReviewPool::default(),
         }
     }
 
@@ -54,6 +57,10 @@ impl Runner {
                 dispatcher.send(Msg::AiAnswered { id, answer })
             }),
             Cmd::CancelAi => self.ai.cancel(),
+            Cmd::Review { id, moves } => self.reviews.start(moves, move |at, answer| {
+                dispatcher.send(Msg::Reviewed { id, at, answer })
+            }),
+            Cmd::CancelReview => self.reviews.cancel(),
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
             Cmd::CopyLink(url) => {
                 let copied = url.clone();

@@ -82,9 +82,6 @@ pub fn answered(model: &mut Model, id: u32, answer: Answer) -> Outcome {
     let Some(question) = model.computer.take_question(id) else {
         return Err(Ignored::Stale);
     };
-    if let Ok(advice) = &answer {
-        model.computer.note.clone_from(&advice.note);
-    }
     let still = *model.present() == question.state;
     match question.purpose {
         Purpose::Hint if still => Ok(hint_answered(model, question.state, answer)),

@@ -9,12 +9,14 @@
 //!
 //! - [`game`]: inputs, undo and redo, viewing the past, replays;
 //! - [`computer`]: hints and autoplay, and the AI's answers;
+//! - [`coach`]: reviewing the game in play, and the search's verdicts;
 //! - [`settings`]: board size and target, and what storage answers;
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
 //! - [`page`]: panels, the theme, share links, the link's note;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay), so that no two of these files import each other.
 
+mod coach;
 mod common;
 mod computer;
 mod game;
@@ -29,12 +31,21 @@ use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
 /// Records the message and its outcome in the model's log.
+///
+/// After every rule, the review keeps only the moves the history still
+/// holds as they were reviewed ([`Coach::keep_valid`](super::coach::Coach::keep_valid)):
+/// whichever rule changed the history (a move after an undo, a game loaded,
+/// another size), the verdicts never outlive their moves, and a run left
+/// with nothing to search is cancelled.
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
-    let (cmds, ignored) = match rule(model, msg) {
+    let (mut cmds, ignored) = match rule(model, msg) {
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
+    if model.coach.keep_valid(&model.history) {
+        cmds.push(Cmd::CancelReview);
+    }
     model
         .log
         .record(label, cmds.iter().map(Cmd::label).collect(), ignored);
@@ -71,5 +82,8 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::DismissLinkMessage => page::dismiss_link_message(model),
         Msg::CheckHistory => page::check_history(model),
         Msg::ToggleMessages => page::toggle_messages(model),
+        Msg::Review => coach::review(model),
+        Msg::CancelReview => coach::cancel(model),
+        Msg::Reviewed { id, at, answer } => coach::reviewed(model, id, at, answer),
     }
 }

@@ -1,0 +1,198 @@
+//! The coach's part of the model: the review of the game in play, move by
+//! move ([`crate::ai::review`]).
+//!
+//! A review belongs to the history it was made on: its start and its inputs
+//! up to the last move reviewed. While the history keeps those, the review
+//! stands, whatever is played after (a new move extends the game, and
+//! reviewing again searches only the new moves); once the history branches
+//! below a reviewed move, or is replaced, the moves from there on are
+//! dropped ([`Coach::keep_valid`]).
+//!
+//! A run has an id, like the computer's questions: an answer counts only
+//! with the id of the run in flight and for a move the review still holds,
+//! so answers to a cancelled run, or about moves since undone and played
+//! otherwise, are stale and change nothing.
+
+use crate::ai::bitboard::{self, Bitboard};
+use crate::ai::review::{judge, Assessment, Summary, Verdict};
+use crate::engine::{Direction, Input, State};
+use crate::session::history::History;
+
+/// The review of the game in play.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Coach {
+    /// The history's start when the review was made,
+    start: Option<State>,
+    /// and its inputs up to the last move reviewed.
+    inputs: Vec<Input>,
+    /// The game's moves, in order, with the verdicts found so far.
+    pub moves: Vec<Reviewed>,
+    /// The run in flight, if one is.
+    pub running: Option<u32>,
+    /// The id of the last run started.
+    pub last_id: u32,
+    /// Why the last run stopped short, if it did (the worker failed).
+    pub failure: Option<String>,
+}
+
+/// One move of the game under review.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reviewed {
+    /// The move's index in the history: the board it was played on is the
+    /// state after `at` inputs.
+    pub at: usize,
+    pub board: Bitboard,
+    pub played: Direction,
+    pub verdict: Option<Verdict>,
+}
+
+/// The moves of the game that reaches `upto` inputs into the history: from
+/// its start (after its New Game, if any) up to there, each with the board
+/// it was played on. `None` if the game is not 4×4 (the search plays 4×4
+/// boards only).
+pub fn moves_of(history: &History, upto: usize) -> Option<Vec<Reviewed>> {
+    let cursor = upto.min(history.len());
+    let inputs = &history.inputs()[..cursor];
+    let first = inputs
+        .iter()
+        .rposition(|&i| i == Input::NewGame)
+        .map_or(0, |n| n + 1);
+    let mut moves = Vec::with_capacity(cursor - first);
+    for (at, _, state) in history.states(first, cursor) {
+        if let Some(&Input::Move(played)) = inputs.get(at) {
+            moves.push(Reviewed {
+                at,
+                board: bitboard::from_board(&state.board)?,
+                played,
+                verdict: None,
+            });
+        }
+    }
+    Some(moves)
+}
+
+impl Coach {
+    /// Starts a run over `moves` (the game [`moves_of`] found up to `upto`
+    /// inputs), keeping the verdicts of the moves this review already
+    /// judged; returns the run's id and the moves left to search, each as
+    /// its index in the history and its board (none if every move is
+    /// judged, and then no run is in flight).
+    pub fn start(
+        &mut self,
+        history: &History,
+        moves: Vec<Reviewed>,
+        upto: usize,
+    ) -> (u32, Vec<(usize, Bitboard)>) {
+        self.keep_valid(history);
+        let kept = self.inputs.len();
+        let old = std::mem::replace(&mut self.moves, moves);
+        for (new, old) in self.moves.iter_mut().zip(old) {
+            if new.at == old.at && new.at < kept && new.played == old.played {
+                new.verdict = old.verdict;
+            }
+        }
+        self.start = history.state_at(0);
+        self.inputs = history.inputs()[..upto.min(history.len())].to_vec();
+        self.last_id = self.last_id.wrapping_add(1);
+        self.failure = None;
+        let left: Vec<(usize, Bitboard)> = self
+            .moves
+            .iter()
+            .filter(|m| m.verdict.is_none())
+            .map(|m| (m.at, m.board))
+            .collect();
+        self.running = (!left.is_empty()).then_some(self.last_id);
+        (self.last_id, left)
+    }
+
+    /// Drops the moves the history no longer holds as they were reviewed
+    /// (see the module docs); `true` if that ended the run in flight (it has
+    /// nothing left to search).
+    pub fn keep_valid(&mut self, history: &History) -> bool {
+        if self.moves.is_empty() {
+            return false;
+        }
+        let same_start = self.start == history.state_at(0);
+        let kept = if same_start {
+            self.inputs
+                .iter()
+                .zip(history.inputs())
+                .take_while(|(a, b)| a == b)
+                .count()
+        } else {
+            0
+        };
+        if kept == self.inputs.len() {
+            return false;
+        }
+        let was_running = self.running.is_some();
+        self.inputs.truncate(kept);
+        self.moves.retain(|m| m.at < kept);
+        if self.moves.is_empty() {
+            *self = Coach {
+                last_id: self.last_id,
+                ..Coach::default()
+            };
+        } else if self.moves.iter().all(|m| m.verdict.is_some()) {
+            self.running = None;
+        }
+        was_running && self.running.is_none()
+    }
+
+    /// Takes the search's answer about the move at `at` from run `id`;
+    /// `false` if it is stale (another run, or a move no longer reviewed,
+    /// or judged already).
+    pub fn take(&mut self, id: u32, at: usize, assessment: &Assessment) -> bool {
+        if self.running != Some(id) {
+            return false;
+        }
+        let Some(m) = self
+            .moves
+            .iter_mut()
+            .find(|m| m.at == at && m.verdict.is_none())
+        else {
+            return false;
+        };
+        m.verdict = Some(judge(assessment, m.played));
+        if self.moves.iter().all(|m| m.verdict.is_some()) {
+            self.running = None;
+        }
+        true
+    }
+
+    /// Stops the run in flight; the verdicts found so far stay.
+    pub fn stop(&mut self, failure: Option<String>) {
+        self.running = None;
+        self.failure = failure;
+    }
+
+    /// Moves judged, and moves in the review.
+    pub fn progress(&self) -> (usize, usize) {
+        let judged = self.moves.iter().filter(|m| m.verdict.is_some()).count();
+        (judged, self.moves.len())
+    }
+
+    /// Whether every move of the review is judged (and there is one).
+    pub fn complete(&self) -> bool {
+        !self.moves.is_empty() && self.moves.iter().all(|m| m.verdict.is_some())
+    }
+
+    /// The accuracy and grade counts of the moves judged so far.
+    pub fn summary(&self) -> Summary {
+        Summary::of(self.moves.iter().filter_map(|m| m.verdict.as_ref()))
+    }
+
+    /// The verdict on the move at `at` in the history, if judged.
+    pub fn verdict_at(&self, at: usize) -> Option<&Verdict> {
+        let i = self.moves.binary_search_by_key(&at, |m| m.at).ok()?;
+        self.moves[i].verdict.as_ref()
+    }
+
+    /// The better move on the board after `at` inputs, if the move played
+    /// there was judged and was not the search's pick.
+    pub fn better_move_at(&self, at: usize) -> Option<Direction> {
+        self.verdict_at(at)
+            .filter(|v| v.best != v.played)
+            .map(|v| v.best)
+    }
+}

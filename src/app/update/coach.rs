@@ -1,0 +1,80 @@
+//! The coach's rules: starting a review of the game in play, the search's
+//! answers as they come, cancelling, and a worker's failure.
+
+use super::super::cmd::Cmd;
+use super::super::coach::moves_of;
+use super::super::computer::ONLY_4X4;
+use super::super::log::Ignored;
+use super::super::model::{Mode, Model, Panel, Verification};
+use super::super::words::review_done;
+use super::common::Outcome;
+use crate::ai::review::Assessment;
+
+/// Reviews the game in play (during a replay, the whole game replayed):
+/// opens the history panel, where the verdicts show, and asks the search
+/// about every move not yet judged. Moves judged before keep their
+/// verdicts, so a game that went on is not reviewed from the start again.
+pub fn review(model: &mut Model) -> Outcome {
+    let upto = match model.mode {
+        Mode::Replaying => model.history.len(),
+        Mode::Live | Mode::Viewing(_) => model.history.cursor(),
+    };
+    let Some(moves) = moves_of(&model.history, upto) else {
+        model.coach.stop(Some(ONLY_4X4.into()));
+        return Err(Ignored::NotHere);
+    };
+    if moves.is_empty() {
+        return Err(Ignored::NoChange);
+    }
+    if model.panel != Some(Panel::History) {
+        model.panel = Some(Panel::History);
+        model.verification = Some(Verification::of(&model.history));
+    }
+    let mut cmds = Vec::new();
+    if model.coach.running.is_some() {
+        cmds.push(Cmd::CancelReview);
+    }
+    let (id, left) = model.coach.start(&model.history, moves, upto);
+    if !left.is_empty() {
+        cmds.push(Cmd::Review { id, moves: left });
+    }
+    Ok(cmds)
+}
+
+/// Stops the review in flight; what it found stays.
+pub fn cancel(model: &mut Model) -> Outcome {
+    if model.coach.running.is_none() {
+        return Err(Ignored::NoChange);
+    }
+    model.coach.stop(None);
+    Ok(vec![Cmd::CancelReview])
+}
+
+/// The search's answer about one move of run `id`: judged and kept, unless
+/// stale. A worker's failure stops the run and says why. When the last move
+/// is judged, the live region says the accuracy.
+pub fn reviewed(
+    model: &mut Model,
+    id: u32,
+    at: usize,
+    answer: Result<Assessment, String>,
+) -> Outcome {
+    if model.coach.running != Some(id) {
+        return Err(Ignored::Stale);
+    }
+    match answer {
+        Ok(assessment) => {
+            if !model.coach.take(id, at, &assessment) {
+                return Err(Ignored::Stale);
+            }
+            if model.coach.running.is_none() {
+                model.announcement = review_done(&model.coach.summary());
+            }
+            Ok(Vec::new())
+        }
+        Err(why) => {
+            model.coach.stop(Some(why));
+            Ok(vec![Cmd::CancelReview])
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The page's side of a review: the moves of a game searched by one or more
+//! AI workers (`src/bin/ai-worker.rs`), never on the page's thread.
+//!
+//! [`ReviewPool::start`] queues a run's moves and hands each to the next
+//! worker free; each answer goes to the run's callback as soon as it comes,
+//! so the page shows progress move by move. The pool starts its workers on
+//! the first run (as many as [`workers_for`] the machine's cores, at most
+//! [`MAX_WORKERS`]) and keeps them for the next. A worker holds one question
+//! at a time, so [`ReviewPool::cancel`] takes effect at once: the queue is
+//! dropped, and the few answers still on their way are dropped when they
+//! come. If a worker fails (its files missing, a crash), the move it was
+//! searching gets an `Err` with the reason, and the next run starts a fresh
+//! one. Every review question is limited by nodes, not time
+//! ([`crate::ai::review`]), so the answers do not depend on how many
+//! workers there are or how busy the machine is.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::{Rc, Weak};
+
+use super::ai_client::{Spawned, WORKER_URL};
+use super::browser;
+use crate::ai::bitboard::Bitboard;
+use crate::ai::protocol::{Reply, Request};
+use crate::ai::review::{Assessment, REVIEW_NODES};
+
+/// The most workers a review uses.
+pub const MAX_WORKERS: usize = 4;
+
+/// How many workers a review uses on a machine with `cores` logical cores:
+/// all but one, for the page, and at least one.
+pub fn workers_for(cores: usize) -> usize {
+    cores.saturating_sub(1).clamp(1, MAX_WORKERS)
+}
+
+/// What a run's callback gets: the move's index in the history, and the
+/// search's assessment or why there is none.
+type OnAnswer = Rc<dyn Fn(usize, Result<Assessment, String>)>;
+
+/// A handle on the review workers. Cheap to clone; clones share them.
+#[derive(Clone, Default)]
+pub struct ReviewPool(Rc<RefCell<Pool>>);
+
+#[derive(Default)]
+struct Pool {
+    workers: Vec<Slot>,
+    /// The run's moves not yet handed to a worker.
+    queue: VecDeque<(usize, Bitboard)>,
+    /// The run in flight: its callback.
+    run: Option<OnAnswer>,
+    /// The last request id used, across workers and runs.
+    last_id: u32,
+    /// Workers started so far, to name each one's slot.
+    started: u32,
+}
+
+struct Slot {
+    /// Which worker this is (its listeners find their slot by it).
+    name: u32,
+    worker: Spawned,
+    ready: bool,
+    /// The question it is searching: request id and the move's index.
+    asked: Option<(u32, usize)>,
+}
+
+impl ReviewPool {
+    /// Searches `moves` (each its index in the history and its board),
+    /// replacing any run in flight; `on_answer` gets each move's answer.
+    pub fn start(
+        &self,
+        moves: Vec<(usize, Bitboard)>,
+        on_answer: impl Fn(usize, Result<Assessment, String>) + 'static,
+    ) {
+        {
+            let mut pool = self.0.borrow_mut();
+            pool.queue = moves.into();
+            pool.run = Some(Rc::new(on_answer));
+        }
+        self.fill();
+        self.feed();
+    }
+
+    /// Drops the run in flight: no more of its answers come.
+    pub fn cancel(&self) {
+        let mut pool = self.0.borrow_mut();
+        pool.queue.clear();
+        pool.run = None;
+    }
+
+    /// Starts workers up to the machine's share; one that cannot start
+    /// fails the run's next move with the reason, unless another runs.
+    fn fill(&self) {
+        let want = workers_for(browser::cores());
+        while self.0.borrow().workers.len() < want {
+            let name = {
+                let mut pool = self.0.borrow_mut();
+                pool.started += 1;
+                pool.started
+            };
+            match start(name, Rc::downgrade(&self.0)) {
+                Ok(worker) => self.0.borrow_mut().workers.push(Slot {
+                    name,
+                    worker,
+                    ready: false,
+                    asked: None,
+                }),
+                Err(sentence) => {
+                    if self.0.borrow().workers.is_empty() {
+                        fail_run(&self.0, sentence);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Hands the next queued move to each ready worker that is free.
+    fn feed(&self) {
+        feed(&self.0);
+    }
+}
+
+fn feed(pool: &Rc<RefCell<Pool>>) {
+    let mut refused = None;
+    {
+        let mut p = pool.borrow_mut();
+        let p = &mut *p;
+        for slot in p.workers.iter_mut() {
+            if !slot.ready || slot.asked.is_some() {
+                continue;
+            }
+            let Some((at, board)) = p.queue.pop_front() else {
+                break;
+            };
+            p.last_id = p.last_id.wrapping_add(1);
+            let text = Request {
+                id: p.last_id,
+                board,
+                budget_ms: 0,
+                nodes: Some(REVIEW_NODES),
+                review: true,
+            }
+            .to_json();
+            if slot.worker.post(&text) {
+                slot.asked = Some((p.last_id, at));
+            } else {
+                refused = Some((slot.name, at));
+                break;
+            }
+        }
+    }
+    if let Some((name, at)) = refused {
+        lose(
+            pool,
+            name,
+            Some(at),
+            "The AI worker refused the question".into(),
+        );
+    }
+}
+
+/// Starts worker `name`, its texts and failures going to `pool`.
+fn start(name: u32, pool: Weak<RefCell<Pool>>) -> Result<Spawned, String> {
+    let weak = pool.clone();
+    Spawned::start(
+        WORKER_URL,
+        move |text| {
+            if let Some(pool) = weak.upgrade() {
+                receive(&pool, name, &text);
+            }
+        },
+        move |sentence| {
+            if let Some(pool) = pool.upgrade() {
+                let at = asked(&pool, name);
+                lose(&pool, name, at, sentence);
+            }
+        },
+    )
+}
+
+/// The move worker `name` is searching, if any.
+fn asked(pool: &Rc<RefCell<Pool>>, name: u32) -> Option<usize> {
+    let p = pool.borrow();
+    let slot = p.workers.iter().find(|s| s.name == name)?;
+    slot.asked.map(|(_, at)| at)
+}
+
+/// A text from worker `name`: ready, an answer, or its loader's failure.
+fn receive(pool: &Rc<RefCell<Pool>>, name: u32, text: &str) {
+    let Ok(reply) = Reply::parse(text) else {
+        return;
+    };
+    let mut answered = None;
+    let mut failed = None;
+    {
+        let mut p = pool.borrow_mut();
+        let Some(slot) = p.workers.iter_mut().find(|s| s.name == name) else {
+            return;
+        };
+        match reply {
+            Reply::Ready => {
+                slot.ready = true;
+                slot.worker.started();
+            }
+            Reply::Answer {
+                id: Some(id),
+                answer,
+            } => {
+                if let Some((_, at)) = slot.asked.filter(|&(asked, _)| asked == id) {
+                    slot.asked = None;
+                    answered = Some((at, answer.and_then(assessment)));
+                }
+            }
+            // Before `ready`, the loader's word that the worker failed to
+            // load (assets/ai-worker_loader.js).
+            Reply::Answer { id: None, answer } if !slot.ready => {
+                failed = Some(answer.err().unwrap_or_default());
+            }
+            Reply::Answer { id: None, .. } => {}
+        }
+    }
+    if let Some(sentence) = failed {
+        lose(pool, name, None, sentence);
+        return;
+    }
+    if let Some((at, result)) = answered {
+        deliver(pool, at, result);
+    }
+    feed(pool);
+}
+
+/// The assessment in a review's reply.
+fn assessment(advice: crate::ai::protocol::Advice) -> Result<Assessment, String> {
+    match (advice.direction, advice.values) {
+        (Some(best), Some(values)) => Ok(Assessment { best, values }),
+        _ => Err("The AI worker's answer had no values".into()),
+    }
+}
+
+/// Hands an answer to the run in flight, if any. No borrow is held while
+/// the callback runs: it sends a message, whose rule may start a run.
+fn deliver(pool: &Rc<RefCell<Pool>>, at: usize, result: Result<Assessment, String>) {
+    let run = pool.borrow().run.clone();
+    if let Some(on_answer) = run {
+        on_answer(at, result);
+    }
+}
+
+/// Worker `name` is unusable: drop it, and fail the move it was searching
+/// (or, with no worker left, the run's next move).
+fn lose(pool: &Rc<RefCell<Pool>>, name: u32, at: Option<usize>, sentence: String) {
+    let at = {
+        let mut p = pool.borrow_mut();
+        // Dropping a worker is safe even from inside its own listener
+        // (see `ai_client::fail`).
+        p.workers.retain(|s| s.name != name);
+        let next = (p.workers.is_empty())
+            .then(|| p.queue.front().map(|&(at, _)| at))
+            .flatten();
+        at.or(next)
+    };
+    if let Some(at) = at {
+        deliver(pool, at, Err(sentence));
+    } else {
+        feed(pool);
+    }
+}
+
+/// No worker could start: the run's next move fails with the reason.
+fn fail_run(pool: &Rc<RefCell<Pool>>, sentence: String) {
+    let next = pool.borrow().queue.front().map(|&(at, _)| at);
+    if let Some(at) = next {
+        deliver(pool, at, Err(sentence));
+    }
+}
