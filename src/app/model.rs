@@ -9,7 +9,7 @@ use super::coach::Coach;
 use super::computer::{self, Computer};
 use super::log::Log;
 use super::words::hint_sentence;
-use crate::engine::{Config, State};
+use crate::engine::{Config, Direction, Input, State};
 use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::{Problem, Theme};
@@ -266,6 +266,38 @@ impl Model {
             return Some(hint_sentence(hint.direction, &hint.reason));
         }
         (!computer::supported(present)).then(|| computer::ONLY_4X4.to_string())
+    }
+
+    /// The move drawn on the board as an arrow: the hint on the present
+    /// board, or, while a reviewed position is shown, the better move the
+    /// review found there (none where the move played was the search's own).
+    pub fn arrow(&self) -> Option<Direction> {
+        match self.mode {
+            Mode::Viewing(i) => self.coach.better_move_at(i),
+            Mode::Live | Mode::Replaying => self.computer.hint_for(self.present()),
+        }
+    }
+
+    /// How many moves of the game in play the review has not judged: all of
+    /// them before a review, the moves played since after one. Counted from
+    /// the history's inputs, without replaying them.
+    pub fn unreviewed(&self) -> usize {
+        let upto = match self.mode {
+            Mode::Replaying => self.history.len(),
+            Mode::Live | Mode::Viewing(_) => self.history.cursor(),
+        };
+        let inputs = &self.history.inputs()[..upto];
+        let first = inputs
+            .iter()
+            .rposition(|&i| i == Input::NewGame)
+            .map_or(0, |n| n + 1);
+        inputs[first..]
+            .iter()
+            .enumerate()
+            .filter(|&(k, &input)| {
+                matches!(input, Input::Move(_)) && self.coach.verdict_at(first + k).is_none()
+            })
+            .count()
     }
 
     /// A fresh seed for a game nobody asked to replay (the same model always
