@@ -46,6 +46,7 @@ fn requests_have_a_fixed_text_and_round_trip() {
         board,
         budget_ms: 50,
         nodes: None,
+        review: false,
     };
     assert_eq!(
         r.to_json(),
@@ -54,6 +55,7 @@ fn requests_have_a_fixed_text_and_round_trip() {
     assert_eq!(Request::parse(&r.to_json()), Ok(r));
     let limited = Request {
         nodes: Some(123_456),
+        review: false,
         ..r
     };
     assert_eq!(
@@ -68,6 +70,7 @@ fn requests_have_a_fixed_text_and_round_trip() {
             board: rng.next_u64(),
             budget_ms: rng.below(MAX_BUDGET_MS as u64 + 1) as u32,
             nodes: (rng.below(2) == 1).then(|| rng.next_u64()),
+            review: false,
         };
         assert_eq!(Request::parse(&r.to_json()), Ok(r));
     }
@@ -82,6 +85,7 @@ fn requests_from_javascript_parse() {
         board: 0xABC12,
         budget_ms: 10,
         nodes: None,
+        review: false,
     });
     let r =
         Request::parse(r#" { "ms" : 9.6, "extra": [1], "board": "00000000000ABC12", "id": 0 } "#);
@@ -98,6 +102,7 @@ fn unknown_keys_are_ignored_whatever_they_hold() {
         board: 0x1121,
         budget_ms: 50,
         nodes: Some(9),
+        review: false,
     });
     for extra in [
         r#""note":null"#,
@@ -164,7 +169,7 @@ fn a_bad_request_gets_its_id_back_wherever_the_id_is() {
             Err((Some(9), e)) => assert!(e.starts_with(error), "{text}: {e}"),
             other => panic!("{text}: {other:?}"),
         }
-        let reply = Reply::parse(&respond(text, &mut s, &clock(), None)).unwrap();
+        let reply = Reply::parse(&respond(text, |_| &mut s, &clock())).unwrap();
         let Reply::Answer {
             id: Some(9),
             answer: Err(e),
@@ -287,7 +292,7 @@ fn bad_requests_get_errors_with_the_id_when_known() {
             }
         }
         // The worker answers each with an error reply the page can read.
-        let reply = Reply::parse(&respond(text, &mut s, &clock(), None)).unwrap();
+        let reply = Reply::parse(&respond(text, |_| &mut s, &clock())).unwrap();
         match reply {
             Reply::Answer {
                 id: got,
@@ -321,7 +326,7 @@ fn no_input_makes_respond_panic() {
                 String::from_utf8(b).unwrap()
             }
         };
-        let reply = respond(&text, &mut s, &clock(), None);
+        let reply = respond(&text, |_| &mut s, &clock());
         assert!(Reply::parse(&reply).is_ok(), "{text} -> {reply}");
     }
 }
@@ -340,7 +345,8 @@ fn replies_round_trip() {
                 nodes: 81_234,
                 elapsed_ms: Some(49.512),
                 evaluator: None,
-                note: None,
+                values: None,
+                ends: None,
             }),
         },
         Reply::Answer {
@@ -353,7 +359,8 @@ fn replies_round_trip() {
                 nodes: 0,
                 elapsed_ms: Some(0.0),
                 evaluator: None,
-                note: None,
+                values: None,
+                ends: None,
             }),
         },
         Reply::Answer {
@@ -389,7 +396,8 @@ fn elapsed_time_is_written_to_the_microsecond_never_negative() {
             nodes: 1,
             elapsed_ms: Some(-0.0001),
             evaluator: None,
-            note: None,
+            values: None,
+            ends: None,
         }),
     };
     assert_eq!(
@@ -427,7 +435,8 @@ fn directions_go_as_their_words() {
                 nodes: 1,
                 elapsed_ms: Some(1.0),
                 evaluator: None,
-                note: None,
+                values: None,
+                ends: None,
             }),
         };
         let text = reply.to_json();
@@ -463,7 +472,8 @@ fn strings_with_escapes_and_unicode_round_trip() {
                     nodes: 10,
                     elapsed_ms: Some(1.25),
                     evaluator: None,
-                    note: None,
+                    values: None,
+                    ends: None,
                 }),
             },
             Reply::Answer {
@@ -499,32 +509,6 @@ fn strings_with_escapes_and_unicode_round_trip() {
 }
 
 #[test]
-fn a_workers_note_goes_with_every_answer_and_is_read_back() {
-    let mut s = searcher();
-    let board = parse("2 2 . . / . . . . / . . . . / . . . .").unwrap();
-    let request = Request {
-        id: 5,
-        board,
-        budget_ms: 1,
-        nodes: None,
-    };
-    let why =
-        "The learned network did not load (\"bad\"): the computer plays by its hand-made rules.";
-    let text = respond(&request.to_json(), &mut s, &clock(), Some(why));
-    let Ok(Reply::Answer {
-        id: Some(5),
-        answer: Ok(advice),
-    }) = Reply::parse(&text)
-    else {
-        panic!("{text}");
-    };
-    assert_eq!(advice.note.as_deref(), Some(why));
-    // A request that cannot be read gets its error, without the note.
-    let text = respond("{\"id\":6}", &mut s, &clock(), Some(why));
-    assert!(!text.contains("note"), "{text}");
-}
-
-#[test]
 fn respond_answers_like_the_search() {
     let t = tables();
     let mut s = searcher();
@@ -534,8 +518,9 @@ fn respond_answers_like_the_search() {
         board,
         budget_ms: 5,
         nodes: None,
+        review: false,
     };
-    let text = respond(&request.to_json(), &mut s, &clock(), None);
+    let text = respond(&request.to_json(), |_| &mut s, &clock());
     let reply = Reply::parse(&text).unwrap();
     let Reply::Answer {
         id: Some(41),
@@ -562,8 +547,8 @@ fn respond_answers_like_the_search() {
     let raw = serde_json::from_str::<serde_json::Value>(&text).unwrap();
     assert_eq!(raw["eval"], "heuristic", "{text}");
     assert!(
-        raw.get("note").is_none(),
-        "no note with the evaluator meant: {text}"
+        raw.get("values").is_none(),
+        "values only for a review: {text}"
     );
 }
 
@@ -584,9 +569,10 @@ fn respond_answers_a_board_without_a_move_with_no_direction() {
         board: stuck,
         budget_ms: 5,
         nodes: None,
+        review: false,
     }
     .to_json();
-    let reply = Reply::parse(&respond(&text, &mut s, &clock(), None)).unwrap();
+    let reply = Reply::parse(&respond(&text, |_| &mut s, &clock())).unwrap();
     let Reply::Answer {
         id: Some(42),
         answer: Ok(advice),
@@ -626,14 +612,16 @@ fn a_worker_sent_the_same_requests_limited_to_the_reported_nodes_gives_the_same_
             board,
             budget_ms: 1 + id % 4,
             nodes: None,
+            review: false,
         };
-        let got = advice(&respond(&request.to_json(), &mut first, &clock, None));
+        let got = advice(&respond(&request.to_json(), |_| &mut first, &clock));
         let again = Request {
             budget_ms: MAX_BUDGET_MS,
             nodes: Some(got.nodes),
+            review: false,
             ..request
         };
-        let replay = advice(&respond(&again.to_json(), &mut second, &clock, None));
+        let replay = advice(&respond(&again.to_json(), |_| &mut second, &clock));
         assert_eq!(
             Advice {
                 elapsed_ms: got.elapsed_ms,

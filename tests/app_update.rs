@@ -6,7 +6,9 @@
 //! table of `subscriptions`, and property tests: no sequence of messages
 //! panics or breaks the model's invariants; `update` is deterministic.
 
+use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
+use leptos_2048::ai::review::{Assessment, Grade};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
@@ -109,7 +111,8 @@ fn advice(direction: Option<Direction>) -> Advice {
         nodes: 100,
         elapsed_ms: None,
         evaluator: None,
-        note: None,
+        values: None,
+        ends: None,
     }
 }
 
@@ -705,27 +708,6 @@ fn no_hint_while_autoplay_plays() {
 }
 
 #[test]
-fn the_workers_note_is_kept_while_its_answers_carry_it() {
-    let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
-    let why = "The learned network did not load (…): the computer plays by its hand-made rules.";
-    let noted = Msg::AiAnswered {
-        id: asked(&thinking),
-        answer: Ok(Advice {
-            note: Some(why.into()),
-            ..advice(Some(Left))
-        }),
-    };
-    let shown = check(&thinking, noted, none);
-    assert_eq!(shown.computer.note.as_deref(), Some(why));
-    // The next answer, from a worker with its network, clears it.
-    let moved = after(shown, [Msg::Play(Input::Move(Left))]);
-    let again = check(&moved, Msg::Hint, ask_about);
-    let cleared = check(&again, answer(asked(&again), Left), none);
-    assert_eq!(cleared.computer.note, None);
-}
-
-#[test]
 fn a_stale_answer_is_dropped_and_a_failed_one_said() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
     let thinking = check(&model, Msg::Hint, ask_about);
@@ -847,6 +829,296 @@ fn viewing_the_past_stops_autoplay() {
     );
     let after = check(&model, Msg::View(Some(0)), |_| vec![Cmd::CancelAi]);
     assert!(!after.computer.autoplay);
+}
+
+// ─── The coach: reviewing a game ─────────────────────────────────────────
+
+/// A fresh game after these moves (those that change nothing are not
+/// recorded).
+fn played(moves: &[Direction]) -> Model {
+    after(fresh(), moves.iter().map(|&d| Msg::Play(Input::Move(d))))
+}
+
+const TEN_MOVES: [Direction; 10] = [
+    Left,
+    Up,
+    Right,
+    Up,
+    Left,
+    Direction::Down,
+    Left,
+    Up,
+    Right,
+    Up,
+];
+
+/// What `Cmd::Review` asks about: each move in the history from `from` to
+/// the cursor, with the board it was played on.
+fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
+    (from..m.history.cursor())
+        .filter(|&at| matches!(m.history.inputs()[at], Input::Move(_)))
+        .map(|at| {
+            let board = m.history.state_at(at).unwrap().board;
+            (at, bitboard::from_board(&board).unwrap())
+        })
+        .collect()
+}
+
+/// The move played at history index `at`.
+fn played_at(m: &Model, at: usize) -> Direction {
+    match m.history.inputs()[at] {
+        Input::Move(d) => d,
+        other => panic!("input {at} is {other:?}, not a move"),
+    }
+}
+
+/// The search's answer: `best` is its pick and worth 1 000 000 points;
+/// every other move is worth `loss` points of the chance of losing less
+/// (16 000 points each).
+fn assessment(best: Direction, loss: f32) -> Assessment {
+    let other = 1_000_000 - (loss * 16_000.0) as i32;
+    Assessment {
+        best,
+        values: Direction::ALL.map(|d| Some(if d == best { 1_000_000 } else { other })),
+        ends: 0,
+    }
+}
+
+/// Run `id`'s answer that the move at `at` was the search's own pick.
+fn agreed(m: &Model, id: u32, at: usize) -> Msg {
+    Msg::Reviewed {
+        id,
+        at,
+        answer: Ok(assessment(played_at(m, at), 0.0)),
+    }
+}
+
+#[test]
+fn a_review_judges_every_move_of_the_game_in_play() {
+    let model = played(&TEN_MOVES);
+    let asked = check(&model, Msg::Review, |m| {
+        vec![Cmd::Review {
+            id: 1,
+            moves: moves_from(m, 0),
+        }]
+    });
+    let moves = moves_from(&asked, 0);
+    assert!(moves.len() >= 8, "{} moves", moves.len());
+    assert_eq!(asked.panel, Some(Panel::History));
+    assert_eq!(asked.coach.running, Some(1));
+    assert_eq!(asked.coach.progress(), (0, moves.len()));
+
+    let (first, second) = (moves[0].0, moves[1].0);
+    let one = check(&asked, agreed(&asked, 1, first), none);
+    assert_eq!(
+        one.coach.verdict_at(first).map(|v| v.grade),
+        Some(Grade::Best)
+    );
+    // Another run's answer, and a second answer about a judged move: stale.
+    let other_run = check(&one, agreed(&one, 7, second), none);
+    assert_eq!(ignored(&other_run), Some(Ignored::Stale));
+    let twice = check(&one, agreed(&one, 1, first), none);
+    assert_eq!(ignored(&twice), Some(Ignored::Stale));
+
+    // The search preferred another move by 20 points: a blunder, whose
+    // better move is drawn when the board it was played on is shown.
+    let better = Direction::ALL
+        .into_iter()
+        .find(|&d| d != played_at(&one, second))
+        .unwrap();
+    let blundered = Msg::Reviewed {
+        id: 1,
+        at: second,
+        answer: Ok(assessment(better, 20.0)),
+    };
+    let two = check(&one, blundered, none);
+    let verdict = two.coach.verdict_at(second).copied().unwrap();
+    assert_eq!((verdict.grade, verdict.best), (Grade::Blunder, better));
+    let shown = check(&two, Msg::View(Some(second)), none);
+    assert_eq!(shown.arrow(), Some(better));
+    let shown_first = check(&two, Msg::View(Some(first)), none);
+    assert_eq!(shown_first.arrow(), None, "the move played there was best");
+
+    // The last answer ends the run, and the live region says how it went.
+    let rest: Vec<Msg> = moves[2..]
+        .iter()
+        .map(|&(at, _)| agreed(&two, 1, at))
+        .collect();
+    let done = after(two, rest);
+    assert!(done.coach.complete());
+    assert_eq!(done.coach.running, None);
+    let summary = done.coach.summary();
+    assert_eq!(summary.count(Grade::Blunder), 1);
+    assert_eq!(summary.count(Grade::Best), moves.len() - 1);
+    assert!(
+        done.announcement.starts_with("Review done. Accuracy "),
+        "{}",
+        done.announcement
+    );
+    assert_eq!(done.unreviewed(), 0);
+    // Reviewing again finds nothing left to search.
+    let again = check(&done, Msg::Review, none);
+    assert_eq!(again.coach.progress(), done.coach.progress());
+}
+
+#[test]
+fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
+    let asked = after(played(&TEN_MOVES), [Msg::Review]);
+    let moves = moves_from(&asked, 0);
+    let answers: Vec<Msg> = moves[..3]
+        .iter()
+        .map(|&(at, _)| agreed(&asked, 1, at))
+        .collect();
+    let part = after(asked, answers);
+    let cancelled = check(&part, Msg::CancelReview, |_| vec![Cmd::CancelReview]);
+    assert_eq!(cancelled.coach.running, None);
+    assert_eq!(cancelled.coach.progress(), (3, moves.len()));
+    let late = check(&cancelled, agreed(&cancelled, 1, moves[3].0), none);
+    assert_eq!(ignored(&late), Some(Ignored::Stale));
+    let nothing = check(&cancelled, Msg::CancelReview, none);
+    assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
+
+    // Two more moves: the verdicts stay, and the next run searches only
+    // the moves not judged.
+    let more = after(
+        cancelled,
+        [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
+    );
+    assert_eq!(more.coach.progress().0, 3);
+    let left = moves_from(&more, 0)[3..].to_vec();
+    assert_eq!(more.unreviewed(), left.len());
+    let resumed = check(&more, Msg::Review, |_| {
+        vec![Cmd::Review { id: 2, moves: left }]
+    });
+    assert_eq!(resumed.coach.running, Some(2));
+    let old_run = check(&resumed, agreed(&resumed, 1, moves[4].0), none);
+    assert_eq!(ignored(&old_run), Some(Ignored::Stale));
+}
+
+/// The first move that changes `m`'s board and is not `not`.
+fn another_move(m: &Model, not: Direction) -> Direction {
+    Direction::ALL
+        .into_iter()
+        .find(|&d| {
+            d != not
+                && after(m.clone(), [Msg::Play(Input::Move(d))]).history.len() > m.history.cursor()
+        })
+        .expect("a move other than the undone one")
+}
+
+#[test]
+fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
+    let asked = after(played(&TEN_MOVES), [Msg::Review]);
+    let moves = moves_from(&asked, 0);
+    let n = moves.len();
+    let answers: Vec<Msg> = moves[..n - 2]
+        .iter()
+        .map(|&(at, _)| agreed(&asked, 1, at))
+        .collect();
+    let judged = after(asked, answers);
+    // Undo keeps every verdict: the moves undone can be redone.
+    let undone = check(&judged, Msg::Undo, none);
+    let undone = check(&undone, Msg::Undo, none);
+    assert_eq!(undone.coach.progress(), (n - 2, n));
+    // Another move there drops the two undone moves; the run had nothing
+    // else left to search, so it ends and its questions are cancelled.
+    let not = played_at(&undone, moves[n - 2].0);
+    let branched = check(
+        &undone,
+        Msg::Play(Input::Move(another_move(&undone, not))),
+        |_| vec![Cmd::CancelReview],
+    );
+    assert_eq!(branched.coach.progress(), (n - 2, n - 2));
+    assert_eq!(branched.coach.running, None);
+    // Their answers, still on their way, change nothing.
+    let late = Msg::Reviewed {
+        id: 1,
+        at: moves[n - 1].0,
+        answer: Ok(assessment(Left, 0.0)),
+    };
+    assert_eq!(ignored(&check(&branched, late, none)), Some(Ignored::Stale));
+}
+
+#[test]
+fn a_new_game_is_reviewed_on_its_own() {
+    let asked = after(played(&TEN_MOVES), [Msg::Review]);
+    let answers: Vec<Msg> = moves_from(&asked, 0)
+        .iter()
+        .map(|&(at, _)| agreed(&asked, 1, at))
+        .collect();
+    let done = after(asked, answers);
+    let next = after(
+        done,
+        [
+            Msg::Play(Input::NewGame),
+            Msg::Play(Input::Move(Left)),
+            Msg::Play(Input::Move(Up)),
+        ],
+    );
+    let start = next
+        .history
+        .inputs()
+        .iter()
+        .rposition(|&i| i == Input::NewGame)
+        .unwrap()
+        + 1;
+    check(&next, Msg::Review, |m| {
+        vec![Cmd::Review {
+            id: 2,
+            moves: moves_from(m, start),
+        }]
+    });
+}
+
+#[test]
+fn a_worker_failure_stops_the_review_and_says_why() {
+    let asked = after(played(&TEN_MOVES), [Msg::Review]);
+    let at = moves_from(&asked, 0)[0].0;
+    let why = "The AI worker could not be loaded";
+    let failed = Msg::Reviewed {
+        id: 1,
+        at,
+        answer: Err(why.into()),
+    };
+    let stopped = check(&asked, failed, |_| vec![Cmd::CancelReview]);
+    assert_eq!(stopped.coach.running, None);
+    assert_eq!(stopped.coach.failure.as_deref(), Some(why));
+    // Reviewing again tries again.
+    let again = check(&stopped, Msg::Review, |m| {
+        vec![Cmd::Review {
+            id: 2,
+            moves: moves_from(m, 0),
+        }]
+    });
+    assert_eq!(again.coach.failure, None);
+}
+
+#[test]
+fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
+    let (model, _) = replaying();
+    let whole = model.history.len();
+    let asked = check(&model, Msg::Review, |m| {
+        let mut at_end = m.clone();
+        at_end.history.seek(whole);
+        vec![Cmd::Review {
+            id: 1,
+            moves: moves_from(&at_end, 0),
+        }]
+    });
+    assert_eq!(asked.coach.progress(), (0, whole));
+
+    let five = Config::new(5, 5, Some(2048)).unwrap();
+    let larger = after(
+        fresh(),
+        [
+            Msg::Loaded(Box::new(saved(five, Load::Switch, Loaded::Missing))),
+            Msg::Play(Input::Move(Left)),
+            Msg::Play(Input::Move(Up)),
+        ],
+    );
+    let refused = check(&larger, Msg::Review, none);
+    assert_eq!(ignored(&refused), Some(Ignored::NotHere));
+    assert_eq!(refused.coach.failure.as_deref(), Some(ONLY_4X4));
 }
 
 // ─── The message log ─────────────────────────────────────────────────────
@@ -1022,6 +1294,8 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::Hidden => "a_hidden_page_writes_at_once",
         Msg::BestElsewhere(..) => "a_higher_best_from_another_tab_is_taken",
         Msg::SaveFailed(_) => "a_failed_write_is_said_once",
+        Msg::Review | Msg::Reviewed { .. } => "a_review_judges_every_move_of_the_game_in_play",
+        Msg::CancelReview => "a_cancelled_review_goes_on_later_from_where_it_stopped",
     }
 }
 
@@ -1053,6 +1327,8 @@ fn every_message_has_a_row_in_this_file() {
         Msg::Idle,
         Msg::Hidden,
         Msg::SaveFailed(Problem::WriteFailed),
+        Msg::Review,
+        Msg::CancelReview,
     ];
     for msg in samples {
         let row = row_for(&msg);
@@ -1091,12 +1367,23 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::Hint),
         1 => Just(Msg::Autoplay),
         1 => (0u32..3000).prop_map(Msg::AutoplayPause),
-        2 => (0u32..6, prop::option::of(direction)).prop_map(|(id, d)| Msg::AiAnswered {
+        2 => (0u32..6, prop::option::of(direction.clone())).prop_map(|(id, d)| Msg::AiAnswered {
             id,
             answer: Ok(advice(d)),
         }),
         1 => (0u32..6).prop_map(Msg::AutoplayTurn),
         1 => Just(Msg::Share),
+        1 => Just(Msg::Review),
+        1 => Just(Msg::CancelReview),
+        2 => (0u32..4, 0usize..12, direction.clone()).prop_map(|(id, at, best)| Msg::Reviewed {
+            id,
+            at,
+            answer: Ok(Assessment {
+                best,
+                values: [Some(1_000_000), Some(990_000), None, Some(900_000)],
+                ends: 0,
+            }),
+        }),
         1 => Just(Msg::ToggleTheme),
         1 => any::<bool>().prop_map(Msg::SystemDark),
         1 => Just(Msg::DismissLinkMessage),

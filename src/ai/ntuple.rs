@@ -228,10 +228,10 @@ impl<N: Afterstates> Evaluator for N {
     }
 }
 
-/// The shipped network's weights, as the AI worker fetches them (beside
-/// its own files) and the benchmark reads them (under `assets/`). The
-/// number is the weights' version: new weights get a new name, so no cache
-/// mixes them up with the old.
+/// The trained network's weights, under `assets/`, where `ai-bench --eval
+/// net` reads them. The site does not serve them: the network plays worse
+/// than the heuristic (README, "The computer player"). The number is the
+/// weights' version.
 pub const WEIGHTS_FILE: &str = "ai-net-v1.bin";
 
 /// The first bytes of a training file (f32 weights, [`encode`]), with the

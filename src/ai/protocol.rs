@@ -22,7 +22,8 @@
 //! - `review` (optional, `true` or `false`): a review's question
 //!   ([`super::review::assess`]): the search empties its transposition table
 //!   first, ignores the clock and stops at `nodes` positions (required), so
-//!   the same board always gets the same values; its reply adds `values`.
+//!   the same board always gets the same values; its reply adds `values`
+//!   and `ends`.
 //! - `nodes` (optional, a whole number): stop once the search has visited
 //!   this many positions, if the budget has not run out first. A reply's
 //!   `nodes` is where its search stopped, and a search's answer depends only
@@ -37,7 +38,7 @@
 //! ```text
 //! {"ready":true}
 //! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512,"eval":"heuristic"}
-//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"heuristic","values":[1210345,null,1190022,1207731]}
+//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"heuristic","values":[1210345,null,1190022,1207731],"ends":0}
 //! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"refined":0,"nodes":0,"ms":0.001}
 //! {"id":7,"error":"board: expected 16 hex digits, got \"12\""}
 //! {"id":null,"error":"not a JSON object"}
@@ -53,8 +54,9 @@
 //! ([`super::SearchStats`]); `eval` names the evaluator the search used
 //! (the page does not read it); `values`, in a review's reply only, is each
 //! move's value in whole points, in [`Direction::ALL`] order, `null` for a
-//! move that changes nothing (a review's reply has no `reason`: nobody reads
-//! it). The search stops a little before the budget
+//! move that changes nothing, and `ends` the moves after which the game is
+//! over whatever tile comes, a bit each in the same order (a review's reply
+//! has no `reason`: nobody reads it). The search stops a little before the budget
 //! ([`search_budget_ms`]) so that the reply reaches the page within it. A
 //! request that cannot be read gets an `error` (with its `id` when that much
 //! could be read) and never a panic.
@@ -130,6 +132,9 @@ pub struct Advice {
     /// Every move's value, in whole points, for a review's question
     /// ([`super::review::Assessment::values`]).
     pub values: Option<[Option<i32>; 4]>,
+    /// The moves that end the game, for a review's question
+    /// ([`super::review::Assessment::ends`]).
+    pub ends: Option<u8>,
 }
 
 /// What the page gets for a question: advice, or why there is none.
@@ -294,6 +299,8 @@ impl Reply {
             eval: Option<&'static str>,
             #[serde(skip_serializing_if = "Option::is_none")]
             values: Option<[Option<i32>; 4]>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            ends: Option<u8>,
         }
         #[derive(Serialize)]
         struct Failed<'a> {
@@ -313,6 +320,7 @@ impl Reply {
                     ms: to_the_microsecond(a.elapsed_ms.unwrap_or(0.0)),
                     eval: a.evaluator,
                     values: a.values,
+                    ends: a.ends,
                 },
                 a.reason.len(),
             ),
@@ -347,6 +355,7 @@ impl Reply {
             nodes: Option<u64>,
             ms: Option<IgnoredAny>,
             values: Option<[Option<i32>; 4]>,
+            ends: Option<u8>,
         }
         let w = read::<Wire>(text).map_err(|e| match e {
             JsonError::CustomError => "a key given twice".to_string(),
@@ -378,6 +387,7 @@ impl Reply {
                 elapsed_ms: w.ms.map(|_| None).ok_or("ms: missing")?,
                 evaluator: None,
                 values: w.values,
+                ends: w.ends,
             }),
         })
     }
@@ -437,6 +447,7 @@ fn advise<E: Evaluator>(
             elapsed_ms: Some(stats.elapsed_ms),
             evaluator: Some(searcher.evaluator().name()),
             values: None,
+            ends: None,
         },
         None => Advice {
             direction: None,
@@ -447,6 +458,7 @@ fn advise<E: Evaluator>(
             elapsed_ms: Some(clock.now_ms() - start),
             evaluator: Some(searcher.evaluator().name()),
             values: None,
+            ends: None,
         },
     }
 }
@@ -474,6 +486,7 @@ fn assessed<E: Evaluator>(
         elapsed_ms: Some(clock.now_ms() - start),
         evaluator: Some(searcher.evaluator().name()),
         values: assessment.map(|a| a.values),
+        ends: assessment.map(|a| a.ends),
     }
 }
 

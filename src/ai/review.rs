@@ -38,7 +38,7 @@
 
 use crate::engine::Direction;
 
-use super::bitboard::Bitboard;
+use super::bitboard::{can_move, tables, Bitboard};
 use super::eval::{Evaluator, Heuristic, Weights};
 use super::search::{Limits, SearchConfig, Searcher};
 use super::Clock;
@@ -114,6 +114,9 @@ impl Grade {
 pub struct Assessment {
     pub best: Direction,
     pub values: [Option<i32>; 4],
+    /// The moves after which the game is over whatever tile comes, one bit
+    /// each in [`Direction::ALL`] order (bit 0: up).
+    pub ends: u8,
 }
 
 impl Assessment {
@@ -126,6 +129,18 @@ impl Assessment {
     /// The value of `dir`, if it changes the board.
     pub fn value_of(&self, dir: Direction) -> Option<i32> {
         self.values[dir as usize]
+    }
+
+    /// Whether the game is over after `dir`, whatever tile comes.
+    pub fn ends(&self, dir: Direction) -> bool {
+        self.ends & (1 << dir as usize) != 0
+    }
+
+    /// Whether some move changes the board and leaves the game going.
+    pub fn can_go_on(&self) -> bool {
+        Direction::ALL
+            .into_iter()
+            .any(|d| self.value_of(d).is_some() && !self.ends(d))
     }
 }
 
@@ -181,10 +196,29 @@ pub fn assess<E: Evaluator>(
         ..Limits::ms(f64::INFINITY)
     };
     let (best, stats) = searcher.search_within(board, limits, &Stopped)?;
+    let ends = Direction::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, d)| ends_the_game(board, d))
+        .fold(0, |bits, (i, _)| bits | 1 << i);
     Some(Assessment {
         best,
         values: stats.values.map(|v| v.map(|v| v.round() as i32)),
+        ends,
     })
+}
+
+/// Whether `dir` changes `board` and leaves no move after any tile that
+/// may come (a 2 or a 4 in any empty cell).
+pub fn ends_the_game(board: Bitboard, dir: Direction) -> bool {
+    let t = tables();
+    let after = t.slide(board, dir);
+    after != board
+        && (0..16).filter(|i| (after >> (4 * i)) & 0xF == 0).all(|i| {
+            [1u64, 2]
+                .iter()
+                .all(|&e| !can_move(t, after | (e << (4 * i))))
+        })
 }
 
 /// The move `played` judged against the search's assessment of the
@@ -193,6 +227,11 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
     let value = assessment.value();
     let loss = match assessment.value_of(played) {
         _ if played == assessment.best => 0.0,
+        // A move that ends the game when another would not is a blunder,
+        // however the search valued the other moves' prospects.
+        Some(v) if assessment.ends(played) && assessment.can_go_on() => {
+            (100.0 * (value as f32 - v as f32) / LOST_GAME).max(MISTAKE)
+        }
         Some(v) => (100.0 * (value as f32 - v as f32) / LOST_GAME).max(0.0),
         // A move that changes nothing is no move at all: the worst there is.
         None => 100.0,
@@ -213,6 +252,9 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
 
 /// A move's accuracy, 0 to 100, from its loss (see the module docs).
 pub fn move_accuracy(loss: f32) -> f32 {
+    if loss <= 0.0 {
+        return 100.0;
+    }
     (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
 }
 

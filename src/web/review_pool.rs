@@ -232,7 +232,11 @@ fn receive(pool: &Rc<RefCell<Pool>>, name: u32, text: &str) {
 /// The assessment in a review's reply.
 fn assessment(advice: crate::ai::protocol::Advice) -> Result<Assessment, String> {
     match (advice.direction, advice.values) {
-        (Some(best), Some(values)) => Ok(Assessment { best, values }),
+        (Some(best), Some(values)) => Ok(Assessment {
+            best,
+            values,
+            ends: advice.ends.unwrap_or(0),
+        }),
         _ => Err("The AI worker's answer had no values".into()),
     }
 }

@@ -1,0 +1,255 @@
+//! The coach's grades (`ai::review`) on constructed boards and on games:
+//! a move that ends the game when another does not is a blunder, the
+//! search's own pick is best, a game the search played grades best or good
+//! almost throughout, random play does not, and the same game always gets
+//! the same review.
+
+use leptos_2048::ai::bitboard::{self, parse, tables, Bitboard};
+use leptos_2048::ai::diff::SplitMix;
+use leptos_2048::ai::review::{
+    assess, judge, move_accuracy, review, reviewer, Assessment, Grade, Summary, GOOD, INACCURACY,
+    LOST_GAME, MISTAKE,
+};
+use leptos_2048::ai::{Clock, Heuristic, Limits, SearchConfig, Searcher};
+use leptos_2048::engine::Direction;
+
+/// Nodes a position in these tests: fewer than the page's, since the tests
+/// run unoptimised; the grades' rules do not depend on the number.
+const NODES: u64 = 4_000;
+
+/// Whether no move is left on `board`.
+fn over(board: Bitboard) -> bool {
+    !bitboard::can_move(tables(), board)
+}
+
+/// Every board a spawn can make after `dir` on `board` (a 2 or a 4 in each
+/// empty cell); empty if `dir` changes nothing.
+fn spawns(board: Bitboard, dir: Direction) -> Vec<Bitboard> {
+    let after = tables().slide(board, dir);
+    if after == board {
+        return Vec::new();
+    }
+    (0..16)
+        .filter(|i| (after >> (4 * i)) & 0xF == 0)
+        .flat_map(|i| [after | (1 << (4 * i)), after | (2 << (4 * i))])
+        .collect()
+}
+
+/// A move after which every spawn ends the game, and one after which none
+/// does, if `board` has such a pair.
+fn losing_and_safe(board: Bitboard) -> Option<(Direction, Direction)> {
+    let ends = |d| {
+        let s = spawns(board, d);
+        (!s.is_empty()).then(|| s.iter().all(|&b| over(b)))
+    };
+    let losing = Direction::ALL
+        .into_iter()
+        .find(|&d| ends(d) == Some(true))?;
+    let safe = Direction::ALL
+        .into_iter()
+        .find(|&d| ends(d) == Some(false) && spawns(board, d).iter().all(|&b| !over(b)))?;
+    Some((losing, safe))
+}
+
+/// Crowded random boards (one or two empty cells), seeded.
+fn crowded_boards(seed: u64) -> impl Iterator<Item = Bitboard> {
+    let mut rng = SplitMix(seed);
+    std::iter::repeat_with(move || {
+        let mut b: Bitboard = 0;
+        for i in 0..16 {
+            b |= (1 + rng.below(6)) << (4 * i);
+        }
+        for _ in 0..1 + rng.below(2) {
+            b &= !(0xF << (4 * rng.below(16)));
+        }
+        b
+    })
+}
+
+#[test]
+fn a_move_that_ends_the_game_when_another_does_not_is_a_blunder() {
+    let mut searcher = reviewer();
+    let cases: Vec<(Bitboard, Direction, Direction)> = crowded_boards(7)
+        .take(200_000)
+        .filter_map(|b| losing_and_safe(b).map(|(l, s)| (b, l, s)))
+        .take(20)
+        .collect();
+    assert!(cases.len() >= 10, "only {} boards found", cases.len());
+    for (board, losing, safe) in cases {
+        let a = assess(&mut searcher, board, NODES).expect("moves are left");
+        let verdict = judge(&a, losing);
+        assert_eq!(
+            verdict.grade,
+            Grade::Blunder,
+            "{board:016x}: {losing:?} {a:?}"
+        );
+        assert!(verdict.loss >= MISTAKE, "{verdict:?}");
+        assert_ne!(a.best, losing, "{board:016x}");
+        assert_ne!(
+            judge(&a, safe).grade,
+            Grade::Blunder,
+            "{board:016x}: {safe:?} {a:?}"
+        );
+    }
+}
+
+#[test]
+fn the_move_the_search_picks_grades_best() {
+    let mut searcher = reviewer();
+    let t = tables();
+    let mut rng = SplitMix(11);
+    for _ in 0..100 {
+        let mut b: Bitboard = 0;
+        for _ in 0..8 {
+            b |= (1 + rng.below(8)) << (4 * rng.below(16));
+        }
+        let Some(a) = assess(&mut searcher, b, NODES) else {
+            continue;
+        };
+        let verdict = judge(&a, a.best);
+        assert_eq!((verdict.grade, verdict.loss), (Grade::Best, 0.0));
+        assert_ne!(t.slide(b, a.best), b, "the pick changes the board");
+        // Every legal move is worth at most the position's value.
+        for d in Direction::ALL {
+            if let Some(v) = a.value_of(d) {
+                assert!(v <= a.value(), "{b:016x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn grades_follow_the_loss_and_accuracy_falls_with_it() {
+    let board = parse("2 2 . . / . . . . / . . . . / . . . .").unwrap();
+    let _ = board;
+    let point = LOST_GAME / 100.0;
+    let graded = |loss: f32| {
+        let a = Assessment {
+            best: Direction::Left,
+            values: [Some(0), Some(0), Some(0), Some(-(loss * point) as i32)],
+            ends: 0,
+        };
+        judge(&a, Direction::Right).grade
+    };
+    for (loss, grade) in [
+        (0.0, Grade::Good),
+        (GOOD - 0.01, Grade::Good),
+        (GOOD, Grade::Inaccuracy),
+        (INACCURACY, Grade::Mistake),
+        (MISTAKE, Grade::Blunder),
+        (100.0, Grade::Blunder),
+    ] {
+        assert_eq!(graded(loss), grade, "loss {loss}");
+    }
+    assert_eq!(move_accuracy(0.0), 100.0);
+    assert_eq!(move_accuracy(1000.0), 0.0);
+    let mut last = 100.0;
+    for loss in 1..100 {
+        let a = move_accuracy(loss as f32);
+        assert!(a < last, "{loss}");
+        last = a;
+    }
+    // A move that changes nothing is no move: the worst.
+    let a = Assessment {
+        best: Direction::Left,
+        values: [None, Some(5), Some(9), None],
+        ends: 0,
+    };
+    assert_eq!(judge(&a, Direction::Up).grade, Grade::Blunder);
+    assert_eq!(Summary::of(&[]).accuracy, 0.0);
+}
+
+struct Stopped;
+impl Clock for Stopped {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+/// A seeded game of `moves` moves or fewer, each chosen by `choose`, with
+/// the spawns of the real game (a 2 nine times in ten, in a random empty
+/// cell).
+fn game(
+    seed: u64,
+    moves: usize,
+    mut choose: impl FnMut(Bitboard) -> Option<Direction>,
+) -> Vec<(Bitboard, Direction)> {
+    let mut rng = SplitMix(seed);
+    let spawn = |b: Bitboard, rng: &mut SplitMix| {
+        let empty: Vec<u64> = (0..16).filter(|i| (b >> (4 * i)) & 0xF == 0).collect();
+        let cell = empty[rng.below(empty.len() as u64) as usize];
+        b | ((if rng.below(10) == 0 { 2 } else { 1 }) << (4 * cell))
+    };
+    let mut board = spawn(spawn(0, &mut rng), &mut rng);
+    let mut played = Vec::new();
+    while played.len() < moves {
+        let Some(dir) = choose(board) else { break };
+        played.push((board, dir));
+        board = spawn(tables().slide(board, dir), &mut rng);
+    }
+    played
+}
+
+/// A game the search plays at `NODES` a move, its table kept from move to
+/// move as when it plays for a player.
+fn searched_game(seed: u64, moves: usize) -> Vec<(Bitboard, Direction)> {
+    let mut searcher = Searcher::new(Heuristic::default(), SearchConfig::default());
+    let limits = Limits {
+        nodes: NODES,
+        ..Limits::ms(f64::INFINITY)
+    };
+    game(seed, moves, |b| {
+        searcher.search_within(b, limits, &Stopped).map(|(d, _)| d)
+    })
+}
+
+fn random_game(seed: u64) -> Vec<(Bitboard, Direction)> {
+    let mut rng = SplitMix(seed + 1000);
+    game(seed, usize::MAX, |b| {
+        let legal: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| tables().slide(b, d) != b)
+            .collect();
+        (!legal.is_empty()).then(|| legal[rng.below(legal.len() as u64) as usize])
+    })
+}
+
+#[test]
+fn a_game_the_search_played_grades_best_or_good_and_random_play_far_worse() {
+    let mut searcher = reviewer();
+    let searched: Vec<_> = (1..=3).flat_map(|seed| searched_game(seed, 250)).collect();
+    let own = Summary::of(review(&mut searcher, &searched, NODES).iter().flatten());
+    let fine = own.count(Grade::Best) + own.count(Grade::Good);
+    assert!(
+        fine * 100 >= 98 * own.moves(),
+        "{fine} of {} best or good: {own:?}",
+        own.moves()
+    );
+    let random: Vec<_> = (1..=3).flat_map(random_game).collect();
+    let theirs = Summary::of(review(&mut searcher, &random, NODES).iter().flatten());
+    let bad = theirs.count(Grade::Mistake) + theirs.count(Grade::Blunder);
+    let own_bad = own.count(Grade::Mistake) + own.count(Grade::Blunder);
+    assert!(
+        theirs.accuracy + 10.0 < own.accuracy,
+        "random {theirs:?} against the search's {own:?}"
+    );
+    assert!(
+        bad * own.moves() > 5 * (own_bad + 1) * theirs.moves(),
+        "random {theirs:?} against the search's {own:?}"
+    );
+}
+
+#[test]
+fn the_same_game_always_gets_the_same_review() {
+    let played = random_game(4);
+    let first = review(&mut reviewer(), &played, NODES);
+    // Another searcher, warmed by other searches first, in another order.
+    let mut other = reviewer();
+    let _ = review(&mut other, &searched_game(9, 30), NODES);
+    let mut backwards: Vec<_> = played.iter().rev().copied().collect();
+    let mut second = review(&mut other, &backwards, NODES);
+    second.reverse();
+    backwards.reverse();
+    assert_eq!(backwards, played);
+    assert_eq!(first, second);
+}
