@@ -664,3 +664,80 @@ fn elapsed(reply: &Reply) -> Option<f64> {
 fn ms_written(text: &str) -> Option<f64> {
     serde_json::from_str::<serde_json::Value>(text).unwrap()["ms"].as_f64()
 }
+
+// ─── A review's questions ────────────────────────────────────────────────
+
+#[test]
+fn a_review_request_round_trips_and_needs_a_node_limit() {
+    let board = parse("2 4 2 2 / . . . . / . . . . / . . . .").unwrap();
+    let r = Request {
+        id: 9,
+        board,
+        budget_ms: 0,
+        nodes: Some(40_000),
+        review: true,
+    };
+    assert_eq!(
+        r.to_json(),
+        r#"{"id":9,"board":"0000000000001121","ms":0,"nodes":40000,"review":true}"#
+    );
+    assert_eq!(Request::parse(&r.to_json()), Ok(r));
+    for (text, error) in [
+        (
+            r#"{"id":9,"board":"0000000000001121","ms":0,"review":true}"#,
+            "review: needs nodes, where the search stops",
+        ),
+        (
+            r#"{"id":9,"board":"0000000000001121","ms":0,"nodes":5,"review":1}"#,
+            "review: expected true or false",
+        ),
+        (
+            r#"{"id":9,"board":"0000000000001121","ms":0,"nodes":5,"review":true,"review":false}"#,
+            "review: given more than once",
+        ),
+    ] {
+        assert_eq!(Request::parse(text), Err((Some(9), error.to_string())), "{text}");
+    }
+}
+
+/// A review's answer is `review::assess` on the board: the same values and
+/// the same moves that end the game, whatever the worker searched before,
+/// read back by the page exactly.
+#[test]
+fn a_review_answer_is_the_assessment_and_repeats_exactly() {
+    use leptos_2048::ai::review::{assess, reviewer};
+    let board = parse("2 4 8 16 / . 2 . 4 / . . 2 . / . . . 2").unwrap();
+    let expected = assess(&mut reviewer(), board, 5_000).unwrap();
+    let text = Request {
+        id: 3,
+        board,
+        budget_ms: 0,
+        nodes: Some(5_000),
+        review: true,
+    }
+    .to_json();
+    let mut hints = searcher();
+    let mut reviews = reviewer();
+    for warm in [false, true] {
+        if warm {
+            // Other questions between: the answer does not change.
+            let stuck = parse("2 4 2 4 / 4 2 4 8 / 2 4 2 . / 4 2 4 2").unwrap();
+            let _ = assess(&mut reviews, stuck, 9_999);
+        }
+        let reply = respond(
+            &text,
+            |review| if review { &mut reviews } else { &mut hints },
+            &clock(),
+        );
+        let Ok(Reply::Answer {
+            id: Some(3),
+            answer: Ok(advice),
+        }) = Reply::parse(&reply)
+        else {
+            panic!("{reply}");
+        };
+        assert_eq!(advice.direction, Some(expected.best), "{reply}");
+        assert_eq!(advice.values, Some(expected.values), "{reply}");
+        assert_eq!(advice.ends, Some(expected.ends), "{reply}");
+    }
+}

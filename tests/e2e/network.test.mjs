@@ -1,36 +1,40 @@
-// The computer player's learned network (src/ai/ntuple.rs, fetched by
-// src/bin/ai-worker.rs): the worker fetches /ai-net-v1.bin on its first
-// question, not before and only once, and hints and autoplay search over it
-// (each reply says "eval":"network" and carries no note). A weights file
-// that is damaged, cut short or missing makes the worker search over its
-// hand-made heuristic instead: every reply says so in its note, the page
-// shows the note quietly under the hint line, and nothing errs.
+// The computer player and the network: the AI worker (src/bin/ai-worker.rs)
+// searches with its hand-made heuristic only and fetches nothing. The
+// learned network's file, /ai-net-v1.bin, is no longer shipped, and nothing
+// asks for it: not the page, not the AI worker, not the service worker
+// (assets/sw.js), online or offline. Hints and autoplay work, every reply
+// says "eval":"heuristic" and carries no note, and nothing errs.
 //
-// How long the weights take to be ready is printed, not asserted
-// (scripts/worker-bench.mjs measures it with the search's timings).
+// Requests are counted twice: at the server (every path it was asked for,
+// answered or not) and through the browser's request events, the page's
+// and the context's (which also sees the requests of the page's workers
+// and of its service worker).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { startServer, launchBrowser, requireDist } from './helpers.mjs';
+import { startServer, launchBrowser, requireDist, DIRECTIONS } from './helpers.mjs';
 import { assertClean } from './session-helpers.mjs';
 import { collectErrors, waitReady } from './storage-helpers.mjs';
 import {
   askForHint, startAutoplay, stopAutoplay, waitForMoves, workerSpy, readWorkerLog, choosePause,
 } from './ai-helpers.mjs';
 
+/** The retired network's file: nothing may ask for it. */
 const WEIGHTS = '/ai-net-v1.bin';
+/** The AI worker's files (index.html's ai-worker link and its loader). */
+const WORKER_FILES = ['/ai-worker_loader.js', '/ai-worker.js', '/ai-worker_bg.wasm'];
+/** assets/sw.js's cache. */
+const CACHE = 'leptos-2048';
 
 let server;
 let browser;
-/** The requests the server saw for the weights. */
-let fetched = 0;
+/** Every path the server was asked for, in order. */
+const served = [];
 
 before(async () => {
   server = await startServer(requireDist(), {
     onRequest: (p) => {
-      if (p === WEIGHTS) fetched++;
+      served.push(p);
       return p;
     },
   });
@@ -41,26 +45,51 @@ after(async () => {
   await server?.close();
 });
 
+// ---------------------------------------------------------------------------
+// Opening the game, watching its requests
+
 /**
- * A fresh page with the worker spy. `weights`, if given, is what the page's
- * requests for the weights get instead of the file: { status, body }. With
- * it the context has no service worker, which would fetch out of
- * page.route's reach.
+ * A fresh context (service workers allowed) with the worker spy, the game
+ * opened at ?seed=N. `seen` collects the path of every request the browser
+ * reports: `page` (the page's own and its dedicated workers') and `context`
+ * (those too, and the service worker's), `sw` (the service worker's alone).
  */
-async function openGame({ weights } = {}) {
-  const options = { viewport: { width: 1000, height: 900 } };
-  if (weights) options.serviceWorkers = 'block';
-  const context = await browser.newContext(options);
+async function openGame(seed) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   await context.addInitScript(workerSpy);
   const page = await context.newPage();
   const errors = collectErrors(page);
-  if (weights) {
-    await context.route(`**${WEIGHTS}`, (route) =>
-      route.fulfill({ status: weights.status, contentType: 'application/octet-stream', body: weights.body }));
-  }
-  await page.goto(new URL('?seed=4242', server.url).href, { waitUntil: 'load' });
+  const seen = { page: [], context: [], sw: [] };
+  const pathOf = (r) => new URL(r.url()).pathname;
+  page.on('request', (r) => seen.page.push(pathOf(r)));
+  context.on('request', (r) => {
+    seen.context.push(pathOf(r));
+    if (r.serviceWorker()) seen.sw.push(pathOf(r));
+  });
+  await page.goto(new URL(`?seed=${seed}`, server.url).href, { waitUntil: 'load' });
   await waitReady(page);
-  return { context, page, errors };
+  return { context, page, errors, seen };
+}
+
+/**
+ * Waits for the service worker to be installed (it stores the page, its
+ * assets and the AI worker's files), then reloads so that it controls the
+ * page: from then on the page's and its workers' requests go through it.
+ */
+async function underServiceWorker(page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 })
+    .catch(() => assert.fail('the service worker does not control the page after a reload'));
+}
+
+/** The paths in the service worker's cache. */
+async function cachedPaths(page) {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname).sort();
+  }, CACHE);
 }
 
 /** The page's worker replies so far. */
@@ -68,104 +97,85 @@ async function replies(page) {
   return (await readWorkerLog(page)).map((r) => r.reply).filter(Boolean);
 }
 
-/** The quiet note under the hint line, or null when there is none. */
-async function readNote(page) {
-  return page.evaluate(() => document.querySelector('.computer-note')?.textContent || null);
+/** Asserts that no reply came from anything but the heuristic, or with a note. */
+function assertHeuristic(all, label) {
+  for (const r of all) {
+    assert.equal(r.error, undefined, `${label}: an error reply: ${JSON.stringify(r)}`);
+    assert.equal(r.eval, 'heuristic', `${label}: a reply not from the heuristic: ${JSON.stringify(r)}`);
+    assert.ok(!('note' in r), `${label}: a reply with a note: ${JSON.stringify(r)}`);
+  }
 }
 
-test('the worker fetches its network on the first question, once, and the hint and autoplay search over it', async () => {
-  fetched = 0;
-  const { context, page, errors } = await openGame();
-  await page.waitForTimeout(300);
-  assert.equal(fetched, 0, 'the weights were fetched before any question');
+/** Asserts that neither the server nor the browser saw a request for the weights. */
+function assertWeightsNeverAsked(seen, label) {
+  const weights = (paths) => paths.filter((p) => p === WEIGHTS).length;
+  assert.equal(weights(served), 0, `${label}: the server was asked for ${WEIGHTS}`);
+  assert.equal(weights(seen.page), 0, `${label}: the page (or its AI worker) asked for ${WEIGHTS}`);
+  assert.equal(weights(seen.context), 0, `${label}: the context (or the service worker) asked for ${WEIGHTS}`);
+}
 
-  const asked = Date.now();
+/** Asserts that the hint shown names a direction, on the board and in words. */
+function assertHint(hint, label) {
+  assert.ok(DIRECTIONS.includes(hint.dir), `${label}: no hint on the board (data-hint ${hint.dir}): ${hint.text}`);
+  assert.ok(hint.text?.startsWith(`Hint: move ${hint.dir}`), `${label}: the hint line says ${JSON.stringify(hint.text)}`);
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+
+test('a hint and 40 autoplay moves by the heuristic, under the service worker; nothing asks for /ai-net-v1.bin', async () => {
+  served.length = 0;
+  const { context, page, errors, seen } = await openGame(4242);
+  await underServiceWorker(page);
+
   const hint = await askForHint(page, 'key');
-  const ready = Date.now() - asked;
-  assert.ok(hint.dir, `no hint: ${hint.text}`);
-  assert.equal(fetched, 1, 'the first question fetches the weights once');
-
+  assertHint(hint, 'hint');
   await choosePause(page, '0');
   await startAutoplay(page);
   await waitForMoves(page, 40);
   await stopAutoplay(page);
   const all = await replies(page);
-  assert.ok(all.length >= 40, `${all.length} replies`);
-  for (const r of all) {
-    assert.equal(r.eval, 'network', `a reply not from the network: ${JSON.stringify(r)}`);
-    assert.equal(r.note, undefined, `a note with the network: ${r.note}`);
+  assert.ok(all.length >= 41, `${all.length} replies for a hint and 40 moves`);
+  assertHeuristic(all, 'online');
+
+  // The counts mean something only if each witness saw the worker's files:
+  // the page its worker's requests, the service worker its own.
+  for (const p of WORKER_FILES) {
+    assert.ok(seen.page.includes(p), `the page's request events did not see ${p}`);
+    assert.ok(seen.sw.includes(p), `the service worker did not fetch ${p}`);
+    assert.ok(served.includes(p), `the server was not asked for ${p}`);
   }
-  assert.equal(fetched, 1, 'the weights are fetched once, not per question');
-  assert.equal(await readNote(page), null, 'a note shows while the network plays');
+  // Whatever the service worker does after a page load (storing the page
+  // again) has had time to ask.
+  await page.waitForTimeout(500);
+  assertWeightsNeverAsked(seen, 'online');
   const ms = all.map((r) => r.ms).sort((a, b) => a - b);
-  console.log(`network: first hint ${ready} ms after the question (weights fetched and unpacked); ` +
-    `${all.length} replies, search ms p50 ${ms[ms.length >> 1]} max ${ms[ms.length - 1]}`);
-  assertClean(errors, 'network');
+  console.log(`network: ${all.length} replies by the heuristic, search ms p50 ${ms[ms.length >> 1]} max ${ms.at(-1)}; ` +
+    `${seen.context.length} requests seen, none for ${WEIGHTS}`);
+  assertClean(errors, 'online');
   await context.close();
 });
 
-test('a damaged, cut or missing weights file: the computer plays by its heuristic, each reply and a quiet note say why, and nothing errs', async () => {
-  const good = readFileSync(path.join(requireDist(), WEIGHTS));
-  const flipped = Buffer.from(good);
-  flipped[flipped.length >> 1] ^= 0x40;
-  const cases = [
-    { label: 'one byte flipped', weights: { status: 200, body: flipped }, why: /checksum/ },
-    { label: 'cut short', weights: { status: 200, body: good.subarray(0, good.length >> 2) }, why: /cut short|checksum/ },
-    { label: 'missing (404)', weights: { status: 404, body: 'not found' }, why: /404/ },
-  ];
-  for (const { label, weights, why } of cases) {
-    const { context, page, errors } = await openGame({ weights });
-    const hint = await askForHint(page, 'key');
-    assert.ok(hint.dir, `${label}: no hint from the heuristic: ${hint.text}`);
-    await page.waitForSelector('.computer-note:not(:empty)', { timeout: 10_000 });
-    const note = await readNote(page);
-    assert.match(note, /learned network did not load/, `${label}: ${note}`);
-    assert.match(note, why, `${label}: the note does not say why: ${note}`);
-    await choosePause(page, '0');
-    await startAutoplay(page);
-    await waitForMoves(page, 10);
-    await stopAutoplay(page);
-    const all = await replies(page);
-    for (const r of all) {
-      assert.equal(r.eval, 'heuristic', `${label}: ${JSON.stringify(r)}`);
-      assert.equal(r.note, note, `${label}: a reply without the note`);
-    }
-    console.log(`network, ${label}: ${all.length} replies by the heuristic; the page says "${note}"`);
-    // The 404 is this test's own doing; anything else counts.
-    assertClean(errors.filter((e) => !e.includes(`404 for ${server.url.slice(0, -1)}${WEIGHTS}`)), label);
-    await context.close();
-  }
-});
-
-test('offline after one hint: the service worker kept the network, and the worker plays with it after a reload', async () => {
-  fetched = 0;
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-  await context.addInitScript(workerSpy);
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(new URL('?seed=4343', server.url).href, { waitUntil: 'load' });
-  await waitReady(page);
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload({ waitUntil: 'load' });
-  await waitReady(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 });
-  const online = await askForHint(page, 'key');
-  assert.ok(online.dir, `no hint online: ${online.text}`);
-  assert.equal(fetched, 1, 'the weights were not fetched through the page\'s service worker');
-  // Another page load stores the page again: the weights must stay cached.
-  await page.reload({ waitUntil: 'load' });
-  await waitReady(page);
+test('offline after one visit: the service worker kept the worker\'s files and no network, and the hint works', async () => {
+  served.length = 0;
+  const { context, page, errors, seen } = await openGame(4343);
+  await underServiceWorker(page);
+  const cached = await cachedPaths(page);
+  for (const p of WORKER_FILES) assert.ok(cached.includes(p), `the service worker did not keep ${p}: ${cached.join(', ')}`);
+  assert.ok(!cached.includes(WEIGHTS), `the service worker keeps ${WEIGHTS}`);
 
   await context.setOffline(true);
   await page.reload({ waitUntil: 'load' });
   await waitReady(page);
-  const offline = await askForHint(page, 'key');
-  assert.ok(offline.dir, `no hint offline: ${offline.text}`);
-  const [reply] = await replies(page);
-  assert.equal(reply.eval, 'network', `offline, the worker did not get its network: ${JSON.stringify(reply)}`);
-  assert.equal(await readNote(page), null);
-  assert.equal(fetched, 1, 'offline, yet the server saw the weights asked for again');
-  console.log('network offline: the hint came from the cached network');
-  assertClean(errors, 'offline network');
+  const asked = served.length;
+  const hint = await askForHint(page, 'button');
+  assertHint(hint, 'offline hint');
+  const all = await replies(page);
+  assert.equal(all.length, 1, `${all.length} replies for one hint`);
+  assertHeuristic(all, 'offline');
+  assert.equal(served.length, asked, `offline, yet the server was asked for ${served.slice(asked).join(', ')}`);
+  assertWeightsNeverAsked(seen, 'offline');
+  console.log(`network offline: the hint came from the cached worker (${all[0].direction}, eval ${all[0].eval})`);
+  assertClean(errors, 'offline');
   await context.close();
 });
