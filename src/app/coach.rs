@@ -188,6 +188,39 @@ impl Coach {
         self.moves[i].verdict.as_ref()
     }
 
+    /// The coach's invariants against `history`: its moves in order, each
+    /// a move of the history as reviewed, and a run in flight only while a
+    /// move waits for its verdict.
+    pub(super) fn validate(&self, history: &History) -> Result<(), String> {
+        if self.moves.windows(2).any(|w| w[0].at >= w[1].at) {
+            return Err("the review's moves out of order".into());
+        }
+        if let Some(m) = self.moves.last() {
+            if m.at >= self.inputs.len() || self.start != history.state_at(0) {
+                return Err("a reviewed move outside the history it was made on".into());
+            }
+        }
+        let kept = self
+            .inputs
+            .iter()
+            .zip(history.inputs())
+            .take_while(|(a, b)| a == b);
+        if kept.count() != self.inputs.len() {
+            return Err("the review outlived a change of the history".into());
+        }
+        if self
+            .moves
+            .iter()
+            .any(|m| self.inputs[m.at] != Input::Move(m.played))
+        {
+            return Err("a reviewed move is not the move played".into());
+        }
+        if self.running.is_some() && self.complete() {
+            return Err("a review run in flight with every move judged".into());
+        }
+        Ok(())
+    }
+
     /// The better move on the board after `at` inputs, if the move played
     /// there was judged and was not the search's pick.
     pub fn better_move_at(&self, at: usize) -> Option<Direction> {

@@ -329,7 +329,8 @@ impl Model {
         if (self.unsaved.game || self.unsaved.history) && !self.saving {
             return Err("changes waiting to be written to a game that is not saved".into());
         }
-        self.computer.validate()
+        self.computer.validate()?;
+        self.coach.validate(&self.history)
     }
 }
 
