@@ -696,7 +696,11 @@ fn a_review_request_round_trips_and_needs_a_node_limit() {
             "review: given more than once",
         ),
     ] {
-        assert_eq!(Request::parse(text), Err((Some(9), error.to_string())), "{text}");
+        assert_eq!(
+            Request::parse(text),
+            Err((Some(9), error.to_string())),
+            "{text}"
+        );
     }
 }
 

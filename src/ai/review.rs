@@ -28,13 +28,16 @@
 //!
 //! Grades: **best** is the move the search picks; otherwise **good** below
 //! [`GOOD`] points of loss, **inaccuracy** below [`INACCURACY`], **mistake**
-//! below [`MISTAKE`], **blunder** from there on. The thresholds were set by
-//! measurement (README, "The coach"): the search's own games grade best or
-//! good on at least 98% of moves, games of random legal moves far apart.
+//! below [`MISTAKE`], **blunder** from there on; and a move that ends the
+//! game when another would not is a blunder whatever its loss. The
+//! thresholds are quantiles of measured losses (`review --calibrate`,
+//! README, "The coach"): good is what the search's own games stay within on
+//! 99.5% of their moves, an inaccuracy within 99.9%, and a blunder is worse
+//! than 95% of random moves.
 //!
-//! A move's *accuracy* is lichess's formula with this loss in place of its
-//! lost winning chances, `103.1668 × e^(−0.04354 × loss) − 3.1669`, kept
-//! within 0–100; a game's accuracy is the mean over its moves.
+//! A move's *accuracy* is `100 × 2^(−loss / GOOD)`: 100 for the best move,
+//! 50 at the edge of good, halved again for every further [`GOOD`] points
+//! given away. A game's accuracy is the mean over its moves.
 
 use crate::engine::Direction;
 
@@ -52,12 +55,15 @@ pub const REVIEW_NODES: u64 = 40_000;
 /// move's loss (100 = a certain loss).
 pub const LOST_GAME: f32 = 8.0 * Weights::NNEONNEO.lost_penalty;
 
-/// Loss, in points of the chance of losing, below which a move is good,
-pub const GOOD: f32 = 1.0;
-/// an inaccuracy,
-pub const INACCURACY: f32 = 4.0;
-/// and a mistake; from here on it is a blunder.
-pub const MISTAKE: f32 = 15.0;
+/// Loss, in points of the chance of losing, below which a move is good: the
+/// search's own games lose less on 99.5% of their moves (0.18).
+pub const GOOD: f32 = 0.2;
+/// Below which a move is an inaccuracy: the search's own games lose less on
+/// 99.9% of their moves (0.9).
+pub const INACCURACY: f32 = 1.0;
+/// Below which a move is a mistake, and from which a blunder: random moves
+/// lose less 95 times in 100 (3.9).
+pub const MISTAKE: f32 = 4.0;
 
 /// How good a move was, from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -252,10 +258,7 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
 
 /// A move's accuracy, 0 to 100, from its loss (see the module docs).
 pub fn move_accuracy(loss: f32) -> f32 {
-    if loss <= 0.0 {
-        return 100.0;
-    }
-    (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
+    100.0 * (-loss.max(0.0) / GOOD).exp2()
 }
 
 /// A review's figures: its accuracy and how many moves got each grade.
