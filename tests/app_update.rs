@@ -1098,13 +1098,12 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let (model, _) = replaying();
     let whole = model.history.len();
     let asked = check(&model, Msg::Review, |m| {
-        let mut at_end = m.clone();
-        at_end.history.seek(whole);
         vec![Cmd::Review {
             id: 1,
-            moves: moves_from(&at_end, 0),
+            moves: moves_from(m, 0),
         }]
     });
+    assert_eq!((asked.mode, asked.history.cursor()), (Mode::Live, whole));
     assert_eq!(asked.coach.progress(), (0, whole));
 
     let five = Config::new(5, 5, Some(2048)).unwrap();

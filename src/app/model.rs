@@ -282,6 +282,7 @@ impl Model {
     /// them before a review, the moves played since after one. Counted from
     /// the history's inputs, without replaying them.
     pub fn unreviewed(&self) -> usize {
+        // A review ends a replay first, so it reviews the whole game shared.
         let upto = match self.mode {
             Mode::Replaying => self.history.len(),
             Mode::Live | Mode::Viewing(_) => self.history.cursor(),

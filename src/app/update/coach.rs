@@ -7,18 +7,19 @@ use super::super::computer::ONLY_4X4;
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Panel, Verification};
 use super::super::words::review_done;
-use super::common::Outcome;
+use super::common::{end_replay, Outcome};
 use crate::ai::review::Assessment;
 
-/// Reviews the game in play (during a replay, the whole game replayed):
-/// opens the history panel, where the verdicts show, and asks the search
-/// about every move not yet judged. Moves judged before keep their
-/// verdicts, so a game that went on is not reviewed from the start again.
+/// Reviews the game in play (a replay first ends at its last move, so the
+/// whole game shared is reviewed and its positions can be shown): opens
+/// the history panel, where the verdicts show, and asks the search about
+/// every move not yet judged. Moves judged before keep their verdicts, so
+/// a game that went on is not reviewed from the start again.
 pub fn review(model: &mut Model) -> Outcome {
-    let upto = match model.mode {
-        Mode::Replaying => model.history.len(),
-        Mode::Live | Mode::Viewing(_) => model.history.cursor(),
-    };
+    if model.mode == Mode::Replaying {
+        end_replay(model);
+    }
+    let upto = model.history.cursor();
     let Some(moves) = moves_of(&model.history, upto) else {
         model.coach.stop(Some(ONLY_4X4.into()));
         return Err(Ignored::NotHere);

@@ -4,7 +4,7 @@
 
 use super::super::cmd::Cmd;
 use super::super::log::Ignored;
-use super::super::model::Model;
+use super::super::model::{Mode, Model};
 use super::super::words::announce;
 
 /// What a rule did: the commands that follow, or why it did nothing.
@@ -22,6 +22,14 @@ pub fn changed(model: &mut Model) {
         model.unsaved.best = true;
     }
     say(model);
+}
+
+/// Ends a replay at its last input: the game is live from there.
+pub fn end_replay(model: &mut Model) {
+    let len = model.history.len();
+    model.history.seek(len);
+    model.mode = Mode::Live;
+    changed(model);
 }
 
 /// Marks the game and its history unsaved, unless this game is not saved.

@@ -4,7 +4,7 @@
 
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Panel, MAX_SPEED};
-use super::common::{changed, say, stop_autoplay, Outcome};
+use super::common::{changed, end_replay, say, stop_autoplay, Outcome};
 use crate::engine::Input;
 use crate::session::history::History;
 use crate::session::stats::game_id;
@@ -100,10 +100,7 @@ pub fn skip_replay(model: &mut Model) -> Outcome {
     if model.mode != Mode::Replaying {
         return Err(Ignored::NotHere);
     }
-    let len = model.history.len();
-    model.history.seek(len);
-    model.mode = Mode::Live;
-    changed(model);
+    end_replay(model);
     Ok(Vec::new())
 }
 
