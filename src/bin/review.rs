@@ -37,12 +37,16 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
   review --bench       times the review of a 1 000- and a 3 000-move game
   review --link MOVES  plays a game of the search's, stopped after MOVES
                        moves, and prints its share link's query
+      --worst-at LIST  …but at these moves (counted from 1, comma-separated)
+                       plays the move the search values least: blunders
+                       on purpose, for the browser tests
   --nodes N            the review's node limit (default the page's)
   --jobs N             games or moves searched at once, a thread each
                        (default: the cores)
   --help               this text";
 
 struct Options {
+    worst_at: Vec<u64>,
     games: u64,
     seed: u64,
     nodes: u64,
@@ -62,6 +66,7 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let mut o = Options {
+        worst_at: Vec::new(),
         games: 20,
         seed: 1,
         nodes: REVIEW_NODES,
@@ -80,6 +85,9 @@ fn run(args: &[String]) -> Result<(), String> {
             "--seed" => o.seed = number(value()?)?,
             "--nodes" => o.nodes = number(value()?)?,
             "--jobs" => o.jobs = number::<usize>(value()?)?.max(1),
+            "--worst-at" => {
+                o.worst_at = value()?.split(',').map(number).collect::<Result<_, _>>()?
+            }
             "--calibrate" | "--bench" => command = Some((arg.clone(), 0)),
             "--link" => command = Some((arg.clone(), number(value()?)?)),
             game if !game.starts_with("--") => command = Some((game.to_string(), 0)),
@@ -90,7 +98,7 @@ fn run(args: &[String]) -> Result<(), String> {
         Some((c, _)) if c == "--calibrate" => calibrate(&o),
         Some((c, _)) if c == "--bench" => bench(&o),
         Some((c, moves)) if c == "--link" => {
-            let history = search_game(o.seed, o.nodes, Some(moves));
+            let history = search_game(o.seed, o.nodes, Some(moves), &o.worst_at);
             let replay = Replay::from_history(&history).ok_or("no game to link")?;
             println!("?replay={}", replay::encode(&replay));
             Ok(())
@@ -194,14 +202,26 @@ impl Clock for Stopped {
 
 /// A game the search plays at `nodes` a move, as it plays for a player: its
 /// transposition table kept from move to move. Stops when no move is left,
-/// or after `max` moves.
-fn search_game(seed: u64, nodes: u64, max: Option<u64>) -> History {
+/// or after `max` moves. At the moves `worst_at` (from 1) it plays the
+/// legal move the review values least instead.
+fn search_game(seed: u64, nodes: u64, max: Option<u64>, worst_at: &[u64]) -> History {
     let mut searcher = Searcher::new(Heuristic::default(), SearchConfig::default());
+    let mut reviewer = review::reviewer();
     let limits = Limits {
         nodes,
         ..Limits::ms(f64::INFINITY)
     };
+    let mut n = 0;
     play(seed, max, |board| {
+        n += 1;
+        if worst_at.contains(&n) {
+            let a = review::assess(&mut reviewer, board, nodes)?;
+            return Direction::ALL
+                .into_iter()
+                .filter_map(|d| a.value_of(d).map(|v| (v, d)))
+                .min_by_key(|&(v, _)| v)
+                .map(|(_, d)| d);
+        }
         searcher
             .search_within(board, limits, &Stopped)
             .map(|(dir, _)| dir)
@@ -254,7 +274,7 @@ fn calibrate(o: &Options) -> Result<(), String> {
     let seeds: Vec<u64> = (0..o.games).map(|i| o.seed + i).collect();
     let kinds: [(&str, fn(u64, u64) -> History); 2] = [
         ("the search's games", |seed, nodes| {
-            search_game(seed, nodes, None)
+            search_game(seed, nodes, None, &[])
         }),
         ("random games", |seed, _| random_game(seed)),
     ];
@@ -335,7 +355,7 @@ fn bench(o: &Options) -> Result<(), String> {
         o.jobs, o.nodes
     );
     for moves in [1000, 3000] {
-        let history = search_game(o.seed, 20_000, Some(moves));
+        let history = search_game(o.seed, o.nodes, Some(moves), &[]);
         let game = game_of(&history)?;
         let start = Instant::now();
         let verdicts = review_on(&game, o.nodes, o.jobs);

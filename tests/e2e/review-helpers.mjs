@@ -1,0 +1,118 @@
+// The coach in the browser, as a player uses it: open a shared game, ask
+// for its review, watch it run, cancel it, read what it found. Games come
+// from the native `review` binary (src/bin/review.rs), which plays the
+// search's games (with deliberate blunders where asked) and reviews them
+// with the same code as the page, so a test can compare the two.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO } from './helpers.mjs';
+
+export const REVIEW = path.join(REPO, 'target', 'release', 'review');
+
+/** Builds the review binary (release: it plays and reviews whole games). */
+export function buildReview() {
+  const env = { ...process.env, PATH: `${path.join(os.homedir(), '.cargo', 'bin')}${path.delimiter}${process.env.PATH}` };
+  execFileSync('cargo', ['build', '--offline', '--quiet', '--release', '--bin', 'review'], {
+    cwd: REPO, env, stdio: ['ignore', 'ignore', 'inherit'], timeout: 600_000,
+  });
+  if (!existsSync(REVIEW)) throw new Error(`no review binary at ${REVIEW}`);
+}
+
+/** The query of a share link to a game of `moves` moves the search played, with the worst move played at `worstAt` (1-based). */
+export function gameLink({ moves, seed = 1, worstAt = [] }) {
+  const args = ['--link', String(moves), '--seed', String(seed)];
+  if (worstAt.length) args.push('--worst-at', worstAt.join(','));
+  return execFileSync(REVIEW, args, { encoding: 'utf8' }).trim();
+}
+
+/** The native review of a link's game: its summary line's figures and every move's grade (1-based). */
+export function nativeReview(query) {
+  const out = execFileSync(REVIEW, [query], { encoding: 'utf8' });
+  const grades = new Map();
+  for (const line of out.split('\n')) {
+    const m = line.match(/^\s*(\d+)\s+(up|down|left|right)\s+(best|good|inaccuracy|mistake|blunder)\b/);
+    if (m) grades.set(Number(m[1]), m[3]);
+  }
+  const summary = out.match(/this game: (\d+) moves, accuracy ([\d.]+)%: best (\d+) .*good (\d+) .*inaccuracy (\d+) .*mistake (\d+) .*blunder (\d+)/);
+  const [, moves, accuracy, best, good, inaccuracy, mistake, blunder] = summary.map(Number);
+  return { moves, accuracy, counts: { best, good, inaccuracy, mistake, blunder }, grades };
+}
+
+/** Counts long tasks (PerformanceObserver `longtask`) from the page's start: run as an init script. */
+export function watchLongTasks() {
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // No longtask support: the list stays empty.
+  }
+}
+
+/** The long tasks seen so far, in ms. */
+export function longTasks(page) {
+  return page.evaluate(() => window.__longTasks ?? []);
+}
+
+/** Opens a shared game and waits for the page to show it. */
+export async function openSharedGame(page, base, query) {
+  await page.goto(new URL(query, base).href);
+  await page.waitForSelector('.tile');
+}
+
+/** Presses the first Review button on screen (the replay bar's, the overlay's or the history panel's). */
+export async function pressReview(page) {
+  await page.locator('button.review-button:visible').first().click();
+}
+
+/** How far the review has got: { running, judged, total } from the progress bar (null figures once it is gone). */
+export function reviewProgress(page) {
+  return page.evaluate(() => {
+    const bar = document.querySelector('.review-progress');
+    return bar
+      ? { running: true, judged: Number(bar.getAttribute('value')), total: Number(bar.getAttribute('max')) }
+      : { running: false, judged: null, total: null };
+  });
+}
+
+/** Waits until no review runs and a summary is shown; returns the time it took, in ms. */
+export async function waitReviewed(page, timeout = 120_000) {
+  const start = Date.now();
+  await page.waitForFunction(
+    () => !document.querySelector('.review-progress') && /Accuracy \d+%/.test(document.querySelector('.review-summary')?.textContent ?? ''),
+    null,
+    { timeout, polling: 50 },
+  );
+  return Date.now() - start;
+}
+
+/** What the review shows: the summary line, the counts per grade, and the chart's marked moves ({ at, grade }). */
+export function readReview(page) {
+  return page.evaluate(() => {
+    const summary = document.querySelector('.review-summary')?.textContent.trim() ?? '';
+    const counts = {};
+    for (const li of document.querySelectorAll('.review-counts li[data-grade]')) {
+      const n = li.textContent.match(/(\d+)/);
+      counts[li.dataset.grade] = n ? Number(n[1]) : 0;
+    }
+    const marked = [...document.querySelectorAll('.review-point[data-at]')].map((p) => ({
+      at: Number(p.getAttribute('data-at')),
+      grade: p.getAttribute('data-grade'),
+    }));
+    return { summary, counts, marked };
+  });
+}
+
+/** Presses Cancel on the review in flight. */
+export async function cancelReview(page) {
+  await page.locator('button.review-cancel').click();
+}
+
+/** Chooses the chart's mark on the move at history index `at`: the board it was played on is shown. */
+export async function chooseMark(page, at) {
+  await page.locator(`.review-point-button:has(.review-point[data-at="${at}"])`).click();
+}

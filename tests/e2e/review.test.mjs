@@ -1,0 +1,118 @@
+// The coach in the browser: a shared game reviewed move by move in the AI
+// workers, with the same grades as the native review (src/bin/review.rs,
+// the same `ai::review` code); deliberate blunders marked, and a mark shows
+// the board with the better move drawn as a hint; the same game twice gets
+// the same review; progress is shown, Cancel stops at once, and the page
+// keeps playing without a long task or a console error meanwhile.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, requireDist, ARROW_FOR, DIRECTIONS } from './helpers.mjs';
+import { collectErrors } from './storage-helpers.mjs';
+import {
+  buildReview, gameLink, nativeReview, watchLongTasks, longTasks, openSharedGame, pressReview,
+  reviewProgress, waitReviewed, readReview, cancelReview, chooseMark,
+} from './review-helpers.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  buildReview();
+  server = await startServer(requireDist());
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close().catch(() => {});
+  await server?.close();
+});
+
+/** A fresh page (no service worker, no storage) watching long tasks and errors. */
+async function freshPage() {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 }, serviceWorkers: 'block' });
+  await context.addInitScript(watchLongTasks);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  return { context, page, errors };
+}
+
+/** Reviews a shared game from a fresh page: what the page shows, and how long it took. */
+async function reviewShared(query) {
+  const { context, page, errors } = await freshPage();
+  await openSharedGame(page, server.url, query);
+  await pressReview(page);
+  const ms = await waitReviewed(page);
+  const shown = await readReview(page);
+  return { context, page, errors, ms, shown };
+}
+
+test('a shared game with deliberate blunders: marked, graded as natively, the same twice', async () => {
+  const worstAt = [300, 450, 580];
+  const query = gameLink({ moves: 600, seed: 3, worstAt });
+  const native = nativeReview(query);
+  for (const n of worstAt) {
+    assert.ok(['mistake', 'blunder'].includes(native.grades.get(n)), `move ${n} natively: ${native.grades.get(n)}`);
+  }
+  const first = await reviewShared(query);
+  assert.deepEqual(first.shown.counts, native.counts, `the page's counts against the native review\n${first.shown.summary}`);
+  assert.match(first.shown.summary, new RegExp(`^Accuracy ${Math.round(native.accuracy)}%`), first.shown.summary);
+  // Each deliberate blunder is marked on the chart (move n was played on
+  // the board after n - 1 inputs: the game's inputs are all moves).
+  for (const n of worstAt) {
+    const mark = first.shown.marked.find((m) => m.at === n - 1);
+    assert.ok(mark && ['mistake', 'blunder'].includes(mark.grade), `move ${n}: ${JSON.stringify(mark)}`);
+  }
+  // Choosing a mark shows the board it was played on, the better move drawn as a hint.
+  await chooseMark(first.page, worstAt[2] - 1);
+  const hint = await first.page.evaluate(() => document.querySelector('.game-container').getAttribute('data-hint'));
+  assert.ok(DIRECTIONS.includes(hint), `the better move drawn: ${hint}`);
+  assert.deepEqual(first.errors, []);
+  await first.context.close();
+
+  const second = await reviewShared(query);
+  assert.deepEqual(second.shown, first.shown, 'the same game, the same review');
+  assert.deepEqual(second.errors, []);
+  await second.context.close();
+});
+
+test("the search's own game grades best or good almost throughout", async () => {
+  const query = gameLink({ moves: 800, seed: 5 });
+  const { context, shown, errors } = await reviewShared(query);
+  const fine = shown.counts.best + shown.counts.good;
+  const total = Object.values(shown.counts).reduce((a, b) => a + b, 0);
+  assert.equal(total, 800);
+  assert.ok(fine >= 0.98 * total, `${fine} of ${total} best or good: ${shown.summary}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a long review shows progress, keeps the page playing without a long task, and cancels at once', async () => {
+  const query = gameLink({ moves: 2000, seed: 7 });
+  const { context, page, errors } = await freshPage();
+  await openSharedGame(page, server.url, query);
+  const tasksBefore = (await longTasks(page)).length;
+  await pressReview(page);
+  await page.waitForFunction(() => Number(document.querySelector('.review-progress')?.getAttribute('value')) > 0);
+  const early = await reviewProgress(page);
+  assert.ok(early.running && early.total === 2000, JSON.stringify(early));
+  // The player goes on playing meanwhile (the review ended the replay).
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press(ARROW_FOR[DIRECTIONS[i % 4]]);
+    await page.waitForTimeout(20);
+  }
+  const later = await reviewProgress(page);
+  assert.ok(later.running && later.judged > early.judged, `progress moves: ${JSON.stringify([early, later])}`);
+  await cancelReview(page);
+  const stopped = await reviewProgress(page);
+  assert.equal(stopped.running, false, 'Cancel ends the run at once');
+  const judged = (await readReview(page)).summary;
+  await page.waitForTimeout(500);
+  assert.equal((await readReview(page)).summary, judged, 'no verdict arrives after Cancel');
+  const tasks = (await longTasks(page)).slice(tasksBefore);
+  assert.deepEqual(tasks, [], 'no long task on the main thread while the review ran');
+  // Reviewing again goes on from where it stopped, to the end.
+  await pressReview(page);
+  await waitReviewed(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
