@@ -14,9 +14,10 @@ dist="${1:-dist}"
 # client took the page to 172.9 KB; making the whole app one fold (Model,
 # Msg, update, Effect), every panel a tree of components instead of HTML
 # strings, and the message log took it to 188.1 KB (README, "Size"). The
-# budget stops it growing unnoticed; the goals of 96 KB, and of 184 KB
-# after the fold, are not met.
-budget_kb="${SIZE_BUDGET_KB:-192}"
+# coach (the review, its chart and marks, the review pool) was allowed to
+# take it to 200 KB. The budget stops it growing unnoticed; the goals of
+# 96 KB, and of 184 KB after the fold, are not met.
+budget_kb="${SIZE_BUDGET_KB:-200}"
 is_worker() { case "$(basename "$1")" in ai-worker*) return 0 ;; *) return 1 ;; esac; }
 
 row() {

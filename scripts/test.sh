@@ -26,6 +26,9 @@ step "the AI's bitboard against the engine on 10^6 cases, and its speed (release
 cargo run --offline --release --bin ai-bench -- --diff 1000000
 cargo run --offline --release --bin ai-bench -- --games 1 --max-moves 300 --ms 10 --quiet --eval heuristic,net
 
+step "the coach's review, natively: the time to review a 1 000- and a 3 000-move game"
+cargo run --offline --release --bin review -- --bench
+
 step "release build (trunk)"
 trunk --skip-version-check build --release --offline
 
