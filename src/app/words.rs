@@ -63,7 +63,10 @@ pub fn review_summary(summary: &Summary) -> String {
         .iter()
         .map(|&g| grade_count(g, summary.count(g)))
         .collect();
-    format!("Accuracy {:.0}%: {}.", summary.accuracy, counts.join(", "))
+    // Rounded by hand: `{:.0}` on a float would bring Rust's float
+    // printing into the page's wasm.
+    let percent = (summary.accuracy + 0.5) as u32;
+    format!("Accuracy {percent}%: {}.", counts.join(", "))
 }
 
 /// "Review done. Accuracy 87%: …"

@@ -230,7 +230,7 @@ fn search_game(seed: u64, nodes: u64, max: Option<u64>, worst_at: &[u64]) -> His
 
 /// A game of uniformly random legal moves.
 fn random_game(seed: u64) -> History {
-    let mut rng = SplitMix(seed ^ 0x5EED_0F_2048);
+    let mut rng = SplitMix(seed ^ 0x5EED_0F20_4800);
     let t = bitboard::tables();
     play(seed, None, |board| {
         let legal: Vec<Direction> = Direction::ALL
@@ -272,7 +272,7 @@ fn calibrate(o: &Options) -> Result<(), String> {
         review::MISTAKE
     );
     let seeds: Vec<u64> = (0..o.games).map(|i| o.seed + i).collect();
-    let kinds: [(&str, fn(u64, u64) -> History); 2] = [
+    let kinds: [(&str, GameMaker); 2] = [
         ("the search's games", |seed, nodes| {
             search_game(seed, nodes, None, &[])
         }),
@@ -332,6 +332,9 @@ fn print_losses<'a>(verdicts: impl Iterator<Item = &'a Verdict>) {
         println!("  loss of {what} ({}): {}", losses.len(), qs.join(", "));
     }
 }
+
+/// Plays a game from a seed at a node limit.
+type GameMaker = fn(u64, u64) -> History;
 
 /// `work` on each seed, `jobs` at a time, in seed order.
 fn per_game<T: Send>(seeds: &[u64], o: &Options, work: impl Fn(u64) -> T + Sync) -> Vec<T> {

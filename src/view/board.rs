@@ -17,7 +17,9 @@ pub fn Board(
     board: NodeRef<leptos::html::Div>,
 ) -> impl IntoView {
     let viewing = select(|m| m.viewing().is_some());
-    let hint = select(|m| m.computer.hint_for(m.present()).map(|d| d.word()));
+    // The hint in live play; the review's better move on a reviewed
+    // position shown from the history.
+    let hint = select(|m| m.arrow().map(|d| d.word()));
     let status = Memo::new(move |_| shown.with(|s| s.status));
     let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
     let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
@@ -42,7 +44,8 @@ pub fn Board(
 }
 
 /// The win / game-over overlay. Always in the DOM (as in the original);
-/// shown by its `.game-won` or `.game-over` class.
+/// shown by its `.game-won` or `.game-over` class, which also shows the
+/// buttons that fit (Keep going after a win, Review after a loss).
 #[component]
 fn GameMessage(status: Memo<Status>) -> impl IntoView {
     let dispatch = use_dispatcher();
@@ -68,6 +71,9 @@ fn GameMessage(status: Memo<Status>) -> impl IntoView {
                 </button>
                 <button class="retry-button" on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))>
                     "Try again"
+                </button>
+                <button class="review-button" on:click=move |_| dispatch.send(Msg::Review)>
+                    "Review"
                 </button>
             </div>
         </div>

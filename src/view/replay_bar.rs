@@ -1,5 +1,5 @@
-//! While a shared game replays: how far it is, its speed, and a way to the
-//! end.
+//! While a shared game replays: how far it is, its speed, a way to the
+//! end, and a review of the whole game replayed.
 
 use leptos::prelude::*;
 
@@ -45,6 +45,9 @@ fn Replaying() -> impl IntoView {
             </label>
             <button class="replay-skip" on:click=move |_| dispatch.send(Msg::SkipReplay)>
                 "Skip to the end"
+            </button>
+            <button class="review-button" on:click=move |_| dispatch.send(Msg::Review)>
+                "Review"
             </button>
         </div>
     }

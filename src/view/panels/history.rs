@@ -1,6 +1,7 @@
-//! The time-travel inspector: every input so far with the score after it
-//! and a picture of the board, a slider over all of them, the check that
-//! each state is `step` applied to the one before, and the message log.
+//! The time-travel inspector: the game's review, every input so far with
+//! the score after it, a picture of the board and the review's mark on
+//! the move, a slider over all of them, the check that each state is
+//! `step` applied to the one before, and the message log.
 //!
 //! Only a window of rows around the chosen one is drawn, its states asked
 //! of the history (`History::states`, from the nearest checkpoint), so a
@@ -9,6 +10,10 @@
 use leptos::prelude::*;
 
 use super::messages::Messages;
+use super::review::ReviewSection;
+use super::review_chart::{move_name, symbol};
+use crate::ai::review::Grade;
+use crate::app::coach::Coach;
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
 use crate::view::context::{select, use_dispatcher};
@@ -31,10 +36,27 @@ struct Row {
     undone: bool,
     /// The row on the board.
     chosen: bool,
+    /// The review's verdict on the move that led here, if judged.
+    mark: Option<Mark>,
+}
+
+/// A row's move, as the review judged it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Mark {
+    /// The move's index in the history: the board it was played on.
+    at: usize,
+    grade: Grade,
+    /// The search's pick, where it was not the move played.
+    better: Option<Direction>,
 }
 
 impl Row {
-    fn new((i, input, state): (usize, Option<Input>, State), cursor: usize, at: usize) -> Row {
+    fn new(
+        (i, input, state): (usize, Option<Input>, State),
+        cursor: usize,
+        at: usize,
+        coach: &Coach,
+    ) -> Row {
         let (w, h) = (state.board.width(), state.board.height());
         let mut cells = vec![0u8; w as usize * h as usize];
         for t in state.board.tiles() {
@@ -49,6 +71,15 @@ impl Row {
             cells,
             undone: i > cursor,
             chosen: i == at,
+            // The move that led here was played on the board after i - 1
+            // inputs.
+            mark: (i > 0).then(|| i - 1).and_then(|on| {
+                coach.verdict_at(on).map(|v| Mark {
+                    at: on,
+                    grade: v.grade,
+                    better: coach.better_move_at(on),
+                })
+            }),
         }
     }
 }
@@ -86,12 +117,13 @@ pub fn HistoryPanel() -> impl IntoView {
         let lo = hi.saturating_sub(ROWS - 1);
         h.states(lo, hi)
             .into_iter()
-            .map(|s| Row::new(s, h.cursor(), at))
+            .map(|s| Row::new(s, h.cursor(), at, &m.coach))
             .collect::<Vec<_>>()
     });
     view! {
         <section class="panel history-panel" aria-label="History">
             <h2>"History"</h2>
+            <ReviewSection/>
             <p class="history-position">{move || position.get()}</p>
             <Travel/>
             <ol class="history-list">
@@ -150,7 +182,8 @@ fn Travel() -> impl IntoView {
     }
 }
 
-/// One state of the list: a button that shows it on the board.
+/// One state of the list: a button that shows it on the board, and beside
+/// it the review's mark on the move that led here.
 #[component]
 fn HistoryRow(row: Row) -> impl IntoView {
     let dispatch = use_dispatcher();
@@ -170,7 +203,27 @@ fn HistoryRow(row: Row) -> impl IntoView {
                     {row.cells.iter().map(|&e| view! { <i class=format!("m{e}")></i> }).collect_view()}
                 </span>
             </button>
+            {row.mark.map(|mark| view! { <ReviewMark mark/> })}
         </li>
+    }
+}
+
+/// The review's mark on a row's move, and the better move if there was
+/// one: a button that shows the board the move was played on.
+#[component]
+fn ReviewMark(mark: Mark) -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let Mark { at, grade, better } = mark;
+    view! {
+        <button
+            class="review-mark-button"
+            aria-label=move_name(at, grade, better)
+            title="Show the board this move was played on"
+            on:click=move |_| dispatch.send(Msg::View(Some(at)))
+        >
+            <span class="review-mark" data-grade=grade.word()>{symbol(grade)}</span>
+            {better.map(|d| view! { <span class="review-better">"better: " {d.word()}</span> })}
+        </button>
     }
 }
 

@@ -4,6 +4,8 @@
 mod charts;
 mod history;
 mod messages;
+mod review;
+mod review_chart;
 mod settings;
 mod stats;
 
