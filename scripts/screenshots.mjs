@@ -6,6 +6,12 @@
 //   docs/screenshots/desktop-{light,dark}.png     1100×1000, full page
 //   docs/screenshots/phone-{light,dark}.png        390×844, viewport
 //   docs/screenshots/landscape-{light,dark}.png    844×390, viewport
+//   docs/screenshots/review-{desktop-light,phone-dark}.png
+//
+// The review shots open a shared game of the search's with three moves
+// played badly on purpose (`review --link 600 --worst-at 300,450,580`),
+// press Review, and choose the last blunder's mark on the chart: the board
+// shows where it was played, with the better move drawn as a hint.
 //
 // The desktop shot is a full-page one: at 1100×1000 the page (board, then
 // the controls and the text below it) is taller than the window, and the
@@ -23,6 +29,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO, startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
+import { buildReview, gameLink, openSharedGame, pressReview, waitReviewed, chooseMark } from '../tests/e2e/review-helpers.mjs';
 
 const SEED = 2048;
 
@@ -73,13 +80,28 @@ async function settle(page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/** A reviewed game on the page: the last deliberate blunder's board shown. */
+async function showReview(page) {
+  await openSharedGame(page, server.url, REVIEWED);
+  await pressReview(page);
+  await waitReviewed(page);
+  await chooseMark(page, 579);
+}
+
+buildReview();
+const REVIEWED = gameLink({ moves: 600, seed: 3, worstAt: [300, 450, 580] });
 const server = await startServer(dist);
 const browser = await launchBrowser();
 const written = [];
 let failed = false;
+const SHOTS = [
+  ...VIEWS.flatMap((view) => SCHEMES.map((scheme) => ({ view, scheme, name: `${view.name}-${scheme}` }))),
+  { view: VIEWS[0], scheme: 'light', name: 'review-desktop-light', review: true },
+  { view: { ...VIEWS[1], fullPage: true }, scheme: 'dark', name: 'review-phone-dark', review: true },
+];
 try {
-  for (const view of VIEWS) {
-    for (const scheme of SCHEMES) {
+  for (const { view, scheme, name, review } of SHOTS) {
+    {
       const context = await browser.newContext({
         viewport: view.viewport,
         deviceScaleFactor: 1,
@@ -94,18 +116,22 @@ try {
         const errors = [];
         page.on('pageerror', (e) => errors.push(String(e)));
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-        await page.goto(`${server.url}?seed=${SEED}`, { waitUntil: 'load' });
-        await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });
-        await settle(page);
-        for (const key of KEYS) {
-          await page.keyboard.press(key);
+        if (review) {
+          await showReview(page);
+        } else {
+          await page.goto(`${server.url}?seed=${SEED}`, { waitUntil: 'load' });
+          await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });
           await settle(page);
+          for (const key of KEYS) {
+            await page.keyboard.press(key);
+            await settle(page);
+          }
         }
         // Nothing focused or hovered: no focus ring in the picture.
         await page.evaluate(() => document.activeElement?.blur?.());
         await page.mouse.move(0, 0);
         await settle(page);
-        const file = path.join(out, `${view.name}-${scheme}.png`);
+        const file = path.join(out, `${name}.png`);
         await page.screenshot({ path: file, fullPage: view.fullPage, animations: 'disabled', caret: 'hide' });
         const info = await page.evaluate(() => ({
           score: document.querySelector('.score-container')?.childNodes[0]?.textContent ?? '?',
