@@ -1,11 +1,21 @@
 // Starts the AI worker (src/bin/ai-worker.rs): wasm-bindgen's glue, then the
 // wasm, whose start function answers the page from then on. The page starts
-// this file (new Worker('/ai-worker_loader.js'), src/view/ai_client.rs).
+// this file (new Worker('/ai-worker_loader.js'), src/web/ai_client.rs).
 // Trunk's own loader shim would leave a failed wasm fetch as an uncaught
 // rejection in the worker, which the page never hears of; this one tells the
 // page, in the protocol's words (src/ai/protocol.rs). A missing glue script
 // throws here, which the page sees as the worker's error event.
+//
+// The wasm is asked for first, before the glue: importScripts blocks until
+// the glue is in, and the wasm would otherwise be asked for only then, a
+// whole round trip later (562 ms on a Fast 3G network; docs/first-hint.md).
+// wasm-bindgen's init takes the response's promise and compiles the wasm as
+// it streams in. A failed fetch (offline, a 404) fails the init, which says
+// so below; the empty catch only keeps that rejection from being reported
+// as unhandled when the glue itself is missing and init never runs.
+const wasm = fetch('./ai-worker_bg.wasm');
+wasm.catch(() => {});
 importScripts('./ai-worker.js');
-wasm_bindgen({ module_or_path: './ai-worker_bg.wasm' }).catch((e) =>
+wasm_bindgen({ module_or_path: wasm }).catch((e) =>
   postMessage(JSON.stringify({ id: null, error: `The AI worker could not be loaded: ${e}` })),
 );

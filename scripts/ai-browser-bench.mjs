@@ -4,13 +4,13 @@
 // for every move, within a budget per move. Prints the time per move as the
 // page sees it (question posted to answer received: mean, p50, p99, max,
 // over every move but the first), how long the first answer took (the
-// worker fetches and unpacks its network on the first question), which
-// evaluator answered (the replies' `eval`, and a `note` if the network did
-// not load), the search's own time and nodes per second, the largest tile
-// reached, how long the worker took to start, and what the main thread went through
-// meanwhile: the longest task the browser reported (PerformanceObserver
-// 'longtask', which only reports tasks over 50 ms) and the longest gap
-// between two ticks of a 5 ms timer.
+// worker builds its move tables and its transposition table on the first
+// question), which evaluator answered (the replies' `eval`: the worker
+// searches with the heuristic only), the search's own time and nodes per
+// second, the largest tile reached, how long the worker took to start, and
+// what the main thread went through meanwhile: the longest task the
+// browser reported (PerformanceObserver 'longtask', which only reports
+// tasks over 50 ms) and the longest gap between two ticks of a 5 ms timer.
 //
 //   trunk build --release --offline --skip-version-check   # builds dist/
 //   node scripts/ai-browser-bench.mjs --moves 300 --ms 50 --seed 1
@@ -69,8 +69,8 @@ try {
   console.log(`site ${root}, ${result.moves} moves of seed ${opts.seed} at ${opts.ms} ms per move`);
   console.log(`worker loaded at page start: ${workerAtStart.length ? 'yes (!)' : 'no'}; fetched on first use: ${workerFiles.join(', ')}`);
   console.log(`worker start (new Worker to ready): ${f(result.startMs)} ms`);
-  console.log(`first answer (network fetched and unpacked, then the search): ${f(result.firstMs)} ms`);
-  console.log(`evaluator: ${Object.entries(result.evals).map(([k, n]) => `${k} ${n} replies`).join(', ')}${result.note ? `; note: ${result.note}` : ''}`);
+  console.log(`first answer (the worker's tables built, then the search): ${f(result.firstMs)} ms`);
+  console.log(`evaluator: ${Object.entries(result.evals).map(([k, n]) => `${k} ${n} replies`).join(', ')}`);
   console.log(`ms per move after the first (page, ask to answer): mean ${f(mean)} p50 ${f(pct(0.5))} p99 ${f(pct(0.99))} max ${f(times.at(-1) ?? 0)}`);
   console.log(`search: ${f(result.nodes / result.searchMs / 1000)} M nodes/s (${result.nodes} nodes in ${f(result.searchMs / 1000)} s), mean depth ${f(result.depthSum / Math.max(1, result.moves))}`);
   console.log(`max tile ${result.maxTile}, score ${result.score}${result.over ? ', game over' : ''}`);
@@ -156,7 +156,7 @@ async function playInPage({ moves, ms, seed }) {
   const next = () => new Promise((ok) => (pending = ok));
   const ready = await next();
   const startMs = performance.now() - t0;
-  const result = { startMs, firstMs: 0, evals: {}, note: null, times: [], nodes: 0, searchMs: 0, depthSum: 0, moves: 0, maxTile: 0, score: 0, over: false, error: null };
+  const result = { startMs, firstMs: 0, evals: {}, times: [], nodes: 0, searchMs: 0, depthSum: 0, moves: 0, maxTile: 0, score: 0, over: false, error: null };
   if (!ready.ready) {
     result.error = `no ready message: ${JSON.stringify(ready)}`;
   }
@@ -173,7 +173,6 @@ async function playInPage({ moves, ms, seed }) {
     if (id === 1) result.firstMs = performance.now() - asked;
     else result.times.push(performance.now() - asked);
     result.evals[reply.eval] = (result.evals[reply.eval] ?? 0) + 1;
-    result.note ??= reply.note ?? null;
     if (reply.error || reply.id !== id) {
       result.error = `move ${id}: ${JSON.stringify(reply)}`;
       break;

@@ -21,22 +21,17 @@
 // as JSON instead of the tables. --check exits 1 when a median misses its
 // target (see TARGETS); without it the script exits 0 whatever it measured
 // (it exits 2 on bad arguments, 1 when the page never shows a tile).
-// docs/first-paint.md says more, and what was measured.
-import { readFileSync, statSync } from 'node:fs';
-import http from 'node:http';
-import path from 'node:path';
-import zlib from 'node:zlib';
-import { launchBrowser, MIME } from '../tests/e2e/helpers.mjs';
+// docs/first-paint.md says more, and what was measured. The server, the
+// throttled context and the probe are scripts/throttle.mjs's, shared with
+// scripts/first-hint.mjs.
+import { launchBrowser } from '../tests/e2e/helpers.mjs';
+import {
+  PROFILES, parseArgs, requireSite, profileKeys, startGzipServer, openThrottled, untilFirstTile, pageProbe, median, fmt,
+  table,
+} from './throttle.mjs';
 
 // ---------------------------------------------------------------------------
-// Options
-
-const PROFILES = {
-  // Chrome DevTools' "Fast 3G" preset: 562.5 ms RTT, 1.44 Mb/s down, 675 kb/s up.
-  fast3g: { name: 'Fast 3G', latency: 562.5, downloadThroughput: 1_440_000 / 8, uploadThroughput: 675_000 / 8 },
-  // "Fast 4G": 60 ms RTT, 9 Mb/s down, 1.5 Mb/s up.
-  fast4g: { name: 'Fast 4G', latency: 60, downloadThroughput: 9_000_000 / 8, uploadThroughput: 1_500_000 / 8 },
-};
+// Options (the profiles, the server and the probe are scripts/throttle.mjs's)
 
 /** Targets for the medians, in ms. */
 const TARGETS = {
@@ -47,222 +42,14 @@ const TARGETS = {
 const USAGE =
   'usage: node scripts/first-paint.mjs [--dist DIR] [--runs N] [--profile fast3g|fast4g|all] [--json] [--check]';
 
-function parseArgs(argv) {
-  const opts = { dist: 'dist', runs: 5, profile: 'all', json: false, check: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) fail(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--dist') opts.dist = value();
-    else if (a === '--runs') opts.runs = Number(value());
-    else if (a === '--profile') opts.profile = value();
-    else if (a === '--json') opts.json = true;
-    else if (a === '--check') opts.check = true;
-    else if (a === '--help' || a === '-h') {
-      console.log(USAGE);
-      process.exit(0);
-    } else fail(`unknown argument ${a}`);
-  }
-  if (!Number.isInteger(opts.runs) || opts.runs < 1) fail('--runs must be a whole number >= 1');
-  if (opts.profile !== 'all' && !(opts.profile in PROFILES)) fail(`unknown profile ${opts.profile}`);
-  return opts;
-}
-
-function fail(message) {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
-
-// ---------------------------------------------------------------------------
-// A gzip -9 static server
-
-
-/** Types worth compressing (PNGs are compressed already). */
-const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.svg', '.txt']);
-
-/**
- * Serves `dir` on 127.0.0.1 at a free port, text and wasm gzip -9
- * compressed (once per file, kept in memory). `onServe({ path, kind, raw,
- * sent })` sees every file served. Resolves to { url, close }.
- */
-async function startGzipServer(dir, onServe = () => {}) {
-  const root = path.resolve(dir);
-  const cache = new Map();
-  const load = (file) => {
-    let entry = cache.get(file);
-    if (!entry) {
-      const raw = readFileSync(file);
-      const ext = path.extname(file).toLowerCase();
-      const gz = COMPRESS.has(ext) ? zlib.gzipSync(raw, { level: 9 }) : null;
-      entry = { raw, gz, type: MIME[ext], ext };
-      cache.set(file, entry);
-    }
-    return entry;
-  };
-  const server = http.createServer((req, res) => {
-    let pathname;
-    try {
-      pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    if (pathname.endsWith('/')) pathname += 'index.html';
-    const file = path.resolve(root, '.' + pathname);
-    let ok = false;
-    try {
-      ok = file.startsWith(root + path.sep) && MIME[path.extname(file).toLowerCase()] && statSync(file).isFile();
-    } catch {
-      ok = false;
-    }
-    if (!ok || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    const entry = load(file);
-    const gzip = entry.gz !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const body = gzip ? entry.gz : entry.raw;
-    const headers = { 'content-type': entry.type, 'content-length': body.length };
-    if (entry.gz !== null) headers.vary = 'accept-encoding';
-    if (gzip) headers['content-encoding'] = 'gzip';
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    res.end(body);
-    onServe({ path: pathname, kind: entry.ext.slice(1), raw: entry.raw.length, sent: body.length, gzip });
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${server.address().port}/`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------
-// What runs in the page
-
-/**
- * Added with context.addInitScript, so it runs in the page before any of the
- * page's own scripts. Stores its findings in window.__firstPaint.
- *
- * When is a frame "painted"? A requestAnimationFrame callback runs at the
- * start of a frame, before that frame's style, layout and paint; what the
- * DOM holds when the callback runs is what the frame paints. So the script
- * checks the conditions in a rAF callback at every frame, and when one holds
- * for the first time it takes the time in a setTimeout(0) queued from that
- * callback: the timeout is a new task, which runs only after the rendering
- * step of that frame (rAF callbacks, style, layout, paint, commit to the
- * compositor) is done. Taking performance.now() in the rAF callback itself
- * would give a time before the frame was painted; taking it in the next
- * frame's rAF would add a whole frame (~16.7 ms). The time is thus "the main
- * thread has painted that frame"; the pixels reach the screen a little
- * later (raster, display), which the FCP entry's time includes, so the
- * figures here can be a few ms below FCP for the same frame.
- *
- * A MutationObserver checks the conditions too, as soon as the DOM changes:
- * it records when a condition was first seen (`*Seen`, DOM time) and, in
- * case the rAF loop missed that frame (a change made by a rAF callback that
- * ran after the loop's in the same frame), starts the same rAF → setTimeout
- * measurement; whichever finishes first counts. That path may be one frame
- * late, never early.
- *
- * rAF does not run while rendering is blocked (the stylesheet in <head> is
- * still loading), so no frame is counted before the page can paint.
- */
-function pageProbe() {
-  const fp = {
-    board: null, // ms: after the first frame painted with a sized .game-container
-    tile: null, // ms: after the first frame painted with a .tile
-    boardSeen: null, // ms: the DOM first met the condition (MutationObserver or rAF)
-    tileSeen: null,
-  };
-  window.__firstPaint = fp;
-  const conditions = {
-    board: () => {
-      const el = document.querySelector('.game-container');
-      if (!el) return false;
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
-    },
-    tile: () => document.querySelector('.tile') !== null,
-  };
-  const armed = { board: false, tile: false };
-  const record = (name) => {
-    if (fp[name] === null) fp[name] = performance.now();
-  };
-
-  // Every frame until both are recorded.
-  const onFrame = () => {
-    for (const name of ['board', 'tile']) {
-      if (fp[name] !== null || armed[name] === 'raf') continue;
-      if (conditions[name]()) {
-        if (fp[name + 'Seen'] === null) fp[name + 'Seen'] = performance.now();
-        armed[name] = 'raf';
-        setTimeout(() => record(name), 0);
-      }
-    }
-    if (fp.board === null || fp.tile === null) requestAnimationFrame(onFrame);
-  };
-  requestAnimationFrame(onFrame);
-
-  // As soon as the DOM changes.
-  const onMutation = () => {
-    for (const name of ['board', 'tile']) {
-      if (fp[name] !== null || armed[name]) continue;
-      // Looking for a .tile is cheap; sizing the board forces a layout, so
-      // only once a .game-container is in the document.
-      if (name === 'board' && !document.querySelector('.game-container')) continue;
-      if (conditions[name]()) {
-        fp[name + 'Seen'] = performance.now();
-        armed[name] = 'observer';
-        requestAnimationFrame(() => setTimeout(() => record(name), 0));
-      }
-    }
-    if (fp.board !== null && fp.tile !== null) observer.disconnect();
-  };
-  const observer = new MutationObserver(onMutation);
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style'] });
-}
-
 // ---------------------------------------------------------------------------
 // Measuring
 
 async function measureOnce(browser, url, profile) {
   // A fresh context per run: nothing stored, nothing cached, no service worker.
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1000, height: 900 } });
+  const { context, page, errors } = await openThrottled(browser, profile, [pageProbe]);
   try {
-    await context.addInitScript(pageProbe);
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: profile.latency,
-      downloadThroughput: profile.downloadThroughput,
-      uploadThroughput: profile.uploadThroughput,
-    });
-    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
-    try {
-      await page.waitForFunction(() => window.__firstPaint?.tile != null, null, { timeout: 60_000, polling: 50 });
-    } catch (e) {
-      throw new Error(`no .tile painted within 60 s${errors.length ? ` (page errors: ${errors.join(' | ')})` : ''}`);
-    }
+    await untilFirstTile(page, url, errors);
     // The FCP entry comes once the frame is presented, a little after the
     // frame is painted: give it a moment.
     await page
@@ -294,21 +81,8 @@ async function measureOnce(browser, url, profile) {
   }
 }
 
-function median(values) {
-  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
-  if (v.length === 0) return null;
-  const mid = v.length >> 1;
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
-}
-
-const opts = parseArgs(process.argv.slice(2));
-const dist = path.resolve(opts.dist);
-try {
-  statSync(path.join(dist, 'index.html'));
-} catch {
-  console.error(`No built site: ${path.join(dist, 'index.html')} is missing (trunk build --release, or --dist DIR).`);
-  process.exit(2);
-}
+const opts = parseArgs(process.argv.slice(2), USAGE, { '--check': { key: 'check', initial: false } });
+const dist = requireSite(opts.dist);
 
 const served = new Map(); // path -> { kind, raw, sent }
 let recording = false;
@@ -320,8 +94,7 @@ const chromiumVersion = browser.version();
 const results = {};
 let failed = false;
 try {
-  const names = opts.profile === 'all' ? Object.keys(PROFILES) : [opts.profile];
-  for (const key of names) {
+  for (const key of profileKeys(opts.profile)) {
     const profile = PROFILES[key];
     const runs = [];
     for (let i = 0; i < opts.runs; i++) {
@@ -412,12 +185,3 @@ if (opts.json) {
   if (errs.length) console.log(`\npage errors: ${[...new Set(errs)].join(' | ')}`);
 }
 if (opts.check && missed) process.exitCode = 1;
-
-function fmt(x) {
-  return typeof x === 'number' ? x.toFixed(0) : '-';
-}
-
-function table(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const r of rows) console.log(r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ').trimEnd());
-}
