@@ -550,6 +550,8 @@ fn a_corrupt_save_is_set_aside_and_said() {
             Cmd::SaveGame(m.present().clone()),
             Cmd::SaveHistory(m.history.clone()),
             Cmd::SaveBest(config, 0),
+            // The page's first idle moment also starts the AI worker.
+            Cmd::WarmAi,
         ]
     });
     // A bad save that could not be copied aside is left where it is.
@@ -559,7 +561,7 @@ fn a_corrupt_save_is_set_aside_and_said() {
         none,
     );
     assert!(!unkept.saving);
-    check(&unkept, Msg::Idle, |_| vec![Cmd::SaveBest(config, 0)]);
+    check(&unkept, Msg::Idle, |_| vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]);
 }
 
 #[test]
@@ -695,6 +697,53 @@ fn a_hint_is_shown_for_the_board_it_was_asked_about() {
     // Asked again on the same board, it is shown again without asking.
     let again = check(&shown, Msg::Hint, none);
     assert_eq!(again.computer_line(), shown.computer_line());
+}
+
+#[test]
+fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
+    let (model, _) = init(flags(Query::default()));
+    let config = model.config();
+    let loaded = after(
+        model,
+        [Msg::Loaded(Box::new(saved(
+            config,
+            Load::Start,
+            Loaded::Missing,
+        )))],
+    );
+    assert!(subscriptions(&loaded).idle);
+    // What is unsaved is written, then the worker is started.
+    let idle = check(&loaded, Msg::Idle, |m| {
+        let mut cmds = vec![Cmd::SaveGame(m.present().clone())];
+        cmds.push(Cmd::SaveHistory(m.history.clone()));
+        cmds.push(Cmd::SaveBest(m.config(), m.best));
+        cmds.push(Cmd::WarmAi);
+        cmds
+    });
+    assert!(idle.computer.warmed);
+    assert!(!subscriptions(&idle).idle, "nothing left to do when idle");
+    let again = check(&idle, Msg::Idle, none);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
+    // Not for a board the computer does not play.
+    let five = Config::new(5, 5, Some(2048)).unwrap();
+    let (model, _) = init(flags(Query::default()));
+    let larger = after(
+        model,
+        [Msg::Loaded(Box::new(saved(
+            five,
+            Load::Switch,
+            Loaded::Missing,
+        )))],
+    );
+    let idle = check(&larger, Msg::Idle, |m| {
+        vec![
+            Cmd::SaveGame(m.present().clone()),
+            Cmd::SaveHistory(m.history.clone()),
+            Cmd::SaveBest(m.config(), m.best),
+        ]
+    });
+    assert!(!idle.computer.warmed);
+    assert!(!subscriptions(&idle).idle);
 }
 
 #[test]

@@ -46,6 +46,10 @@ pub enum Cmd {
     },
     /// Drop the question in flight: no answer to it will come.
     CancelAi,
+    /// Start the AI worker now, with no question, so that the first hint
+    /// does not wait for its files: the page is idle and the board is one
+    /// the computer plays.
+    WarmAi,
     /// Search these moves of a game (each its index in the history and the
     /// board it was played on) for review run `id`; each answer comes back
     /// as a `Msg::Reviewed`.
@@ -81,6 +85,7 @@ impl Cmd {
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",
             Cmd::CancelAi => "CancelAi",
+            Cmd::WarmAi => "WarmAi",
             Cmd::CancelReview => "CancelReview",
             Cmd::CopyLink(_) => "CopyLink",
             Cmd::ClearQuery => "ClearQuery",

@@ -40,6 +40,9 @@ pub struct Computer {
     pub last_id: u32,
     /// While autoplay pauses between moves: the turn it waits to take.
     pub pausing: Option<u32>,
+    /// Whether the AI worker was started ahead of the first question
+    /// (at the page's first idle moment, [`Computer::wants_warming`]).
+    pub warmed: bool,
 }
 
 impl Default for Computer {
@@ -52,6 +55,7 @@ impl Default for Computer {
             asked: None,
             last_id: 0,
             pausing: None,
+            warmed: false,
         }
     }
 }
@@ -103,6 +107,12 @@ impl Computer {
     }
 
     /// Says `text` about `state`.
+    /// Whether the worker should be started now, before any question, so
+    /// that the first hint finds it ready: once, for a board it plays.
+    pub fn wants_warming(&self, present: &State) -> bool {
+        !self.warmed && supported(present)
+    }
+
     pub fn say(&mut self, state: &State, text: impl Into<String>) {
         self.message = Some((state.clone(), text.into()));
     }

@@ -31,7 +31,8 @@ pub struct Subs {
     /// The system's colour scheme (→ `SystemDark`): while the page follows
     /// it, that is until the player picks a theme.
     pub colour_scheme: bool,
-    /// The next idle moment (→ `Idle`): while something is unsaved.
+    /// The next idle moment (→ `Idle`): while something is unsaved, and
+    /// until the AI worker has been started ahead of the first question.
     pub idle: bool,
     /// The page being hidden or closed (→ `Hidden`), so nothing unsaved is
     /// lost when the tab goes: while storage can be used. (Not only while
@@ -48,7 +49,7 @@ pub fn subscriptions(model: &Model) -> Subs {
         other_tabs: model.storage_usable().then(|| model.config()),
         replay_every_ms: (model.mode == Mode::Replaying).then(|| 1000 / model.replay_speed.max(1)),
         colour_scheme: model.theme.is_none(),
-        idle: model.unsaved.any(),
+        idle: model.unsaved.any() || model.computer.wants_warming(model.present()),
         page_hide: model.storage_usable(),
     }
 }

@@ -158,6 +158,24 @@ impl AiClient {
         }
     }
 
+    /// Starts the worker, if it is not running, without a question: its
+    /// files are fetched and compiled now rather than on the first `ask`.
+    /// A worker that fails to start is dropped quietly; the next `ask`
+    /// starts another.
+    pub fn warm(&self) {
+        let mut inner = self.0.borrow_mut();
+        if inner.worker.is_some() {
+            return;
+        }
+        if let Ok(worker) = start(&inner.url, Rc::downgrade(&self.0)) {
+            inner.worker = Some(Running {
+                worker,
+                ready: false,
+                queued: None,
+            });
+        }
+    }
+
     /// Whether a question is waiting for its answer.
     pub fn busy(&self) -> bool {
         self.0.borrow().waiting.is_some()

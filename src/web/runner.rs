@@ -57,6 +57,7 @@ impl Runner {
                 dispatcher.send(Msg::AiAnswered { id, answer })
             }),
             Cmd::CancelAi => self.ai.cancel(),
+            Cmd::WarmAi => self.ai.warm(),
             Cmd::Review { id, moves } => self.reviews.start(moves, move |at, answer| {
                 dispatcher.send(Msg::Reviewed { id, at, answer })
             }),

@@ -52,6 +52,20 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     cmds
 }
 
+/// The page is idle: write what is unsaved, and start the AI worker once,
+/// ahead of the first question (`computer::warm`).
+fn idle(model: &mut Model) -> Outcome {
+    let warm = computer::warm(model);
+    match saving::flush(model) {
+        Ok(mut cmds) => {
+            cmds.extend(warm);
+            Ok(cmds)
+        }
+        Err(_) if warm.is_some() => Ok(warm.into_iter().collect()),
+        Err(why) => Err(why),
+    }
+}
+
 /// The rule for each message.
 fn rule(model: &mut Model, msg: Msg) -> Outcome {
     match msg {
@@ -71,7 +85,8 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::ChooseSize { width, height } => settings::choose_size(model, width, height),
         Msg::ChooseTarget(target) => settings::choose_target(model, target),
         Msg::Loaded(saved) => settings::loaded(model, *saved),
-        Msg::Idle | Msg::Hidden => saving::flush(model),
+        Msg::Idle => idle(model),
+        Msg::Hidden => saving::flush(model),
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
         Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
