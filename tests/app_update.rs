@@ -561,7 +561,9 @@ fn a_corrupt_save_is_set_aside_and_said() {
         none,
     );
     assert!(!unkept.saving);
-    check(&unkept, Msg::Idle, |_| vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]);
+    check(&unkept, Msg::Idle, |_| {
+        vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]
+    });
 }
 
 #[test]
