@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::context::{select, use_dispatcher};
+use super::context::{select, send_button};
 use crate::app::tiles::{keep_places, view_tiles, ViewTile};
 use crate::app::Msg;
 use crate::engine::{Input, State, Status};
@@ -48,7 +48,6 @@ pub fn Board(
 /// buttons that fit (Keep going after a win, Review after a loss).
 #[component]
 fn GameMessage(status: Memo<Status>) -> impl IntoView {
-    let dispatch = use_dispatcher();
     let class = move || match status.get() {
         Status::Won => "game-message game-won",
         Status::Over => "game-message game-over",
@@ -63,18 +62,9 @@ fn GameMessage(status: Memo<Status>) -> impl IntoView {
         <div class=class>
             <p>{text}</p>
             <div class="lower">
-                <button
-                    class="keep-playing-button"
-                    on:click=move |_| dispatch.send(Msg::Play(Input::KeepPlaying))
-                >
-                    "Keep going"
-                </button>
-                <button class="retry-button" on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))>
-                    "Try again"
-                </button>
-                <button class="review-button" on:click=move |_| dispatch.send(Msg::Review)>
-                    "Review"
-                </button>
+                {send_button("keep-playing-button", "Keep going", Msg::Play(Input::KeepPlaying))}
+                {send_button("retry-button", "Try again", Msg::Play(Input::NewGame))}
+                {send_button("review-button", "Review", Msg::Review)}
             </div>
         </div>
     }

@@ -1,10 +1,13 @@
 //! What every component reads from the page's context: the model,
 //! read-only, as memos of its parts ([`select`]), and the [`Dispatcher`] to
-//! send messages with. [`super::Page`] provides both.
+//! send messages with. [`super::Page`] provides both. And the two controls
+//! several components draw, written once so the page's wasm holds their
+//! code once: [`send_button`] and [`choice`].
 
 use leptos::prelude::*;
 
-use crate::app::Model;
+use crate::app::{Model, Msg};
+use crate::web::browser::selected_index;
 use crate::web::dispatcher::Dispatcher;
 
 /// The dispatcher the page was given.
@@ -23,4 +26,38 @@ pub fn select<T: PartialEq + Send + Sync + 'static>(
 ) -> Memo<T> {
     let model = use_model();
     Memo::new(move |_| part(&model.read()))
+}
+
+/// A button that sends `msg` when pressed, named by `label`. Every such
+/// button shares this one piece of code: each `on:click` closure written
+/// out in a `view!` is its own generic code in the page's wasm.
+pub fn send_button(class: &'static str, label: &'static str, msg: Msg) -> impl IntoView {
+    let dispatch = use_dispatcher();
+    view! { <button class=class on:click=move |_| dispatch.send(msg.clone())>{label}</button> }
+}
+
+/// A select in a label (`label`: its words and its class), one option per
+/// `(value, words, selected)`; choosing one sends `msg` of its index, if
+/// that names a message. Every select on the page shares this code.
+pub fn choice(
+    label: (&'static str, &'static str),
+    class: &'static str,
+    options: Vec<(String, String, bool)>,
+    msg: fn(usize) -> Option<Msg>,
+) -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let options = options.into_iter().map(|(value, words, selected)| {
+        view! { <option value=value prop:selected=selected>{words}</option> }
+    });
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(m) = selected_index(&ev).and_then(msg) {
+            dispatch.send(m);
+        }
+    };
+    view! {
+        <label class=label.1>
+            {label.0}
+            <select class=class on:change=on_change>{options.collect_view()}</select>
+        </label>
+    }
 }

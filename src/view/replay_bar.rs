@@ -3,52 +3,39 @@
 
 use leptos::prelude::*;
 
-use super::context::{select, use_dispatcher};
+use super::context::{choice, select, send_button};
 use crate::app::model::SPEEDS;
 use crate::app::{Mode, Msg};
-use crate::web::browser::selected_index;
 
-/// The replay bar, shown only while a shared game replays.
+/// The replay bar, shown only while a shared game replays: one memo (the
+/// move shown, the game's length, the speed) drawn by one closure.
 #[component]
 pub fn ReplayBar() -> impl IntoView {
-    let replaying = select(|m| m.mode == Mode::Replaying);
-    move || replaying.get().then(|| view! { <Replaying/> })
+    let shown = select(|m| {
+        let replaying = m.mode == Mode::Replaying;
+        replaying.then(|| (m.history.cursor(), m.history.len(), m.replay_speed))
+    });
+    move || {
+        shown
+            .get()
+            .map(|(at, len, speed)| replaying(at, len, speed))
+    }
 }
 
-#[component]
-fn Replaying() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let progress = select(|m| format!("move {} of {}", m.history.cursor(), m.history.len()));
-    let speed = select(|m| m.replay_speed);
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&s) = selected_index(&ev).and_then(|i| SPEEDS.get(i)) {
-            dispatch.send(Msg::ReplaySpeed(s));
-        }
-    };
+/// How far the replay is, its speed, Skip and Review.
+fn replaying(at: usize, len: usize, speed: u32) -> impl IntoView {
+    let speeds = SPEEDS
+        .iter()
+        .map(|&s| (s.to_string(), format!("{s} moves/s"), s == speed))
+        .collect();
     view! {
         <div class="replay-bar" role="status">
-            <span class="replay-progress">"Replaying a shared game: " {move || progress.get()}</span>
-            <label>
-                "Speed "
-                <select class="replay-speed" on:change=on_change>
-                    {SPEEDS
-                        .iter()
-                        .map(|&s| {
-                            view! {
-                                <option value=s prop:selected=move || speed.get() == s>
-                                    {s} " moves/s"
-                                </option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </label>
-            <button class="replay-skip" on:click=move |_| dispatch.send(Msg::SkipReplay)>
-                "Skip to the end"
-            </button>
-            <button class="review-button" on:click=move |_| dispatch.send(Msg::Review)>
-                "Review"
-            </button>
+            <span class="replay-progress">"Replaying a shared game: move " {at} " of " {len}</span>
+            {choice(("Speed ", ""), "replay-speed", speeds, |i| {
+                SPEEDS.get(i).map(|&s| Msg::ReplaySpeed(s))
+            })}
+            {send_button("replay-skip", "Skip to the end", Msg::SkipReplay)}
+            {send_button("review-button", "Review", Msg::Review)}
         </div>
     }
 }

@@ -1,25 +1,36 @@
 //! The statistics as pictures: how often each tile was reached (bars) and
 //! the recent games' scores (a line). Each chart is data first, a list of
-//! [`Mark`]s computed by a pure function and tested natively, then one
-//! component draws any list of marks as inline SVG, with the numbers in
-//! words for screen readers. Colours come from style/.
+//! [`Mark`]s computed by a pure function and tested natively, then [`chart`]
+//! draws it as inline SVG, with the numbers in words for screen readers.
+//! [`draw`] is the page's one SVG painter: the review's chart
+//! (`review_chart`) is marks too, its points buttons. Colours come from
+//! style/.
 
-use leptos::either::EitherOf4;
+use leptos::either::EitherOf5;
 use leptos::prelude::*;
 
+use super::grade_mark::grade_mark;
+use crate::ai::review::Grade;
 use crate::app::words::spaced;
+use crate::engine::Direction;
+use crate::view::context::use_dispatcher;
 
 /// The drawing's width and height, in SVG units (it scales with the panel).
 /// Whole units throughout: formatting floats would bring a float printer
 /// into the page's wasm.
 const W: u32 = 320;
 const H: u32 = 170;
+/// The same, as the `viewBox` writes them: static, so the markup is.
+const VIEW_BOX: &str = "0 0 320 170";
 /// Room for labels: above the bars or line, below, and left of the line.
 const TOP: u32 = 18;
 const BOTTOM: u32 = 24;
 const LEFT: u32 = 46;
 /// The height of the plot between them.
 const PLOT: u32 = H - TOP - BOTTOM;
+/// The side of a review point's button, in SVG units: a finger's width at
+/// the panel's usual width.
+const HIT: u32 = 24;
 
 /// One thing a chart draws.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +52,17 @@ pub enum Mark {
         y: u32,
         text: String,
         anchor: &'static str,
+    },
+    /// A reviewed move on the review's chart, centred on `x`, `y`: a button
+    /// that shows the board it was played on (`grade_mark`).
+    Point {
+        x: u32,
+        y: u32,
+        at: usize,
+        grade: Grade,
+        better: Option<Direction>,
+        /// Whether the board shows that position now.
+        current: bool,
     },
 }
 
@@ -152,45 +174,56 @@ pub fn score_words(scores: &[u64]) -> String {
     )
 }
 
-/// A chart: a caption, and the marks drawn as SVG named by `words`.
-#[component]
-pub fn Chart(
-    /// What the chart shows, in a few words.
-    caption: &'static str,
-    /// Its numbers in words, the picture's accessible name.
-    words: Memo<String>,
-    /// What to draw.
-    marks: Memo<Vec<Mark>>,
-) -> impl IntoView {
-    let drawn = move || marks.get().into_iter().map(draw).collect_view();
+/// A statistics chart: a caption, and the marks drawn as SVG named by
+/// `words`, its numbers in words. A plain function drawn inside the panel's
+/// one closure, rebuilt in place when the statistics change.
+pub fn chart(caption: &'static str, words: String, marks: &[Mark]) -> impl IntoView {
     view! {
         <figure class="chart">
             <figcaption>{caption}</figcaption>
-            <svg class="chart-drawing" viewBox=format!("0 0 {W} {H}") role="img" aria-label=move || words.get()>
-                {drawn}
+            <svg class="chart-drawing" viewBox=VIEW_BOX role="img" aria-label=words>
+                {marks.iter().cloned().map(draw).collect_view()}
             </svg>
         </figure>
     }
 }
 
-fn draw(mark: Mark) -> impl IntoView {
+/// One mark as SVG (the review's chart draws its axes and line with it too).
+pub fn draw(mark: Mark) -> impl IntoView {
     match mark {
         Mark::Bar {
             x,
             y,
             width,
             height,
-        } => EitherOf4::A(view! {
+        } => EitherOf5::A(view! {
             <rect class="chart-bar" x=x y=y width=width height=height></rect>
         }),
         Mark::Line(points) => {
-            EitherOf4::B(view! { <polyline class="chart-line" points=points></polyline> })
+            EitherOf5::B(view! { <polyline class="chart-line" points=points></polyline> })
         }
         Mark::Rule { x1, y1, x2, y2 } => {
-            EitherOf4::C(view! { <line class="chart-axis" x1=x1 y1=y1 x2=x2 y2=y2></line> })
+            EitherOf5::C(view! { <line class="chart-axis" x1=x1 y1=y1 x2=x2 y2=y2></line> })
         }
-        Mark::Label { x, y, text, anchor } => EitherOf4::D(view! {
+        Mark::Label { x, y, text, anchor } => EitherOf5::D(view! {
             <text class="chart-label" x=x y=y text-anchor=anchor>{text}</text>
+        }),
+        Mark::Point {
+            x,
+            y,
+            at,
+            grade,
+            better,
+            current,
+        } => EitherOf5::E(view! {
+            <foreignObject
+                x=x.saturating_sub(HIT / 2)
+                y=y.saturating_sub(HIT / 2)
+                width=HIT
+                height=HIT
+            >
+                {grade_mark(true, at, grade, better, current, use_dispatcher())}
+            </foreignObject>
         }),
     }
 }
@@ -198,6 +231,11 @@ fn draw(mark: Mark) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_view_box_is_the_drawing() {
+        assert_eq!(VIEW_BOX, format!("0 0 {W} {H}"));
+    }
 
     fn bars(marks: &[Mark]) -> Vec<(u32, u32, u32, u32)> {
         marks

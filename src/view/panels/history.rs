@@ -9,9 +9,9 @@
 
 use leptos::prelude::*;
 
+use super::grade_mark::grade_mark;
 use super::messages::Messages;
 use super::review::ReviewSection;
-use super::review_chart::{move_name, symbol};
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
 use crate::app::Msg;
@@ -203,27 +203,8 @@ fn HistoryRow(row: Row) -> impl IntoView {
                     {row.cells.iter().map(|&e| view! { <i class=format!("m{e}")></i> }).collect_view()}
                 </span>
             </button>
-            {row.mark.map(|mark| view! { <ReviewMark mark/> })}
+            {row.mark.map(|m| grade_mark(false, m.at, m.grade, m.better, false, dispatch))}
         </li>
-    }
-}
-
-/// The review's mark on a row's move, and the better move if there was
-/// one: a button that shows the board the move was played on.
-#[component]
-fn ReviewMark(mark: Mark) -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let Mark { at, grade, better } = mark;
-    view! {
-        <button
-            class="review-mark-button"
-            aria-label=move_name(at, grade, better)
-            title="Show the board this move was played on"
-            on:click=move |_| dispatch.send(Msg::View(Some(at)))
-        >
-            <span class="review-mark" data-grade=grade.word()>{symbol(grade)}</span>
-            {better.map(|d| view! { <span class="review-better">"better: " {d.word()}</span> })}
-        </button>
     }
 }
 

@@ -26,20 +26,22 @@ pub fn Messages() -> impl IntoView {
     }
 }
 
+/// The log, newest first: rows collected in one closure, rebuilt in place
+/// when a message arrives (a keyed `<For>` cost more code for rows that
+/// hold no focus and no state of their own).
 #[component]
 fn MessageLog() -> impl IntoView {
     let entries = select(|m| m.log.newest_first().cloned().collect::<Vec<_>>());
     view! {
         <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
-            <For each=move || entries.get() key=|e| e.n let:entry>
-                <MessageRow entry/>
-            </For>
+            {move || entries.with(|e| e.iter().map(row).collect_view())}
         </ol>
     }
 }
 
-#[component]
-fn MessageRow(entry: Entry) -> impl IntoView {
+/// One message: its number, the message, and its commands or why it was
+/// ignored.
+fn row(entry: &Entry) -> impl IntoView {
     let outcome = match entry.ignored {
         Some(why) => why.words().to_string(),
         None if entry.cmds.is_empty() => "no commands".to_string(),
@@ -49,7 +51,7 @@ fn MessageRow(entry: Entry) -> impl IntoView {
         <li class="message-row">
             <span class="message-n">{entry.n}</span>
             " "
-            <code class="message-msg">{entry.msg}</code>
+            <code class="message-msg">{entry.msg.clone()}</code>
             " → "
             <span class="message-effects">{outcome}</span>
         </li>

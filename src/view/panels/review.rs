@@ -1,111 +1,160 @@
 //! The coach, at the top of the history panel: the button that reviews the
 //! game, the run's progress, and what the review found: its summary, the
 //! count of each grade and the chart of the game. The verdicts on single
-//! moves are marks on the history's rows (`history`).
+//! moves are marks on the history's rows (`history`), drawn by
+//! `grade_mark` as the chart's points are.
+//!
+//! The section is one memo of plain data ([`Shown`]) drawn by one closure:
+//! each change rebuilds the same elements in place (Leptos compares each
+//! attribute and text), so a focused button or point keeps its focus while
+//! the verdicts arrive, and the page carries the code of one drawing rather
+//! than of a memo and a reactive node per figure (README, "Size"). The
+//! chart is drawn by `charts::draw`, the statistics charts' painter.
 
 use leptos::prelude::*;
 
-use super::review_chart::{symbol, ReviewChart};
+use super::charts::{draw, Mark};
+use super::grade_mark::symbol;
+use super::review_chart::{self, Plot};
 use crate::ai::review::Grade;
 use crate::app::words::{grade_count, review_summary};
-use crate::app::Msg;
+use crate::app::{Model, Msg};
 use crate::view::context::{select, use_dispatcher};
+use crate::web::dispatcher::Dispatcher;
 
-/// The review button's words: "Review game" before a review and while
-/// one runs (the progress counts then), "Review 12 more moves" once the
-/// game went on after one, "Game reviewed" when every move is judged.
-fn button_words(reviewed: bool, left: usize) -> String {
-    match (reviewed, left) {
-        (false, _) => "Review game".to_string(),
-        (true, 0) => "Game reviewed".to_string(),
-        (true, 1) => "Review 1 more move".to_string(),
-        (true, n) => format!("Review {n} more moves"),
+/// The review button's words: "Review game" before a review, "Cancel"
+/// while one runs (the button stops it then), "Review 12 more moves" once
+/// the game went on after one, "Game reviewed" when every move is judged.
+fn button_words(running: bool, reviewed: bool, left: usize) -> String {
+    match (running, reviewed, left) {
+        (true, _, _) => "Cancel".to_string(),
+        (false, false, _) => "Review game".to_string(),
+        (false, true, 0) => "Game reviewed".to_string(),
+        (false, true, 1) => "Review 1 more move".to_string(),
+        (false, true, n) => format!("Review {n} more moves"),
+    }
+}
+
+/// What the review's section shows, read from the model at once.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    /// The button's words (`button_words`).
+    button: String,
+    /// Whether the button can be pressed: a run to cancel or moves to review.
+    enabled: bool,
+    /// Moves judged and moves in the review, while a run goes on.
+    running: Option<(usize, usize)>,
+    /// Why the last run stopped short.
+    failure: Option<String>,
+    /// What the review found, once it judged a move.
+    found: Option<Found>,
+}
+
+/// The review's findings: the summary, the counts, the chart.
+#[derive(Clone, Debug, PartialEq)]
+struct Found {
+    summary: String,
+    /// Each grade with its count in words ("3 mistakes"), best first.
+    counts: [(Grade, String); 5],
+    /// The chart.
+    marks: Vec<Mark>,
+    /// The chart in words.
+    words: String,
+}
+
+impl Shown {
+    fn of(m: &Model) -> Shown {
+        let coach = &m.coach;
+        let running = coach.running.is_some();
+        let (judged, total) = coach.progress();
+        let found = (judged > 0).then(|| {
+            let summary = coach.summary();
+            let plot = Plot::of(coach);
+            Found {
+                summary: review_summary(&summary),
+                counts: Grade::ALL.map(|g| (g, grade_count(g, summary.count(g)))),
+                marks: review_chart::marks(&plot, m.viewing()),
+                words: review_chart::words(&plot),
+            }
+        });
+        let left = m.unreviewed();
+        Shown {
+            button: button_words(running, !coach.moves.is_empty(), left),
+            enabled: running || left > 0,
+            running: running.then_some((judged, total)),
+            failure: coach.failure.clone(),
+            found,
+        }
     }
 }
 
 /// The review's part of the history panel.
 #[component]
 pub fn ReviewSection() -> impl IntoView {
-    let failure = select(|m| m.coach.failure.clone());
-    let found = select(|m| m.coach.progress().0 > 0);
+    let dispatch = use_dispatcher();
+    let shown = select(Shown::of);
     view! {
         <div class="review" role="group" aria-label="Review">
-            <Run/>
-            {move || failure.get().map(|why| view! { <p class="review-failure">{why}</p> })}
-            {move || found.get().then(|| view! { <Findings/> <ReviewChart/> })}
+            {move || shown.with(|s| section(s, dispatch))}
         </div>
     }
 }
 
-/// The review button, and while a review runs, its progress and Cancel.
-#[component]
-fn Run() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let words = select(|m| {
-        let reviewed = !m.coach.moves.is_empty() && m.coach.running.is_none();
-        button_words(reviewed, m.unreviewed())
-    });
-    let idle = select(|m| m.coach.running.is_none() && m.unreviewed() > 0);
-    let running = select(|m| m.coach.running.is_some());
-    let progress = select(|m| m.coach.progress());
-    // Mounted once per run, its values changed in place, so a focused
-    // Cancel keeps its focus while the verdicts arrive.
-    let run = move || {
+/// The button (Cancel while a run goes on, the same element, so it keeps
+/// the focus), the run's progress, a failure, and the findings.
+fn section(s: &Shown, dispatch: Dispatcher) -> impl IntoView {
+    let running = s.running.is_some();
+    let progress = s.running.map(|(judged, total)| {
         view! {
-            <progress
-                class="review-progress"
-                max=move || progress.get().1
-                value=move || progress.get().0
-                aria-label="Moves reviewed"
-            ></progress>
-            <span class="review-progress-text">
-                {move || {
-                    let (judged, total) = progress.get();
-                    format!("Reviewing {judged} / {total} moves")
-                }}
-            </span>
-            <button class="review-cancel" on:click=move |_| dispatch.send(Msg::CancelReview)>
-                "Cancel"
-            </button>
+            <progress class="review-progress" max=total value=judged aria-label="Moves reviewed"></progress>
         }
-    };
+    });
     view! {
         <div class="review-run">
             <button
-                class="review-button"
-                disabled=move || !idle.get()
-                on:click=move |_| dispatch.send(Msg::Review)
+                class=if running { "review-cancel" } else { "review-button" }
+                disabled=!s.enabled
+                on:click=move |_| dispatch.send(if running { Msg::CancelReview } else { Msg::Review })
             >
-                {move || words.get()}
+                {s.button.clone()}
             </button>
-            {move || running.get().then(run)}
+            {progress}
         </div>
+        <p class="review-failure">{s.failure.clone()}</p>
+        {s.found.as_ref().map(|f| found(f, running))}
     }
 }
 
-/// The summary in a sentence, and the count of each grade: a legend of the
-/// marks and the chart's colours.
-#[component]
-fn Findings() -> impl IntoView {
-    let summary = select(|m| m.coach.summary());
-    let running = select(|m| m.coach.running.is_some());
-    let counts = Grade::ALL
-        .iter()
-        .map(|&grade| {
-            view! {
-                <li data-grade=grade.word()>
-                    <span class="review-symbol" aria-hidden="true">{symbol(grade)}</span>
-                    {move || grade_count(grade, summary.get().count(grade))}
-                </li>
-            }
-        })
-        .collect_view();
+/// The summary in a sentence, the count of each grade (a legend of the
+/// marks' colours), and the chart of the game: the value line, its axes,
+/// and a button on each mistake and blunder that shows its board.
+fn found(f: &Found, running: bool) -> impl IntoView {
+    let counts = f.counts.clone().map(|(grade, count)| {
+        view! {
+            <li data-grade=grade.word()>
+                <span class="review-symbol" aria-hidden="true">{symbol(grade)}</span>
+                {count}
+            </li>
+        }
+    });
     view! {
         // Busy while the run goes on: read once it ends, not at each verdict.
-        <p class="review-summary" role="status" aria-busy=move || running.get().to_string()>
-            {move || review_summary(&summary.get())}
+        <p class="review-summary" role="status" aria-busy=if running { "true" } else { "false" }>
+            {f.summary.clone()}
         </p>
         <ul class="review-counts">{counts}</ul>
+        <figure class="chart review-figure">
+            <figcaption>"The game, move by move"</figcaption>
+            <svg
+                class="chart-drawing review-chart"
+                viewBox=review_chart::VIEW_BOX
+                role="group"
+                aria-label="The position's value at each move, higher is better; each mistake and blunder is a button that shows its board"
+            >
+                {f.marks.iter().cloned().map(draw).collect_view()}
+            </svg>
+            <p class="visually-hidden">{f.words.clone()}</p>
+        </figure>
     }
 }
 
@@ -115,10 +164,12 @@ mod tests {
 
     #[test]
     fn the_button_says_what_is_left() {
-        assert_eq!(button_words(false, 0), "Review game");
-        assert_eq!(button_words(false, 40), "Review game");
-        assert_eq!(button_words(true, 1), "Review 1 more move");
-        assert_eq!(button_words(true, 12), "Review 12 more moves");
-        assert_eq!(button_words(true, 0), "Game reviewed");
+        assert_eq!(button_words(false, false, 0), "Review game");
+        assert_eq!(button_words(false, false, 40), "Review game");
+        assert_eq!(button_words(true, false, 40), "Cancel");
+        assert_eq!(button_words(true, true, 12), "Cancel");
+        assert_eq!(button_words(false, true, 1), "Review 1 more move");
+        assert_eq!(button_words(false, true, 12), "Review 12 more moves");
+        assert_eq!(button_words(false, true, 0), "Game reviewed");
     }
 }

@@ -2,24 +2,25 @@
 //! move's name, and the chart of the game, the position's value move by
 //! move with its mistakes and blunders as points that show their board.
 //!
-//! As in `charts`, the picture is data first ([`Plot`], then [`line`] and
-//! [`points`], pure and tested natively), drawn by one component as inline
-//! SVG in the statistics charts' classes, so both themes come from style/.
-//! Each point is a real `<button>` (in a `foreignObject`), so the keyboard
-//! reaches it and Enter or Space presses it without the view reading keys.
+//! As in `charts`, the picture is data first: [`Plot`], then [`marks`] (the
+//! axes, labels, [`line`] and [`points`]), pure and tested natively, drawn
+//! by `charts::draw` as inline SVG in the statistics charts' classes, so
+//! both themes come from style/. Each point is a real `<button>` (in a
+//! `foreignObject`, `review::mark`), so the keyboard reaches it and Enter
+//! or Space presses it without the view reading keys.
 
-use leptos::prelude::*;
-
+use super::charts::Mark;
+use super::grade_mark::move_name;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
-use crate::app::Msg;
 use crate::engine::Direction;
-use crate::view::context::{select, use_dispatcher};
 
 /// The drawing's width and height, in SVG units (it scales with the panel);
 /// whole units, as in `charts`.
 const W: u32 = 320;
 const H: u32 = 150;
+/// The same, as the `viewBox` writes them.
+pub const VIEW_BOX: &str = "0 0 320 150";
 /// Room for the labels: above, below, left and right of the plot.
 const TOP: u32 = 12;
 const BOTTOM: u32 = 26;
@@ -27,31 +28,6 @@ const LEFT: u32 = 46;
 const RIGHT: u32 = 12;
 /// The plot's height between them.
 const PLOT: u32 = H - TOP - BOTTOM;
-/// The side of a point's button, in SVG units: a finger's width at the
-/// panel's usual width.
-const HIT: u32 = 24;
-
-/// A grade's mark, as chess annotates moves.
-pub fn symbol(grade: Grade) -> &'static str {
-    match grade {
-        Grade::Best => "★",
-        Grade::Good => "✓",
-        Grade::Inaccuracy => "?!",
-        Grade::Mistake => "?",
-        Grade::Blunder => "??",
-    }
-}
-
-/// A judged move in words: "Move 120: blunder, better up". Moves are
-/// numbered as the history's rows are: the move at `at` is input `at + 1`.
-pub fn move_name(at: usize, grade: Grade, better: Option<Direction>) -> String {
-    let mut name = format!("Move {}: {}", at + 1, grade.word());
-    if let Some(d) = better {
-        name.push_str(", better ");
-        name.push_str(d.word());
-    }
-    name
-}
 
 /// A judged move, as the chart draws it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,157 +138,91 @@ impl Scale {
 /// move is one point: drawn twice, the line's round cap makes it a dot.
 pub fn line(plot: &Plot) -> String {
     let scale = plot.scale();
-    let mut points: Vec<String> = plot
-        .judged
-        .iter()
-        .map(|j| {
-            let (x, y) = scale.place(j.n, j.value);
-            format!("{x},{y}")
-        })
-        .collect();
-    if points.len() == 1 {
-        points.push(points[0].clone());
+    let mut points = String::new();
+    for j in &plot.judged {
+        let (x, y) = scale.place(j.n, j.value);
+        points.push_str(&format!("{x},{y} "));
     }
-    points.join(" ")
+    if plot.judged.len() == 1 {
+        let once = points.clone();
+        points.push_str(&once);
+    }
+    points.truncate(points.len().saturating_sub(1));
+    points
 }
 
-/// A mistake or blunder on the chart: where it is, and its name.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Point {
-    pub at: usize,
-    pub x: u32,
-    pub y: u32,
-    pub grade: Grade,
-    pub name: String,
-}
-
-/// The mistakes and blunders, in the game's order.
-pub fn points(plot: &Plot) -> Vec<Point> {
+/// The mistakes and blunders, in the game's order, as buttons on the
+/// chart; the one at `viewing` is the position the board shows.
+pub fn points(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
     let scale = plot.scale();
     plot.judged
         .iter()
         .filter(|j| j.grade >= Grade::Mistake)
         .map(|j| {
             let (x, y) = scale.place(j.n, j.value);
-            Point {
-                at: j.at,
+            Mark::Point {
                 x,
                 y,
+                at: j.at,
                 grade: j.grade,
-                name: move_name(j.at, j.grade, j.better),
+                better: j.better,
+                current: viewing == Some(j.at),
             }
         })
         .collect()
 }
 
-/// The chart in words, for screen readers: the mistakes and blunders by
-/// move number.
+/// The chart in words, for screen readers: its mistakes and blunders in
+/// the game's order, each named as its point is ("Move 12: mistake,
+/// better up. Move 30: blunder, better left.").
 pub fn words(plot: &Plot) -> String {
-    let at = |grade: Grade| -> Vec<usize> {
-        let judged = plot.judged.iter().filter(|j| j.grade == grade);
-        judged.map(|j| j.at + 1).collect()
-    };
-    let found: Vec<String> = [
-        listed(&at(Grade::Mistake), "a mistake", "mistakes"),
-        listed(&at(Grade::Blunder), "a blunder", "blunders"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let moves = match plot.judged.len() {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    };
-    if found.is_empty() {
-        format!("No mistake or blunder in the {moves} reviewed.")
-    } else {
-        format!("In the {moves} reviewed: {}.", found.join("; "))
+    let mut said = String::new();
+    for j in plot.judged.iter().filter(|j| j.grade >= Grade::Mistake) {
+        said.push_str(&move_name(j.at, j.grade, j.better));
+        said.push_str(". ");
+    }
+    match said.trim() {
+        "" => "No mistake or blunder.".to_string(),
+        said => said.to_string(),
     }
 }
 
-/// "a mistake at move 12", "mistakes at moves 12, 30 and 41".
-fn listed(moves: &[usize], one: &str, many: &str) -> Option<String> {
-    match moves {
-        [] => None,
-        [only] => Some(format!("{one} at move {only}")),
-        [rest @ .., last] => {
-            let rest: Vec<String> = rest.iter().map(ToString::to_string).collect();
-            Some(format!("{many} at moves {} and {last}", rest.join(", ")))
-        }
-    }
-}
-
-/// The chart of the game: the value line, its axes, and a button on each
-/// mistake and blunder that shows the board it was played on.
-#[component]
-pub fn ReviewChart() -> impl IntoView {
-    let plot = select(|m| Plot::of(&m.coach));
-    let viewing = select(|m| m.viewing());
-    view! {
-        <figure class="chart review-figure">
-            <figcaption>"The game, move by move"</figcaption>
-            <svg
-                class="chart-drawing review-chart"
-                viewBox=format!("0 0 {W} {H}")
-                role="group"
-                aria-label="The position's value at each move, higher is better; each mistake and blunder is a button that shows its board"
-            >
-                <line class="chart-axis" x1=LEFT y1=H - BOTTOM x2=W - RIGHT y2=H - BOTTOM></line>
-                <line class="chart-axis" x1=LEFT y1=TOP x2=LEFT y2=H - BOTTOM></line>
-                <text class="chart-label" x=LEFT - 4 y=TOP + 4 text-anchor="end">"better"</text>
-                <text class="chart-label" x=LEFT - 4 y=H - BOTTOM text-anchor="end">"worse"</text>
-                <text class="chart-label" x=LEFT y=H - 6 text-anchor="start">
-                    "move " {move || plot.with(|p| p.first)}
-                </text>
-                <text class="chart-label" x=W - RIGHT y=H - 6 text-anchor="end">
-                    {move || plot.with(|p| p.last)}
-                </text>
-                <polyline class="chart-line review-line" points=move || plot.with(line)></polyline>
-                <For each=move || plot.with(points) key=|p| p.clone() let:point>
-                    <PointButton point viewing/>
-                </For>
-            </svg>
-            <p class="visually-hidden">{move || plot.with(words)}</p>
-        </figure>
-    }
-}
-
-/// One mistake or blunder: a button over its point.
-#[component]
-fn PointButton(
-    /// The point.
-    point: Point,
-    /// The position the board shows, if it shows the past.
-    viewing: Memo<Option<usize>>,
-) -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let at = point.at;
-    view! {
-        <foreignObject x=point.x - HIT / 2 y=point.y - HIT / 2 width=HIT height=HIT>
-            <button
-                class="review-point-button"
-                aria-label=point.name
-                aria-current=move || (viewing.get() == Some(at)).then_some("step")
-                on:click=move |_| dispatch.send(Msg::View(Some(at)))
-            >
-                <svg class="review-dot" viewBox="0 0 24 24" aria-hidden="true">
-                    <circle
-                        class="review-point"
-                        data-grade=point.grade.word()
-                        data-at=at
-                        cx="12"
-                        cy="12"
-                        r="5"
-                    ></circle>
-                </svg>
-            </button>
-        </foreignObject>
-    }
+/// The chart: its axes and their labels, the value line and the points,
+/// drawn as the statistics charts are (`charts::draw`), so the page has one
+/// SVG painter.
+pub fn marks(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
+    let label = |x, y, text, anchor| Mark::Label { x, y, text, anchor };
+    let mut marks = vec![
+        Mark::Rule {
+            x1: LEFT,
+            y1: H - BOTTOM,
+            x2: W - RIGHT,
+            y2: H - BOTTOM,
+        },
+        Mark::Rule {
+            x1: LEFT,
+            y1: TOP,
+            x2: LEFT,
+            y2: H - BOTTOM,
+        },
+        label(LEFT - 4, TOP + 4, "better".into(), "end"),
+        label(LEFT - 4, H - BOTTOM, "worse".into(), "end"),
+        label(LEFT, H - 6, format!("move {}", plot.first), "start"),
+        label(W - RIGHT, H - 6, plot.last.to_string(), "end"),
+        Mark::Line(line(plot)),
+    ];
+    marks.extend(points(plot, viewing));
+    marks
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_view_box_is_the_drawing() {
+        assert_eq!(VIEW_BOX, format!("0 0 {W} {H}"));
+    }
 
     fn judged(n: usize, value: i32, grade: Grade) -> Judged {
         Judged {
@@ -357,6 +267,33 @@ mod tests {
     }
 
     #[test]
+    fn the_chart_draws_its_line_and_a_point_per_mistake_the_shown_one_current() {
+        let p = plot(
+            vec![
+                judged(0, 10, Grade::Mistake),
+                judged(1, 5, Grade::Good),
+                judged(2, 0, Grade::Blunder),
+            ],
+            3,
+        );
+        let drawn = marks(&p, Some(12));
+        assert!(drawn.contains(&Mark::Line(line(&p))));
+        let points: Vec<(usize, Grade, bool)> = drawn
+            .into_iter()
+            .filter_map(|m| match m {
+                Mark::Point {
+                    at, grade, current, ..
+                } => Some((at, grade, current)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            points,
+            [(10, Grade::Mistake, false), (12, Grade::Blunder, true)]
+        );
+    }
+
+    #[test]
     fn a_cliff_at_the_end_leaves_the_game_most_of_the_height() {
         let mut game: Vec<Judged> = (0..9)
             .map(|n| judged(n, 1000 - 10 * n as i32, Grade::Good))
@@ -381,24 +318,26 @@ mod tests {
             ],
             3,
         );
-        let names: Vec<String> = points(&p).into_iter().map(|p| p.name).collect();
+        let names: Vec<String> = points(&p, None)
+            .into_iter()
+            .filter_map(|m| match m {
+                Mark::Point {
+                    at, grade, better, ..
+                } => Some(move_name(at, grade, better)),
+                _ => None,
+            })
+            .collect();
         assert_eq!(
             names,
             ["Move 11: mistake, better up", "Move 13: blunder, better up"]
         );
         assert_eq!(
             words(&p),
-            "In the 3 moves reviewed: a mistake at move 11; a blunder at move 13."
-        );
-        let many = plot((0..3).map(|n| judged(n, 0, Grade::Blunder)).collect(), 3);
-        assert_eq!(
-            words(&many),
-            "In the 3 moves reviewed: blunders at moves 11, 12 and 13."
+            "Move 11: mistake, better up. Move 13: blunder, better up."
         );
         assert_eq!(
             words(&plot(vec![judged(0, 0, Grade::Best)], 1)),
-            "No mistake or blunder in the 1 move reviewed."
+            "No mistake or blunder."
         );
-        assert_eq!(move_name(0, Grade::Best, None), "Move 1: best");
     }
 }

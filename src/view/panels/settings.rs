@@ -8,111 +8,89 @@ use leptos::prelude::*;
 
 use crate::app::choices::{sizes, target_note, TARGETS};
 use crate::app::computer::{BUDGET_MS, ONLY_4X4, PAUSES};
-use crate::app::Msg;
-use crate::view::context::{select, use_dispatcher};
-use crate::web::browser::selected_index;
+use crate::app::{Model, Msg};
+use crate::view::context::{choice, select};
 
-/// The settings panel.
+/// What the panel shows, read from the model at once: the size, target
+/// and pause chosen, and the note on a target the board cannot reach.
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    size: (u8, u8),
+    target: Option<u64>,
+    pause: u32,
+    note: Option<String>,
+}
+
+impl Shown {
+    fn of(m: &Model) -> Shown {
+        let c = m.config();
+        Shown {
+            size: (c.width, c.height),
+            target: c.target,
+            pause: m.computer.pause_ms,
+            note: target_note(c),
+        }
+    }
+}
+
+/// The settings panel: one memo drawn by one closure, each change rebuilt
+/// in place.
 #[component]
 pub fn SettingsPanel() -> impl IntoView {
-    let note = select(|m| target_note(m.config()));
-    let thinking = format!("Hint and Autoplay think for {BUDGET_MS} ms a move. {ONLY_4X4}");
+    let shown = select(Shown::of);
     view! {
         <section class="panel settings-panel" aria-label="Settings">
-            <h2>"Settings"</h2>
-            <fieldset class="settings-group">
-                <legend>"Board"</legend>
-                <SizeChoice/>
-                <TargetChoice/>
-                <p class="settings-help">
-                    "Each size keeps its own game and best score. A new target starts a new game."
-                </p>
-                <p class="settings-note">{move || note.get()}</p>
-            </fieldset>
-            <fieldset class="settings-group">
-                <legend>"Computer player"</legend>
-                <AutoplayPause/>
-                <p class="settings-help">{thinking}</p>
-            </fieldset>
+            {move || shown.with(panel)}
         </section>
     }
 }
 
-/// The board sizes offered, the one in play selected.
-#[component]
-fn SizeChoice() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let size = select(|m| (m.config().width, m.config().height));
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&(width, height)) = selected_index(&ev)
-            .and_then(|i| sizes().get(i).copied())
-            .as_ref()
-        {
-            dispatch.send(Msg::ChooseSize { width, height });
-        }
-    };
-    let options = sizes()
+fn panel(s: &Shown) -> impl IntoView {
+    let size_options = sizes()
         .into_iter()
-        .map(|(w, h)| {
-            view! {
-                <option value=format!("{w}x{h}") prop:selected=move || size.get() == (w, h)>
-                    {format!("{w} × {h}")}
-                </option>
-            }
-        })
-        .collect_view();
-    view! { <label>"Size " <select class="size-select" on:change=on_change>{options}</select></label> }
-}
-
-/// The targets offered, the one in play selected.
-#[component]
-fn TargetChoice() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let target = select(|m| m.config().target);
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&t) = selected_index(&ev).and_then(|i| TARGETS.get(i)) {
-            dispatch.send(Msg::ChooseTarget(t));
-        }
-    };
-    let options = TARGETS
+        .map(|(w, h)| (format!("{w}x{h}"), format!("{w} × {h}"), (w, h) == s.size))
+        .collect();
+    let targets = TARGETS
         .into_iter()
         .map(|t| {
-            let (value, label) = match t {
+            let (value, words) = match t {
                 Some(t) => (t.to_string(), t.to_string()),
                 None => ("none".to_string(), "None (endless)".to_string()),
             };
-            view! { <option value=value prop:selected=move || target.get() == t>{label}</option> }
+            (value, words, t == s.target)
         })
-        .collect_view();
-    view! { <label>"Target " <select class="target-select" on:change=on_change>{options}</select></label> }
-}
-
-/// The pause between autoplay's moves: one option per entry of `PAUSES`,
-/// read back by index. Part of the settings panel's computer section.
-#[component]
-fn AutoplayPause() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let chosen = select(|m| m.computer.pause_ms);
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(&(ms, _)) = selected_index(&ev).and_then(|i| PAUSES.get(i)) {
-            dispatch.send(Msg::AutoplayPause(ms));
-        }
-    };
+        .collect();
+    let pauses = PAUSES
+        .iter()
+        .map(|&(ms, words)| (ms.to_string(), words.to_string(), ms == s.pause))
+        .collect();
     view! {
-        <label class="autoplay-speed-label">
-            "Pause between autoplay moves "
-            <select class="autoplay-speed" on:change=on_change>
-                {PAUSES
-                    .iter()
-                    .map(|&(ms, label)| {
-                        view! {
-                            <option value=ms prop:selected=move || chosen.get() == ms>
-                                {label}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
-        </label>
+        <h2>"Settings"</h2>
+        <fieldset class="settings-group">
+            <legend>"Board"</legend>
+            {choice(("Size ", ""), "size-select", size_options, |i| {
+                let (width, height) = *sizes().get(i)?;
+                Some(Msg::ChooseSize { width, height })
+            })}
+            {choice(("Target ", ""), "target-select", targets, |i| {
+                TARGETS.get(i).map(|&t| Msg::ChooseTarget(t))
+            })}
+            <p class="settings-help">
+                "Each size keeps its own game and best score. A new target starts a new game."
+            </p>
+            <p class="settings-note">{s.note.clone()}</p>
+        </fieldset>
+        <fieldset class="settings-group">
+            <legend>"Computer player"</legend>
+            {choice(
+                ("Pause between autoplay moves ", "autoplay-speed-label"),
+                "autoplay-speed",
+                pauses,
+                |i| PAUSES.get(i).map(|&(ms, _)| Msg::AutoplayPause(ms)),
+            )}
+            <p class="settings-help">
+                {format!("Hint and Autoplay think for {BUDGET_MS} ms a move. {ONLY_4X4}")}
+            </p>
+        </fieldset>
     }
 }

@@ -4,93 +4,103 @@
 
 use leptos::prelude::*;
 
-use super::charts::{reach_marks, reach_words, score_marks, score_words, Chart};
+use super::charts::{chart, reach_marks, reach_words, score_marks, score_words, Mark};
 use crate::app::words::size;
+use crate::app::Model;
 use crate::view::context::select;
 
-/// How often each tile from 8 up was reached: `(tile, games, share in whole
-/// percent)`.
-fn rates() -> Memo<Vec<(u64, u32, u32)>> {
-    select(|m| {
-        let mut rates = m.stats.rates();
+/// What the panel shows, read from the model at once: one memo drawn by
+/// one closure, each change rebuilt in place (so the rates table stays
+/// open or closed as the reader left it).
+#[derive(Clone, Debug, PartialEq)]
+struct Shown {
+    /// The board size in words.
+    size: String,
+    /// Games played and won, best score and tile, moves.
+    totals: [(&'static str, u64); 5],
+    /// How often each tile from 8 up was reached: `(tile, games, share in
+    /// whole percent)`.
+    rates: Vec<(u64, u32, u32)>,
+    /// The reach chart and the recent scores' chart, each as marks and
+    /// words, once a game was played.
+    charts: Option<[(Vec<Mark>, String); 2]>,
+}
+
+impl Shown {
+    fn of(m: &Model) -> Shown {
+        let s = &m.stats;
+        let mut rates = s.rates();
         rates.retain(|&(tile, _, _)| tile >= 8);
-        rates
-    })
+        let scores: Vec<u64> = s.recent.iter().map(|g| g.score).collect();
+        let charts = (s.played > 0).then(|| {
+            [
+                (reach_marks(&rates), reach_words(&rates)),
+                (score_marks(&scores), score_words(&scores)),
+            ]
+        });
+        Shown {
+            size: size(&m.config()),
+            totals: [
+                ("Games played", u64::from(s.played)),
+                ("Games won", u64::from(s.won)),
+                ("Best score", s.best_score),
+                ("Best tile", s.best_tile),
+                ("Total moves", s.moves),
+            ],
+            rates,
+            charts,
+        }
+    }
 }
 
 /// Totals, charts, and the rates table.
 #[component]
 pub fn StatsPanel() -> impl IntoView {
-    let size = select(|m| size(&m.config()));
-    let played = select(|m| m.stats.played > 0);
-    let rates = rates();
+    let shown = select(Shown::of);
     view! {
         <section class="panel stats-panel" aria-label="Statistics">
-            <h2>"Statistics, " {move || size.get()}</h2>
-            {totals()}
-            {move || played.get().then(|| charts(rates))}
-            {rates_table(rates)}
+            {move || shown.with(panel)}
         </section>
     }
 }
 
-/// Games played and won, best score and tile, moves.
-fn totals() -> impl IntoView {
-    let totals = select(|m| {
-        let s = &m.stats;
-        [
-            ("Games played", u64::from(s.played)),
-            ("Games won", u64::from(s.won)),
-            ("Best score", s.best_score),
-            ("Best tile", s.best_tile),
-            ("Total moves", s.moves),
-        ]
+/// The heading, the totals, the charts and the rates table.
+fn panel(s: &Shown) -> impl IntoView {
+    let totals = s.totals.map(|(name, value)| {
+        view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> }
     });
-    let rows = move || {
-        totals
-            .get()
-            .map(|(name, value)| view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> })
-            .collect_view()
-    };
+    let charts = s
+        .charts
+        .clone()
+        .map(|[(reach, reach_said), (line, line_said)]| {
+            view! {
+                <div class="charts">
+                    {chart("How often each tile was reached", reach_said, &reach)}
+                    {chart("Scores of the recent games", line_said, &line)}
+                </div>
+            }
+        });
     view! {
+        <h2>"Statistics, " {s.size.clone()}</h2>
         <table class="stats-table">
-            <tbody>{rows}</tbody>
+            <tbody>{totals.into_iter().collect_view()}</tbody>
         </table>
-    }
-}
-
-/// The reach chart and the recent scores' chart.
-fn charts(rates: Memo<Vec<(u64, u32, u32)>>) -> impl IntoView {
-    let scores = select(|m| m.stats.recent.iter().map(|s| s.score).collect::<Vec<_>>());
-    let reach = Memo::new(move |_| rates.with(|r| reach_marks(r)));
-    let reach_said = Memo::new(move |_| rates.with(|r| reach_words(r)));
-    let line = Memo::new(move |_| scores.with(|s| score_marks(s)));
-    let line_said = Memo::new(move |_| scores.with(|s| score_words(s)));
-    view! {
-        <div class="charts">
-            <Chart caption="How often each tile was reached" words=reach_said marks=reach/>
-            <Chart caption="Scores of the recent games" words=line_said marks=line/>
-        </div>
+        {charts}
+        {rates_table(&s.rates)}
     }
 }
 
 /// The tile rates as a table, collapsed under a summary.
-fn rates_table(rates: Memo<Vec<(u64, u32, u32)>>) -> impl IntoView {
-    let rows = move || {
-        rates
-            .get()
-            .into_iter()
-            .map(|(tile, games, share)| {
-                view! {
-                    <tr>
-                        <th scope="row">{tile}</th>
-                        <td>{games}</td>
-                        <td>{share} "%"</td>
-                    </tr>
-                }
-            })
-            .collect_view()
-    };
+fn rates_table(rates: &[(u64, u32, u32)]) -> impl IntoView {
+    let rows = rates.iter().map(|&(tile, games, share)| {
+        view! {
+            <tr>
+                <th scope="row">{tile}</th>
+                <td>{games}</td>
+                <td>{share} "%"</td>
+            </tr>
+        }
+    });
     view! {
         <details class="stats-details">
             <summary>"Tile rates as a table"</summary>
@@ -103,7 +113,7 @@ fn rates_table(rates: Memo<Vec<(u64, u32, u32)>>) -> impl IntoView {
                         <th scope="col">"Share"</th>
                     </tr>
                 </thead>
-                <tbody>{rows}</tbody>
+                <tbody>{rows.collect_view()}</tbody>
             </table>
         </details>
     }
