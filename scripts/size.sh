@@ -5,8 +5,9 @@
 # The budget counts what the page loads at start: html, its js and wasm, css
 # and the service worker. The AI worker's files (ai-worker_loader.js,
 # ai-worker.js, ai-worker_bg.wasm: trunk names a worker's files after its
-# binary, index.html's ai-worker link) are loaded only when the AI is first
-# asked; they are listed apart, with their own total, outside the budget.
+# binary, index.html's ai-worker link) are loaded after the page, at its
+# first idle moment (Cmd::WarmAi); they are listed apart, with their own
+# total, outside the budget.
 set -euo pipefail
 dist="${1:-dist}"
 # 110 KB was the first version's budget (the game alone). Undo and the
@@ -47,7 +48,7 @@ done
 printf '%-8s %10d %10d  (page at start; budget %d KB gzip)\n' total "$total_raw" "$total_gz" "$budget_kb"
 if [ "${#worker_rows[@]}" -gt 0 ]; then
     printf '%s\n' "${worker_rows[@]}"
-    printf '%-8s %10d %10d  (AI worker, loaded on first use; not in the budget)\n' worker "$worker_raw" "$worker_gz"
+    printf '%-8s %10d %10d  (AI worker, loaded once the page is idle; not in the budget)\n' worker "$worker_raw" "$worker_gz"
 fi
 if [ "$total_gz" -gt $((budget_kb * 1024)) ]; then
     echo "release size: over budget" >&2
