@@ -41,21 +41,31 @@ export function nativeReview(query) {
   return { moves, accuracy, counts: { best, good, inaccuracy, mistake, blunder }, grades };
 }
 
-/** Counts long tasks (PerformanceObserver `longtask`) from the page's start: run as an init script. */
+/** Records long tasks (PerformanceObserver `longtask`) from the page's start, each { start, ms }: run as an init script. */
 export function watchLongTasks() {
   window.__longTasks = [];
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     // No longtask support: the list stays empty.
   }
 }
 
-/** The long tasks seen so far, in ms. */
-export function longTasks(page) {
-  return page.evaluate(() => window.__longTasks ?? []);
+/** The page's clock (performance.now()), to tell long tasks before a moment from those after. */
+export function pageNow(page) {
+  return page.evaluate(() => performance.now());
+}
+
+/**
+ * The durations (ms) of the long tasks that started at or after `since` (the
+ * page's clock). By start time, not by count: the observer reports a task
+ * a little after it ends, so one of the page's start-up could otherwise be
+ * counted as later.
+ */
+export function longTasks(page, since = 0) {
+  return page.evaluate((t) => (window.__longTasks ?? []).filter((e) => e.start >= t).map((e) => e.ms), since);
 }
 
 /** Opens a shared game and waits for the page to show it. */

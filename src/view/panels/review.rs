@@ -121,14 +121,14 @@ fn section(s: &Shown, dispatch: Dispatcher) -> impl IntoView {
             {progress}
         </div>
         <p class="review-failure">{s.failure.clone()}</p>
-        {s.found.as_ref().map(|f| found(f, running))}
+        {s.found.as_ref().map(found)}
     }
 }
 
 /// The summary in a sentence, the count of each grade (a legend of the
 /// marks' colours), and the chart of the game: the value line, its axes,
 /// and a button on each mistake and blunder that shows its board.
-fn found(f: &Found, running: bool) -> impl IntoView {
+fn found(f: &Found) -> impl IntoView {
     let counts = f.counts.clone().map(|(grade, count)| {
         view! {
             <li data-grade=grade.word()>
@@ -138,8 +138,9 @@ fn found(f: &Found, running: bool) -> impl IntoView {
         }
     });
     view! {
-        // Busy while the run goes on: read once it ends, not at each verdict.
-        <p class="review-summary" role="status" aria-busy=if running { "true" } else { "false" }>
+        // Not a live region: when a run ends the page's announcer says the
+        // summary once (`Model::announcement`), not at each verdict.
+        <p class="review-summary">
             {f.summary.clone()}
         </p>
         <ul class="review-counts">{counts}</ul>
