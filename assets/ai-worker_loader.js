@@ -6,14 +6,18 @@
 // page, in the protocol's words (src/ai/protocol.rs). A missing glue script
 // throws here, which the page sees as the worker's error event.
 //
-// The wasm is asked for first, before the glue: importScripts blocks until
-// the glue is in, and the wasm would otherwise be asked for only then, a
-// whole round trip later (562 ms on a Fast 3G network; docs/first-hint.md).
-// wasm-bindgen's init takes the response's promise and compiles the wasm as
-// it streams in. A failed fetch (offline, a 404) fails the init, which says
-// so below; the empty catch only keeps that rejection from being reported
-// as unhandled when the glue itself is missing and init never runs.
-const wasm = fetch('./ai-worker_bg.wasm');
+// The wasm comes from the page: it fetches it while this worker fetches its
+// scripts, and posts the bytes as its first message, so the bytes are not
+// asked for a round trip later, once this script has run (562 ms on a Fast
+// 3G network; README, "The first hint"). If the page could not fetch them it
+// posts "fetch" instead, and the wasm is fetched here. A failed fetch
+// (offline, a 404) fails the init, which says so below; the empty catch only
+// keeps that rejection from being reported as unhandled when the glue itself
+// is missing and init never runs. The glue's start replaces this handler.
+const wasm = new Promise((resolve) => {
+  self.onmessage = (event) =>
+    resolve(event.data instanceof ArrayBuffer ? event.data : fetch('./ai-worker_bg.wasm'));
+});
 wasm.catch(() => {});
 importScripts('./ai-worker.js');
 wasm_bindgen({ module_or_path: wasm }).catch((e) =>

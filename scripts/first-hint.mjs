@@ -10,13 +10,11 @@
 //
 //   trunk build --release          # builds dist/
 //   node scripts/first-hint.mjs [--dist DIR] [--runs N]
-//        [--profile fast3g|fast4g|all] [--json] [--wait MS] [--warm]
+//        [--profile fast3g|fast4g|all] [--json] [--wait MS]
 //
-// Defaults: --dist dist, --runs 5, --profile all, --wait 0. --warm adds an
-// init script of this harness's own that starts the worker when the page is
-// first idle after the first tile (requestIdleCallback) and hands it to the
-// app's first `new Worker('/ai-worker_loader.js')`: what warming the worker
-// in the app would give (the app does not do it). Also prints the worker's
+// Defaults: --dist dist, --runs 5, --profile all, --wait 0. The app starts
+// the worker itself at its first idle moment (Cmd::WarmAi) and fetches its
+// wasm beside it; --wait shows what a later key press gets. Also prints the worker's
 // files and their gzip -9 bytes, where the time went, and whether anything
 // asked for the retired learned network (/ai-net-v1.bin). Exits 0 whatever
 // it measured (2 on bad arguments, 1 when a run shows no hint within 60 s).
@@ -34,11 +32,10 @@ const TARGETS = { fast3g: 1500, fast4g: 400 };
 const WEIGHTS = '/ai-net-v1.bin';
 
 const USAGE =
-  'usage: node scripts/first-hint.mjs [--dist DIR] [--runs N] [--profile fast3g|fast4g|all] [--json] [--wait MS] [--warm]';
+  'usage: node scripts/first-hint.mjs [--dist DIR] [--runs N] [--profile fast3g|fast4g|all] [--json] [--wait MS]';
 
 const EXTRA = {
   '--wait': { key: 'wait', initial: 0, parse: Number },
-  '--warm': { key: 'warm', initial: false },
 };
 
 // ---------------------------------------------------------------------------
@@ -60,7 +57,7 @@ const EXTRA = {
  * workerProbe adds the worker's times to the same object.
  */
 function hintProbe() {
-  const h = { key: null, created: null, warmed: null, ready: null, asked: null, answered: null, search: null, eval: null };
+  const h = { key: null, created: null, ready: null, asked: null, answered: null, search: null, eval: null };
   Object.assign(h, { shownSeen: null, shown: null });
   window.__firstHint = h;
   addEventListener('keydown', (e) => {
@@ -85,18 +82,11 @@ function hintProbe() {
  * window.__firstHint the app's first `new Worker(…)` (created), the worker's
  * {"ready":true} (ready), the first question posted (asked) and its answer
  * (answered, with the reply's own `ms`, the search's time, and `eval`).
- *
- * With `warm`, it also starts the worker when the page is first idle after
- * the first tile (`warmed`) and gives that worker to the app's first
- * `new Worker`; the messages it sent before the app listened (its ready)
- * are passed on once the app sets onmessage, as the app sets it.
  */
-function workerProbe(warm) {
+function workerProbe() {
   const h = window.__firstHint;
   const now = () => performance.now();
   const Real = window.Worker;
-  let spare = null; // the warmed worker, until the app takes it
-  let making = false; // while this probe makes it
   const watch = (w) => w.addEventListener('message', (e) => {
     const m = typeof e.data === 'string' && e.data.startsWith('{') ? JSON.parse(e.data) : {};
     if (m.ready) h.ready ??= now();
@@ -104,47 +94,16 @@ function workerProbe(warm) {
   });
   window.Worker = class extends Real {
     constructor(url, options) {
-      if (spare && String(url).endsWith('/ai-worker_loader.js')) {
-        const w = spare;
-        spare = null;
-        h.created ??= now();
-        return w;
-      }
       super(url, options);
-      if (!making) h.created ??= now();
+      h.created ??= now();
       watch(this);
     }
     postMessage(message, ...rest) {
-      h.asked ??= now();
+      // A question is JSON text; the page's first message is the wasm's bytes.
+      if (typeof message === 'string') h.asked ??= now();
       return super.postMessage(message, ...rest);
     }
   };
-  if (!warm) return;
-  const start = () => {
-    making = true;
-    const w = new window.Worker('/ai-worker_loader.js');
-    making = false;
-    h.warmed = now();
-    // Keeps what it says until the app sets its onmessage.
-    const held = [];
-    let handler = null;
-    w.addEventListener('message', (e) => (handler ? handler.call(w, e) : held.push(e)));
-    Object.defineProperty(w, 'onmessage', {
-      configurable: true,
-      get: () => handler,
-      set(fn) {
-        handler = fn;
-        for (const e of held.splice(0)) setTimeout(() => handler?.call(w, e), 0);
-      },
-    });
-    spare = w;
-  };
-  const firstTile = new MutationObserver(() => {
-    if (!document.querySelector('.tile')) return;
-    firstTile.disconnect();
-    requestIdleCallback(start, { timeout: 1000 });
-  });
-  firstTile.observe(document, { childList: true, subtree: true });
 }
 
 // ---------------------------------------------------------------------------
@@ -155,8 +114,8 @@ function workerProbe(warm) {
  * first tile is painted (and `wait` ms more), until the hint is painted.
  * `requests` counts the server's requests for the weights meanwhile.
  */
-async function measureOnce(browser, url, profile, { wait, warm }, requests) {
-  const { context, page, errors } = await openThrottled(browser, profile, [pageProbe, hintProbe, [workerProbe, warm]]);
+async function measureOnce(browser, url, profile, { wait }, requests) {
+  const { context, page, errors } = await openThrottled(browser, profile, [pageProbe, hintProbe, workerProbe]);
   // Every request the page, its workers or a service worker make, as the
   // browser sees them (the server's count is the other witness).
   const seen = [];
@@ -179,7 +138,6 @@ async function measureOnce(browser, url, profile, { wait, warm }, requests) {
       hint: h.shown - h.key,
       seen: after(h.shownSeen),
       created: after(h.created),
-      warmed: after(h.warmed),
       ready: after(h.ready),
       asked: after(h.asked),
       answered: after(h.answered),
@@ -210,7 +168,7 @@ async function measureAll(opts, url, served, requests) {
         if (!opts.json) process.stderr.write(`${profile.name} run ${i + 1}/${opts.runs}: first hint ${fmt(r.hint)} ms\n`);
       }
       const med = (k) => median(runs.map((r) => r[k]));
-      const m = { hint: med('hint'), created: med('created'), warmed: med('warmed'), ready: med('ready') };
+      const m = { hint: med('hint'), created: med('created'), ready: med('ready') };
       Object.assign(m, { asked: med('asked'), answered: med('answered'), search: med('search'), seen: med('seen') });
       results[key] = { profile, median: m, target: TARGETS[key], met: m.hint !== null && m.hint <= TARGETS[key], runs };
     }
@@ -234,7 +192,6 @@ function workerFiles(served) {
 function printTables(opts, dist, results) {
   const how = [
     opts.wait > 0 ? `i pressed ${opts.wait} ms after the first tile` : 'i pressed once the first tile was painted',
-    opts.warm ? 'the worker warmed at the first idle moment after it (this harness, not the app)' : 'no warming',
   ];
   console.log(`site ${dist}, served gzip -9, cache disabled, service workers blocked, ${opts.runs} run(s) per profile`);
   console.log(`${how.join('; ')}`);
@@ -249,7 +206,7 @@ function printTables(opts, dist, results) {
     ]),
   ]);
   console.log('\nwhere the time went (medians, ms after the key press):');
-  const steps = [['created', 'new Worker'], ...(opts.warm ? [['warmed', 'warmed']] : []),
+  const steps = [['created', 'new Worker'],
     ['ready', 'ready'], ['asked', 'question posted'], ['answered', 'answer'], ['search', '(search ms)'], ['seen', 'hint in the DOM'], ['hint', 'painted']];
   table([
     ['profile', ...steps.map(([, name]) => name)],
@@ -297,7 +254,7 @@ try {
 if (measured && opts.json) {
   const { results, chromium } = measured;
   const weightsRequested = Object.values(results).some((r) => r.runs.some((x) => x.weightsAsked.server + x.weightsAsked.browser));
-  console.log(JSON.stringify({ dist, chromium, runsPerProfile: opts.runs, wait: opts.wait, warm: opts.warm, results, weightsRequested }, null, 2));
+  console.log(JSON.stringify({ dist, chromium, runsPerProfile: opts.runs, wait: opts.wait, results, weightsRequested }, null, 2));
 } else if (measured) {
   printTables(opts, dist, measured.results);
 }

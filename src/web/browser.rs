@@ -55,6 +55,21 @@ extern "C" {
     fn cancel_idle_callback(this: &IdleScheduler, handle: u32) -> Result<(), JsValue>;
 }
 
+/// The bytes at `url` (fetched from the page, as the browser fetches any
+/// file of the site), or `None` if the fetch fails or the server answers
+/// anything but 2xx. Every call that can throw is bound with `catch`; a
+/// rejected promise is an `Err` of `JsFuture`.
+pub async fn fetch_bytes(url: &str) -> Option<js_sys::ArrayBuffer> {
+    use wasm_bindgen_futures::JsFuture;
+    let response = JsFuture::from(window().fetch_with_str(url)).await.ok()?;
+    let response: web_sys::Response = response.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let bytes = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    bytes.dyn_into().ok()
+}
+
 /// How many logical cores the machine has (`navigator.hardwareConcurrency`;
 /// 1 where the browser does not say).
 pub fn cores() -> usize {

@@ -167,7 +167,11 @@ export function workerSpy() {
       });
     }
     postMessage(msg, ...rest) {
-      if (!this.__e2eOwn) window.__aiLog.push({ at: performance.now(), dir: 'out', text: String(msg) });
+      // Questions are JSON text; the page's first message is the wasm's
+      // bytes (src/web/ai_client.rs), which are not logged.
+      if (!this.__e2eOwn && typeof msg === 'string') {
+        window.__aiLog.push({ at: performance.now(), dir: 'out', text: msg });
+      }
       return super.postMessage(msg, ...rest);
     }
   };
@@ -196,6 +200,8 @@ export async function startOwnWorker(page) {
     window.__e2eStartingOwn = true;
     const w = new Worker('/ai-worker_loader.js');
     w.__e2eOwn = true;
+    // The page hands its workers their wasm; this one fetches its own.
+    w.postMessage('fetch');
     const t = setTimeout(() => reject(new Error('the worker was not ready in 30 s')), 30_000);
     w.onerror = (e) => reject(new Error(`worker error: ${e.message ?? e.type}`));
     w.onmessage = (e) => {
