@@ -46,17 +46,21 @@ pub struct Reviewed {
     pub verdict: Option<Verdict>,
 }
 
-/// The moves of the game that reaches `upto` inputs into the history: from
-/// its start (after its New Game, if any) up to there, each with the board
-/// it was played on. `None` if the game is not 4×4 (the search plays 4×4
-/// boards only).
-pub fn moves_of(history: &History, upto: usize) -> Option<Vec<Reviewed>> {
-    let cursor = upto.min(history.len());
-    let inputs = &history.inputs()[..cursor];
-    let first = inputs
+/// Where the last game of `inputs` starts: after its New Game, or at 0.
+pub fn game_start(inputs: &[Input]) -> usize {
+    inputs
         .iter()
         .rposition(|&i| i == Input::NewGame)
-        .map_or(0, |n| n + 1);
+        .map_or(0, |n| n + 1)
+}
+
+/// The moves of the game in play: from its start up to the history's
+/// cursor, each with the board it was played on. `None` if the game is not
+/// 4×4 (the search plays 4×4 boards only).
+pub fn moves_of(history: &History) -> Option<Vec<Reviewed>> {
+    let cursor = history.cursor();
+    let inputs = &history.inputs()[..cursor];
+    let first = game_start(inputs);
     let mut moves = Vec::with_capacity(cursor - first);
     for (at, _, state) in history.states(first, cursor) {
         if let Some(&Input::Move(played)) = inputs.get(at) {
@@ -72,8 +76,7 @@ pub fn moves_of(history: &History, upto: usize) -> Option<Vec<Reviewed>> {
 }
 
 impl Coach {
-    /// Starts a run over `moves` (the game [`moves_of`] found up to `upto`
-    /// inputs), keeping the verdicts of the moves this review already
+    /// Starts a run over `moves` (the game in play, [`moves_of`]), keeping the verdicts of the moves this review already
     /// judged; returns the run's id and the moves left to search, each as
     /// its index in the history and its board (none if every move is
     /// judged, and then no run is in flight).
@@ -81,7 +84,6 @@ impl Coach {
         &mut self,
         history: &History,
         moves: Vec<Reviewed>,
-        upto: usize,
     ) -> (u32, Vec<(usize, Bitboard)>) {
         self.keep_valid(history);
         let kept = self.inputs.len();
@@ -92,7 +94,7 @@ impl Coach {
             }
         }
         self.start = history.state_at(0);
-        self.inputs = history.inputs()[..upto.min(history.len())].to_vec();
+        self.inputs = history.inputs()[..history.cursor()].to_vec();
         self.last_id = self.last_id.wrapping_add(1);
         self.failure = None;
         let left: Vec<(usize, Bitboard)> = self

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::coach::Coach;
+use super::coach::{game_start, Coach};
 use super::computer::{self, Computer};
 use super::log::Log;
 use super::words::hint_sentence;
@@ -288,10 +288,7 @@ impl Model {
             Mode::Live | Mode::Viewing(_) => self.history.cursor(),
         };
         let inputs = &self.history.inputs()[..upto];
-        let first = inputs
-            .iter()
-            .rposition(|&i| i == Input::NewGame)
-            .map_or(0, |n| n + 1);
+        let first = game_start(inputs);
         inputs[first..]
             .iter()
             .enumerate()

@@ -129,7 +129,7 @@ fn read_game(arg: &str) -> Result<History, String> {
 
 /// The game's moves (the last game of the history, to its cursor).
 fn game_of(history: &History) -> Result<Vec<(Bitboard, Direction)>, String> {
-    let moves = moves_of(history, history.cursor()).ok_or("the coach reviews 4×4 games only")?;
+    let moves = moves_of(history).ok_or("the coach reviews 4×4 games only")?;
     Ok(moves.into_iter().map(|m| (m.board, m.played)).collect())
 }
 

@@ -19,8 +19,7 @@ pub fn review(model: &mut Model) -> Outcome {
     if model.mode == Mode::Replaying {
         end_replay(model);
     }
-    let upto = model.history.cursor();
-    let Some(moves) = moves_of(&model.history, upto) else {
+    let Some(moves) = moves_of(&model.history) else {
         model.coach.stop(Some(ONLY_4X4.into()));
         return Err(Ignored::NotHere);
     };
@@ -35,7 +34,7 @@ pub fn review(model: &mut Model) -> Outcome {
     if model.coach.running.is_some() {
         cmds.push(Cmd::CancelReview);
     }
-    let (id, left) = model.coach.start(&model.history, moves, upto);
+    let (id, left) = model.coach.start(&model.history, moves);
     if !left.is_empty() {
         cmds.push(Cmd::Review { id, moves: left });
     }

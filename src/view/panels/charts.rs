@@ -66,6 +66,25 @@ pub enum Mark {
     },
 }
 
+/// A chart's two axes: the x axis along `bottom` from `left` to `right`,
+/// the y axis along `left` from `top` down to `bottom` (SVG units).
+pub fn axes(left: u32, top: u32, right: u32, bottom: u32) -> [Mark; 2] {
+    [
+        Mark::Rule {
+            x1: left,
+            y1: bottom,
+            x2: right,
+            y2: bottom,
+        },
+        Mark::Rule {
+            x1: left,
+            y1: top,
+            x2: left,
+            y2: bottom,
+        },
+    ]
+}
+
 /// The bars for `(tile, games, share of games in whole percent)`, left to
 /// right, each with its share above and its tile below.
 pub fn reach_marks(rates: &[(u64, u32, u32)]) -> Vec<Mark> {
@@ -116,19 +135,10 @@ pub fn score_marks(scores: &[u64]) -> Vec<Mark> {
         points.push(points[0]);
     }
     let line: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    let [x_axis, y_axis] = axes(LEFT, TOP, W, H - BOTTOM);
     vec![
-        Mark::Rule {
-            x1: LEFT,
-            y1: H - BOTTOM,
-            x2: W,
-            y2: H - BOTTOM,
-        },
-        Mark::Rule {
-            x1: LEFT,
-            y1: TOP,
-            x2: LEFT,
-            y2: H - BOTTOM,
-        },
+        x_axis,
+        y_axis,
         label(
             LEFT - 4,
             TOP + 4,

@@ -9,7 +9,7 @@
 //! `foreignObject`, `review::mark`), so the keyboard reaches it and Enter
 //! or Space presses it without the view reading keys.
 
-use super::charts::Mark;
+use super::charts::{axes, Mark};
 use super::grade_mark::move_name;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
@@ -192,19 +192,10 @@ pub fn words(plot: &Plot) -> String {
 /// SVG painter.
 pub fn marks(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
     let label = |x, y, text, anchor| Mark::Label { x, y, text, anchor };
+    let [x_axis, y_axis] = axes(LEFT, TOP, W - RIGHT, H - BOTTOM);
     let mut marks = vec![
-        Mark::Rule {
-            x1: LEFT,
-            y1: H - BOTTOM,
-            x2: W - RIGHT,
-            y2: H - BOTTOM,
-        },
-        Mark::Rule {
-            x1: LEFT,
-            y1: TOP,
-            x2: LEFT,
-            y2: H - BOTTOM,
-        },
+        x_axis,
+        y_axis,
         label(LEFT - 4, TOP + 4, "better".into(), "end"),
         label(LEFT - 4, H - BOTTOM, "worse".into(), "end"),
         label(LEFT, H - 6, format!("move {}", plot.first), "start"),
