@@ -559,7 +559,9 @@ export async function watchKeyEvents(page) {
 
 /** Presses `key` and resolves to the keydown event(s) it produced, as recorded by watchKeyEvents. */
 export async function pressAndRecord(page, key) {
-  const n = await page.evaluate(() => window.__e2eKeys.length);
+  // Records land in a setTimeout after their keydown: let any still pending
+  // from earlier presses land first, so they are not taken for this one's.
+  const n = await page.evaluate(() => new Promise((done) => setTimeout(() => done(window.__e2eKeys.length), 0)));
   // "Shift+h" gives two keydowns (Shift, then h); the last is the key's own.
   const count = key.split('+').length;
   await pressKey(page, key);
