@@ -7,6 +7,11 @@
 // build has new names, fetched and cached on its first load, and the names
 // the new page no longer mentions are dropped.
 //
+// The panels' chunks of wasm are fetched by the page only when a panel
+// first opens; the page lists them in its `<meta name=chunks>`
+// (scripts/chunks.mjs), and they are cached with the rest, so after one
+// visit every panel opens offline.
+//
 // The AI worker's files (index.html's ai-worker link, which trunk removes
 // from the page) are the exception: the page loads them only when the AI is
 // first asked, and trunk gives a worker's files no content hash, so a new
@@ -17,8 +22,12 @@ const CACHE = 'leptos-2048';
 const ASSET = /["'=](\/[^"'\s?#>]+\.(?:js|wasm|css|webmanifest|svg|png))/g;
 const WORKER = ['/ai-worker_loader.js', '/ai-worker.js', '/ai-worker_bg.wasm'];
 
+// The list in the page's `<meta name=chunks content="/a.wasm /b.wasm">`.
+const CHUNKS = /<meta name=chunks content="([^"]*)"/;
+
 function assetsOf(html) {
-  return [...new Set([...html.matchAll(ASSET)].map((m) => m[1]))];
+  const chunks = CHUNKS.exec(html)?.[1].split(' ').filter(Boolean) ?? [];
+  return [...new Set([...[...html.matchAll(ASSET)].map((m) => m[1]), ...chunks])];
 }
 
 async function storePage(response) {

@@ -1,7 +1,60 @@
-//! Installs the panic hook and mounts the app in place of index.html's
-//! static shell; everything else is in the library.
+//! The page's binary: installs the panic hook and mounts the app in place
+//! of index.html's static shell, handing it the panels' split points.
+//! Everything else is in the library.
+//!
+//! Each `wasm_split` function below is a split point: the build cuts the
+//! wasm there (`scripts/bin/wasm-bindgen`), so a panel's view and what
+//! only it uses become a chunk of their own, fetched when the function is
+//! first awaited. They are `wasm_split` functions, what Leptos's `#[lazy]`
+//! is built on, with its `fallible` option: a chunk that cannot be fetched
+//! is an `Err` the model keeps, where `#[lazy]` would abort the page's wasm.
+//! They live here rather than in the library: a split point is exported
+//! from whichever wasm links it, and the AI worker links the library.
+
+use leptos::prelude::*;
+use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos_2048::app::Panel;
+use leptos_2048::view::panels::{Chunks, HistoryPanel, SettingsPanel, StatsPanel};
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos_2048::web::mount();
+    leptos_2048::web::mount(Chunks {
+        load: |panel| Box::pin(load(panel)),
+        draw: |panel| Box::pin(draw(panel)),
+    });
+}
+
+/// Fetches `panel`'s chunk: `true` once it is here.
+async fn load(panel: Panel) -> bool {
+    let loaded = match panel {
+        Panel::History => load_history().await,
+        Panel::Stats => load_stats().await,
+        Panel::Settings => load_settings().await,
+    };
+    loaded.is_ok()
+}
+
+/// `panel`'s view, from its chunk: at once if the chunk is here.
+async fn draw(panel: Panel) -> Option<AnyView> {
+    let view = match panel {
+        Panel::History => history_panel().await,
+        Panel::Stats => stats_panel().await,
+        Panel::Settings => settings_panel().await,
+    };
+    view.ok()
+}
+
+#[wasm_split(panel_history, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_history))]
+fn history_panel() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <HistoryPanel/> }.into_any())
+}
+
+#[wasm_split(panel_stats, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_stats))]
+fn stats_panel() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <StatsPanel/> }.into_any())
+}
+
+#[wasm_split(panel_settings, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_settings))]
+fn settings_panel() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <SettingsPanel/> }.into_any())
 }

@@ -257,7 +257,7 @@ fn viewing_needs_the_history_panel() {
     );
     let closed = check(&model, Msg::View(Some(0)), none);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
-    let open = check(&model, Msg::Toggle(Panel::History), none);
+    let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
     let viewing = check(&open, Msg::View(Some(0)), none);
     assert_eq!(viewing.mode, Mode::Viewing(0));
     assert_eq!(viewing.shown().score, 0);
@@ -308,13 +308,60 @@ fn the_history_is_checked_on_opening_and_on_asking() {
     );
     let closed = check(&model, Msg::CheckHistory, none);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
-    let open = check(&model, Msg::Toggle(Panel::History), none);
+    let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
     let first = open.verification.clone().expect("checked on opening");
     assert_eq!((first.inputs, first.result), (1, Ok(())));
     let moved = after(open, [Msg::Play(Input::Move(Up))]);
     let again = check(&moved, Msg::CheckHistory, none);
     let second = again.verification.clone().unwrap();
     assert_eq!((second.inputs, second.result), (2, Ok(())));
+}
+
+/// Asks for `panel`'s code.
+fn loads(panel: Panel) -> impl FnOnce(&Model) -> Vec<Cmd> {
+    move |_| vec![Cmd::LoadPanel(panel)]
+}
+
+#[test]
+fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
+    use leptos_2048::app::panel::Code;
+    let model = fresh();
+    assert_eq!(model.code.of(Panel::Stats), Code::Missing);
+    // The first open asks for the code; the panel shows it is loading.
+    let open = check(&model, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
+    assert_eq!(open.code.of(Panel::Stats), Code::Loading);
+    // Closed and opened again while loading: asked once, not twice.
+    let closed = check(&open, Msg::Toggle(Panel::Stats), none);
+    let reopened = check(&closed, Msg::Toggle(Panel::Stats), none);
+    assert_eq!(reopened.code.of(Panel::Stats), Code::Loading);
+    // It failed: the panel says so, and the game plays on.
+    let failed = PanelLoaded(Panel::Stats, false);
+    let down = check(&reopened, failed.clone(), none);
+    assert_eq!(down.code.of(Panel::Stats), Code::Failed);
+    assert_eq!(down.panel, Some(Panel::Stats));
+    let moved = check(&down, Msg::Play(Input::Move(Left)), none);
+    assert_eq!(moved.history.len(), 1);
+    // The next open asks again, and this time it comes.
+    let shut = check(&moved, Msg::Toggle(Panel::Stats), none);
+    let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
+    let here = check(&retry, PanelLoaded(Panel::Stats, true), none);
+    assert_eq!(here.code.of(Panel::Stats), Code::Loaded);
+    // Loaded stays loaded: later opens ask for nothing.
+    let shut = check(&here, Msg::Toggle(Panel::Stats), none);
+    let again = check(&shut, Msg::Toggle(Panel::Stats), none);
+    assert_eq!(again.code.of(Panel::Stats), Code::Loaded);
+    // An answer nobody asked for is stale, and changes nothing.
+    let stale = check(&again, failed, none);
+    assert_eq!(ignored(&stale), Some(Ignored::Stale));
+    assert_eq!(stale.code.of(Panel::Stats), Code::Loaded);
+    // Each panel has its own code.
+    let other = check(&again, Msg::Toggle(Panel::Settings), loads(Panel::Settings));
+    assert_eq!(other.code.of(Panel::History), Code::Missing);
+}
+
+#[allow(non_snake_case)]
+fn PanelLoaded(panel: Panel, loaded: bool) -> Msg {
+    Msg::PanelLoaded { panel, loaded }
 }
 
 #[test]
@@ -947,11 +994,15 @@ fn agreed(m: &Model, id: u32, at: usize) -> Msg {
 #[test]
 fn a_review_judges_every_move_of_the_game_in_play() {
     let model = played(&TEN_MOVES);
+    // Review opens the history panel, which asks for its code.
     let asked = check(&model, Msg::Review, |m| {
-        vec![Cmd::Review {
-            id: 1,
-            moves: moves_from(m, 0),
-        }]
+        vec![
+            Cmd::Review {
+                id: 1,
+                moves: moves_from(m, 0),
+            },
+            Cmd::LoadPanel(Panel::History),
+        ]
     });
     let moves = moves_from(&asked, 0);
     assert!(moves.len() >= 8, "{} moves", moves.len());
@@ -1148,11 +1199,15 @@ fn a_worker_failure_stops_the_review_and_says_why() {
 fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let (model, _) = replaying();
     let whole = model.history.len();
+    // Review opens the history panel, which asks for its code.
     let asked = check(&model, Msg::Review, |m| {
-        vec![Cmd::Review {
-            id: 1,
-            moves: moves_from(m, 0),
-        }]
+        vec![
+            Cmd::Review {
+                id: 1,
+                moves: moves_from(m, 0),
+            },
+            Cmd::LoadPanel(Panel::History),
+        ]
     });
     assert_eq!((asked.mode, asked.history.cursor()), (Mode::Live, whole));
     assert_eq!(asked.coach.progress(), (0, whole));
@@ -1323,6 +1378,9 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::Play(_) => "a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle",
         Msg::Undo | Msg::Redo => "undo_gives_back_the_state_before_and_redo_the_one_after",
         Msg::Toggle(_) => "closing_the_history_panel_returns_to_the_present",
+        Msg::PanelLoaded { .. } => {
+            "a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure"
+        }
         Msg::View(_) => "viewing_needs_the_history_panel",
         Msg::Resume(_) => "resume_makes_the_viewed_state_the_present",
         Msg::ChooseSize { .. } => "switching_size_writes_this_game_then_loads_that_sizes_game",
@@ -1356,6 +1414,7 @@ fn every_message_has_a_row_in_this_file() {
         Msg::Play(Input::NewGame),
         Msg::Undo,
         Msg::Toggle(Panel::Stats),
+        PanelLoaded(Panel::Stats, true),
         Msg::View(None),
         Msg::Resume(0),
         Msg::ChooseSize {

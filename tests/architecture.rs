@@ -565,6 +565,7 @@ const RUST_TYPES: &[&str] = &[
     "Option",
     "Result",
     "Effect",
+    "Suspend",
 ];
 
 /// Names this crate gives its own functions that are also browser calls

@@ -14,6 +14,7 @@ use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::Theme;
 
+use super::model::Panel;
 use super::msg::Msg;
 use super::saved::Load;
 use super::words::size;
@@ -59,6 +60,8 @@ pub enum Cmd {
     },
     /// Drop the review's questions not yet answered.
     CancelReview,
+    /// Fetch the code of this panel; answered by `Msg::PanelLoaded`.
+    LoadPanel(Panel),
     /// Send `then` after `ms` milliseconds.
     After { ms: u32, then: Box<Msg> },
     /// Put this link on the clipboard; answered by `Msg::LinkCopied`.
@@ -80,6 +83,7 @@ impl Cmd {
             Cmd::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
             Cmd::AskAi { id, .. } => return format!("AskAi(#{id})"),
             Cmd::Review { id, moves } => return format!("Review(#{id}, {} moves)", moves.len()),
+            Cmd::LoadPanel(panel) => return format!("LoadPanel({panel:?})"),
             Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
             Cmd::SaveGame(_) => "SaveGame",
             Cmd::SaveHistory(_) => "SaveHistory",

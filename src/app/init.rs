@@ -13,6 +13,7 @@ use super::coach::Coach;
 use super::computer::Computer;
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
+use super::panel::PanelCode;
 use super::saved::Load;
 
 /// What the page was opened with: storage's first answers and the address.
@@ -87,6 +88,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         history: start.history,
         mode: start.mode,
         panel: None,
+        code: PanelCode::default(),
         replay_speed: DEFAULT_SPEED,
         best: 0,
         stats: Stats::default(),

@@ -24,6 +24,7 @@
 //! - [`saved`]: what storage is asked for and answers.
 //! - [`computer`]: the computer player's part of the model.
 //! - [`coach`]: the review of the game in play.
+//! - [`panel`]: the panels, and where each one's lazily loaded code stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`log`]: the last messages and their commands, for the history panel.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
@@ -39,6 +40,7 @@ pub mod keys;
 pub mod log;
 pub mod model;
 pub mod msg;
+pub mod panel;
 pub mod saved;
 pub mod subscriptions;
 pub mod swipe;

@@ -8,6 +8,8 @@ use std::borrow::Cow;
 use super::coach::{game_start, Coach};
 use super::computer::{self, Computer};
 use super::log::Log;
+pub use super::panel::Panel;
+use super::panel::PanelCode;
 use super::words::hint_sentence;
 use crate::engine::{Config, Direction, Input, State};
 use crate::session::history::History;
@@ -37,6 +39,8 @@ pub struct Model {
     pub mode: Mode,
     /// The panel open under the board, if any.
     pub panel: Option<Panel>,
+    /// Where each panel's code stands: fetched on the panel's first open.
+    pub code: PanelCode,
     /// Replay speed, in moves a second.
     pub replay_speed: u32,
     /// The best score known for this board size: stored, written by another
@@ -110,14 +114,6 @@ pub enum Mode {
     Viewing(usize),
     /// A shared game playing itself, one input per tick.
     Replaying,
-}
-
-/// The panels under the board; at most one is open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    History,
-    Stats,
-    Settings,
 }
 
 /// What changed since the last write to storage. Nothing is written on a

@@ -82,6 +82,9 @@ pub enum Msg {
     SaveFailed(Problem),
     /// The clipboard now holds this link.
     LinkCopied(String),
+    /// The fetch of a panel's code, asked by `Cmd::LoadPanel`, ended:
+    /// loaded, or not (offline, a missing or damaged file).
+    PanelLoaded { panel: Panel, loaded: bool },
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
     Reviewed {
@@ -98,6 +101,9 @@ impl Msg {
         let fixed = match self {
             Msg::Play(input) => return format!("Play({input:?})"),
             Msg::Toggle(panel) => return format!("Toggle({panel:?})"),
+            Msg::PanelLoaded { panel, loaded } => {
+                return format!("PanelLoaded({panel:?}, {loaded})")
+            }
             Msg::View(Some(i)) => return format!("View({i})"),
             Msg::Resume(i) => return format!("Resume({i})"),
             Msg::ChooseSize { width, height } => return format!("ChooseSize({width}×{height})"),

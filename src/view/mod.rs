@@ -11,7 +11,8 @@
 //! - `notices`: storage and link notices, the live region, the hint line.
 //! - `controls`: the buttons under the board and the share link.
 //! - `replay_bar`: a shared game replaying.
-//! - `panels`: history (states and messages), statistics, board settings.
+//! - [`panels`]: history (states and messages), statistics, board settings,
+//!   each a chunk of wasm fetched when it first opens.
 //! - `how_to_play`: the rules and the keys.
 
 mod board;
@@ -20,7 +21,7 @@ mod controls;
 mod heading;
 mod how_to_play;
 mod notices;
-mod panels;
+pub mod panels;
 mod replay_bar;
 
 use leptos::prelude::*;
@@ -47,8 +48,11 @@ pub fn Page(
     dispatcher: Dispatcher,
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
+    /// The panels' code, fetched when each first opens.
+    chunks: panels::Chunks,
 ) -> impl IntoView {
     provide_context(dispatcher);
+    provide_context(chunks);
     provide_context(model);
     // The state on the board: the present, or the one viewed.
     let shown: Memo<State> = select(|m| m.shown().into_owned());

@@ -1,6 +1,6 @@
 //! The command runner: the only code that carries out what `update` asks
 //! ([`Cmd`]): storage, the AI worker, timers, the clipboard, the address
-//! bar and the theme attribute. What it learns on the way (a failed write,
+//! bar, the theme attribute and the panels' code. What it learns on the way (a failed write,
 //! what storage held, the AI's answer, a timer's end) it reports as a
 //! [`Msg`] through the [`Dispatcher`], never by touching the model. Every
 //! browser call it makes goes through a door that cannot throw
@@ -13,18 +13,22 @@ use super::review_pool::ReviewPool;
 use super::storage::Store;
 use crate::app::{Cmd, Msg};
 use crate::session::stored::Problem;
+use crate::view::panels::Chunks;
 
-/// What the runner holds: storage and the AI client.
+/// What the runner holds: storage, the AI client, the review's workers and
+/// the panels' code.
 pub struct Runner {
     store: Store,
+    chunks: Chunks,
     ai: AiClient,
     reviews: ReviewPool,
 }
 
 impl Runner {
-    pub fn new(store: Store) -> Self {
+    pub fn new(store: Store, chunks: Chunks) -> Self {
         Runner {
             store,
+            chunks,
             ai: AiClient::new(),
             reviews: ReviewPool::default(),
         }
@@ -62,6 +66,13 @@ impl Runner {
                 dispatcher.send(Msg::Reviewed { id, at, answer })
             }),
             Cmd::CancelReview => self.reviews.cancel(),
+            Cmd::LoadPanel(panel) => leptos::task::spawn_local({
+                let loading = (self.chunks.load)(panel);
+                async move {
+                    let loaded = loading.await;
+                    dispatcher.send(Msg::PanelLoaded { panel, loaded });
+                }
+            }),
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
             Cmd::CopyLink(url) => {
                 let copied = url.clone();

@@ -27,6 +27,7 @@ use super::runner::Runner;
 use super::storage::Store;
 use super::subscriptions::Listeners;
 use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
+use crate::view::panels::Chunks;
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners
@@ -137,7 +138,7 @@ fn flags(store: &Store) -> Flags {
 }
 
 /// Starts the runtime: the first model, its commands and subscriptions.
-fn start(board: NodeRef<leptos::html::Div>) -> Rc<Runtime> {
+fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> Rc<Runtime> {
     let store = Store::open();
     let (model, cmds) = init(flags(&store));
     let runtime = Rc::new_cyclic(|me: &Weak<Runtime>| {
@@ -155,7 +156,7 @@ fn start(board: NodeRef<leptos::html::Div>) -> Rc<Runtime> {
         });
         Runtime {
             model: RwSignal::new(model),
-            runner: Runner::new(store),
+            runner: Runner::new(store, chunks),
             listeners: RefCell::new(Listeners::new(dispatcher, board)),
             dispatcher,
             queue: RefCell::new(VecDeque::new()),
@@ -168,12 +169,12 @@ fn start(board: NodeRef<leptos::html::Div>) -> Rc<Runtime> {
     runtime
 }
 
-/// The whole app: the runtime and the page, which gets the model read-only
-/// and the dispatcher.
+/// The whole app: the runtime and the page, which gets the model read-only,
+/// the dispatcher and the panels' code.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(chunks: Chunks) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
-    let runtime = start(board);
+    let runtime = start(board, chunks);
     let model = runtime.model.read_only();
     let dispatcher = runtime.dispatcher;
     // The swipe listeners need the board's element, which exists once the
@@ -181,16 +182,16 @@ pub fn App() -> impl IntoView {
     let again = SendWrapper::new(runtime.clone());
     board.on_load(move |_| again.listen());
     StoredValue::new_local(runtime);
-    view! { <Page model dispatcher board/> }
+    view! { <Page model dispatcher board chunks/> }
 }
 
 /// Mounts the app in place of the static shell that index.html paints
 /// before the wasm has loaded (the heading, the scores and the empty board,
 /// in the layout the app draws them in). Both happen in one task, so no
 /// frame shows neither.
-pub fn mount() {
+pub fn mount(chunks: Chunks) {
     browser::remove_element(SHELL_ID);
-    leptos::mount::mount_to_body(App);
+    leptos::mount::mount_to_body(move || view! { <App chunks/> });
 }
 
 /// The id of index.html's static shell.

@@ -12,7 +12,8 @@
 //! - [`coach`]: reviewing the game in play, and the search's verdicts;
 //! - [`settings`]: board size and target, and what storage answers;
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
-//! - [`page`]: panels, the theme, share links, the link's note;
+//! - [`page`]: panels and their code, the theme, share links, the link's
+//!   note;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay), so that no two of these files import each other.
 
@@ -37,14 +38,24 @@ use common::Outcome;
 /// whichever rule changed the history (a move after an undo, a game loaded,
 /// another size), the verdicts never outlive their moves, and a run left
 /// with nothing to search is cancelled.
+///
+/// And whichever rule opened a panel (a toggle, a key, Review), a panel
+/// whose code is missing, or failed to load the last time, asks for it
+/// ([`PanelCode::ask`](super::panel::PanelCode::ask)).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
+    let panel_before = model.panel;
     let (mut cmds, ignored) = match rule(model, msg) {
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
     if model.coach.keep_valid(&model.history) {
         cmds.push(Cmd::CancelReview);
+    }
+    if let Some(opened) = model.panel.filter(|&p| Some(p) != panel_before) {
+        if model.code.ask(opened) {
+            cmds.push(Cmd::LoadPanel(opened));
+        }
     }
     model
         .log
@@ -90,6 +101,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
         Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
+        Msg::PanelLoaded { panel, loaded } => page::panel_loaded(model, panel, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),

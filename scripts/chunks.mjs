@@ -1,0 +1,135 @@
+// Trunk post-build hook: puts the page's lazily loaded chunks into the site.
+//
+// scripts/bin/wasm-bindgen (what trunk runs as wasm-bindgen) split the
+// page's wasm at its split points (src/main.rs) and left the pieces in
+// target/wasm-bindgen/<profile>/wasm-split/<name>/: one wasm per split
+// point (split_*.wasm), the code several of them share (chunk_*.wasm), and
+// __wasm_split.js, the loader the page's glue imports and that fetches
+// them. Trunk knows nothing of these files, so this hook, on trunk's staging
+// directory:
+//
+// - optimises each chunk with wasm-opt -Oz in release builds (as trunk does
+//   the main module: index.html's data-wasm-opt="z") and names it after its
+//   content, as trunk names its own files, so the service worker may serve
+//   it from its cache for as long as the name lasts;
+// - writes the loader under a content-hashed name, importing the page's
+//   hashed glue and fetching the hashed chunks; its one console.error goes:
+//   a chunk that fails to load is an Err the app shows in the panel;
+// - points the glue's imports at the loader's new name;
+// - adds to the page a modulepreload of the loader (its round trip then
+//   overlaps the wasm's download instead of following the glue's) and a
+//   `<meta name=chunks>` that lists the chunks: nothing fetches them at
+//   start, but the service worker, which caches every file the page names,
+//   caches them too, so every panel opens offline after one visit.
+//
+// Each rewrite checks that it found what it rewrites, so a change in what
+// wasm-split-cli writes fails the build here, not in a visitor's browser.
+// It runs before scripts/minify-glue.mjs and scripts/csp.mjs (one hook,
+// Trunk.toml), which minify the files and hash the page's inline scripts.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'parse5';
+
+const LOADER = '__wasm_split.js';
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) throw new Error('TRUNK_STAGING_DIR is not set: run this as a trunk hook');
+const release = process.env.TRUNK_PROFILE === 'release';
+const splitRoot = join(process.env.CARGO_TARGET_DIR ?? 'target', 'wasm-bindgen', release ? 'release' : 'debug', 'wasm-split');
+
+const contentHash = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+
+/** `text` with `from` replaced by `to`, which must occur exactly `times` times (any number if 0). */
+function rewrite(text, from, to, what, times = 1) {
+  const found = text.split(from).length - 1;
+  if (found === 0 || (times && found !== times)) {
+    throw new Error(`chunks: ${what}: expected ${times || 'some'} of ${JSON.stringify(from)}, found ${found}`);
+  }
+  return text.split(from).join(to);
+}
+
+async function optimised(path) {
+  if (!release) return readFile(path);
+  const dir = await mkdtemp(join(tmpdir(), 'chunk-'));
+  const out = join(dir, 'out.wasm');
+  // -Oz as trunk does the main module; the name section goes (wasm-opt
+  // warns that it cannot read one of its subsections: stderr is dropped
+  // unless wasm-opt fails).
+  try {
+    execFileSync('wasm-opt', ['-Oz', '--strip-debug', '--strip-producers', path, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    return await readFile(out);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The loader, pointing at the hashed glue and chunks, without its console.error. */
+function loaderFor(source, name, glue, names) {
+  let text = rewrite(source, `from "./${name}.js"`, `from "./${glue}"`, LOADER);
+  for (const [plain, hashed] of names) text = rewrite(text, `"./${plain}"`, `"./${hashed}"`, `${LOADER}, ${plain}`);
+  // A failed fetch reaches the app as success = false (Msg::PanelLoaded);
+  // the panel says so. The browser still logs the failed request itself.
+  return rewrite(text, 'console.error(e);', '', LOADER);
+}
+
+/**
+ * `html` with, right after the glue's modulepreload, one of `loader` and
+ * the list of `chunks` for the service worker (assets/sw.js reads it).
+ */
+function withChunks(html, glue, loader, chunks) {
+  const doc = parse(html, { sourceCodeLocationInfo: true });
+  const links = [];
+  const walk = (node) => {
+    for (const child of node.childNodes ?? []) {
+      if (child.tagName === 'link') links.push(child);
+      walk(child);
+    }
+  };
+  walk(doc);
+  const href = (el) => el.attrs.find((a) => a.name === 'href')?.value ?? '';
+  const glueLink = links.find((el) => href(el).endsWith(`/${glue}`));
+  if (!glueLink) throw new Error(`chunks: index.html: no link to ${glue}`);
+  const at = glueLink.sourceCodeLocation.endOffset;
+  const list = chunks.map((c) => `/${c}`).join(' ');
+  const added = `<link rel=modulepreload href=/${loader}><meta name=chunks content="${list}">`;
+  return html.slice(0, at) + added + html.slice(at);
+}
+
+async function place(glue, name) {
+  const dir = join(splitRoot, name);
+  if (!existsSync(join(dir, LOADER))) {
+    throw new Error(`chunks: ${glue} imports ./${LOADER} but ${dir} has none: was trunk's wasm-bindgen scripts/bin/wasm-bindgen (scripts/setup.sh puts it on PATH)?`);
+  }
+  const names = new Map();
+  for (const file of (await readdir(dir)).sort()) {
+    if (!file.endsWith('.wasm') || file === `${name}.wasm`) continue;
+    const bytes = await optimised(join(dir, file));
+    const hashed = `${file.replace(/\.wasm$/, '')}-${contentHash(bytes)}.wasm`;
+    await writeFile(join(staging, hashed), bytes);
+    names.set(file, hashed);
+  }
+  const loaderText = loaderFor(await readFile(join(dir, LOADER), 'utf8'), name, glue, names);
+  const loader = `__wasm_split-${contentHash(loaderText)}.js`;
+  await writeFile(join(staging, loader), loaderText);
+
+  const gluePath = join(staging, glue);
+  const glueText = await readFile(gluePath, 'utf8');
+  // Its `import … from "./__wasm_split.js"` lines; the wasm's import
+  // module keeps its name ("./__wasm_split.js": import1 in the imports).
+  await writeFile(gluePath, rewrite(glueText, `from "./${LOADER}"`, `from "./${loader}"`, glue, 0));
+
+  const page = join(staging, 'index.html');
+  await writeFile(page, withChunks(await readFile(page, 'utf8'), glue, loader, [...names.values()]));
+  console.log(`chunks: ${names.size} chunk(s) and ${loader} for ${glue}`);
+}
+
+for (const file of await readdir(staging)) {
+  const glue = /^(.+)-[0-9a-f]+\.js$/.exec(file);
+  if (!glue) continue;
+  const text = await readFile(join(staging, file), 'utf8');
+  if (text.includes(`from "./${LOADER}"`)) await place(file, glue[1]);
+}
