@@ -1,56 +1,83 @@
 #!/usr/bin/env bash
-# Prints the size of a built site (raw and gzip -9) and fails when the page
-# is over the budget.
+# Prints the size of a built site (raw and gzip -9), in three parts, each
+# with its budget, and fails when any is over:
 #
-# The budget counts what the page loads at start: html, its js and wasm, css
-# and the service worker. The AI worker's files (ai-worker_loader.js,
-# ai-worker.js, ai-worker_bg.wasm: trunk names a worker's files after its
-# binary, index.html's ai-worker link) are loaded after the page, at its
-# first idle moment (Cmd::WarmAi); they are listed apart, with their own
-# total, outside the budget.
+# - the page at start: what the first move needs, loaded at once: the html,
+#   its js (the glue and the chunks' loader), the main wasm, the css and the
+#   service worker;
+# - the panels' chunks (split_*.wasm, one per panel, and chunk_*.wasm, the
+#   code several panels share), fetched when a panel first opens: each has a
+#   budget of its own (split_*: by panel; chunk_*: one for each);
+# - the AI worker's files (ai-worker_loader.js, ai-worker.js,
+#   ai-worker_bg.wasm: trunk names a worker's files after its binary,
+#   index.html's ai-worker link), loaded at the page's first idle moment
+#   (Cmd::WarmAi): listed with their total, outside the budgets.
 set -euo pipefail
 dist="${1:-dist}"
-# 110 KB was the first version's budget (the game alone). Undo and the
-# history inspector, share links, board sizes, statistics and the AI
-# client took the page to 172.9 KB; making the whole app one fold (Model,
-# Msg, update, Effect), every panel a tree of components instead of HTML
-# strings, and the message log took it to 188.1 KB (README, "Size"). The
-# coach (the review, its chart and marks, the review pool) was allowed to
-# take it to 200 KB. The budget stops it growing unnoticed; the goals of
-# 96 KB, and of 184 KB after the fold, are not met.
-budget_kb="${SIZE_BUDGET_KB:-200}"
-is_worker() { case "$(basename "$1")" in ai-worker*) return 0 ;; *) return 1 ;; esac; }
+# The page at start. 110 KB was the first version's budget (the game
+# alone). Undo and the history inspector, share links, board sizes,
+# statistics and the AI client took the page to 172.9 KB; the whole app as
+# one fold (Model, Msg, update, Effect), every panel a tree of components
+# and the message log to 188.1 KB; the coach to 202.3 KB. Splitting the
+# panels (with the review and the message log) off into chunks took it to
+# 173.3 KB. The target of 150 KB is not met (README, "Size").
+budget_kb="${SIZE_BUDGET_KB:-176}"
+# Each chunk's budget, in KB gzip: a panel's by its split point's name, and
+# one for every chunk of shared code.
+chunk_budget_kb() {
+    case "$1" in
+        split_panel_history-*) echo 38 ;;
+        split_panel_stats-*) echo 12 ;;
+        split_panel_settings-*) echo 8 ;;
+        chunk_*) echo 8 ;;
+        *) echo 0 ;;
+    esac
+}
+kind_of() {
+    case "$(basename "$1")" in
+        ai-worker*) echo worker ;;
+        split_*.wasm | chunk_*.wasm) echo chunk ;;
+        *) echo page ;;
+    esac
+}
 
 row() {
     printf '%-8s %10d %10d  %s\n' "$1" "$2" "$3" "$4"
 }
 
-total_raw=0
-total_gz=0
-worker_raw=0
-worker_gz=0
-worker_rows=()
-printf '%-8s %10s %10s  %s\n' kind raw gzip-9 file
+declare -A raw_total=([page]=0 [chunk]=0 [worker]=0) gz_total=([page]=0 [chunk]=0 [worker]=0)
+declare -A rows=([page]="" [chunk]="" [worker]="")
+over=()
 for f in "$dist"/*.html "$dist"/*.js "$dist"/*.wasm "$dist"/*.css; do
     [ -e "$f" ] || continue
     raw=$(stat -c %s "$f")
     gz=$(gzip -9 -c "$f" | wc -c)
-    if is_worker "$f"; then
-        worker_raw=$((worker_raw + raw))
-        worker_gz=$((worker_gz + gz))
-        worker_rows+=("$(row "${f##*.}" "$raw" "$gz" "$(basename "$f")")")
-        continue
+    kind=$(kind_of "$f")
+    name=$(basename "$f")
+    raw_total[$kind]=$((raw_total[$kind] + raw))
+    gz_total[$kind]=$((gz_total[$kind] + gz))
+    note=""
+    if [ "$kind" = chunk ]; then
+        budget=$(chunk_budget_kb "$name")
+        note="  (budget $budget KB)"
+        if [ "$gz" -gt $((budget * 1024)) ]; then over+=("$name: $gz B gzip, budget $budget KB"); fi
     fi
-    total_raw=$((total_raw + raw))
-    total_gz=$((total_gz + gz))
-    row "${f##*.}" "$raw" "$gz" "$(basename "$f")"
+    rows[$kind]+="$(row "${f##*.}" "$raw" "$gz" "$name$note")"$'\n'
 done
-printf '%-8s %10d %10d  (page at start; budget %d KB gzip)\n' total "$total_raw" "$total_gz" "$budget_kb"
-if [ "${#worker_rows[@]}" -gt 0 ]; then
-    printf '%s\n' "${worker_rows[@]}"
-    printf '%-8s %10d %10d  (AI worker, loaded once the page is idle; not in the budget)\n' worker "$worker_raw" "$worker_gz"
+
+printf '%-8s %10s %10s  %s\n' kind raw gzip-9 file
+printf '%s' "${rows[page]}"
+printf '%-8s %10d %10d  (page at start; budget %d KB gzip)\n' total "${raw_total[page]}" "${gz_total[page]}" "$budget_kb"
+if [ "${gz_total[page]}" -gt $((budget_kb * 1024)) ]; then over+=("the page at start: ${gz_total[page]} B gzip, budget $budget_kb KB"); fi
+if [ -n "${rows[chunk]}" ]; then
+    printf '%s' "${rows[chunk]}"
+    printf '%-8s %10d %10d  (panels, each fetched when it first opens)\n' chunks "${raw_total[chunk]}" "${gz_total[chunk]}"
 fi
-if [ "$total_gz" -gt $((budget_kb * 1024)) ]; then
-    echo "release size: over budget" >&2
+if [ -n "${rows[worker]}" ]; then
+    printf '%s' "${rows[worker]}"
+    printf '%-8s %10d %10d  (AI worker, loaded once the page is idle; not in the budget)\n' worker "${raw_total[worker]}" "${gz_total[worker]}"
+fi
+if [ "${#over[@]}" -gt 0 ]; then
+    printf 'release size: over budget: %s\n' "${over[@]}" >&2
     exit 1
 fi
