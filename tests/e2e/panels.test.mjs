@@ -2,7 +2,7 @@
 // statistics; settings) are not in the page's first wasm: each panel's code
 // is a chunk of its own (split_panel_<name>-<hash>.wasm, with shared
 // chunk_N-<hash>.wasm), fetched through __wasm_split-<hash>.js the first time
-// the panel opens (src/view/panels/mod.rs).
+// the panel opens (split points in src/main.rs, drawn by src/view/panels/mod.rs).
 //
 //  1. A cold load asks for no chunk, even once the page is idle; then each
 //     panel opens and works, its split file asked for once; closed and
