@@ -22,7 +22,7 @@
 import { launchBrowser } from '../tests/e2e/helpers.mjs';
 import {
   PROFILES, parseArgs, requireSite, profileKeys, startGzipServer, openThrottled, untilFirstTile, pageProbe, median, fmt,
-  table,
+  table, waitOption,
 } from './throttle.mjs';
 
 /** Targets for the median first hint, in ms from the key press. */
@@ -34,9 +34,7 @@ const WEIGHTS = '/ai-net-v1.bin';
 const USAGE =
   'usage: node scripts/first-hint.mjs [--dist DIR] [--runs N] [--profile fast3g|fast4g|all] [--json] [--wait MS]';
 
-const EXTRA = {
-  '--wait': { key: 'wait', initial: 0, parse: Number },
-};
+const EXTRA = { '--wait': waitOption(0, USAGE) };
 
 // ---------------------------------------------------------------------------
 // What runs in the page
@@ -234,10 +232,6 @@ function printFiles(all) {
 // Main
 
 const opts = parseArgs(process.argv.slice(2), USAGE, EXTRA);
-if (!Number.isFinite(opts.wait) || opts.wait < 0) {
-  console.error(`--wait must be a number of ms >= 0\n${USAGE}`);
-  process.exit(2);
-}
 const dist = requireSite(opts.dist);
 const served = [];
 const requests = { weights: 0 };

@@ -20,7 +20,7 @@
 import { launchBrowser } from '../tests/e2e/helpers.mjs';
 import {
   PROFILES, parseArgs, requireSite, profileKeys, startGzipServer, openThrottled, untilFirstTile, pageProbe, median, fmt,
-  table,
+  table, waitOption,
 } from './throttle.mjs';
 
 /** The target for the median first open on Fast 4G, in ms from the click. */
@@ -35,7 +35,7 @@ const PANELS = [
 
 const USAGE =
   'usage: node scripts/panel-open.mjs [--dist DIR] [--runs N] [--profile fast3g|fast4g|all] [--json] [--wait MS]';
-const EXTRA = { '--wait': { key: 'wait', initial: 3000, parse: Number } };
+const EXTRA = { '--wait': waitOption(3000, USAGE) };
 
 /**
  * An init script that stores in window.__panelOpen the first click's
@@ -117,10 +117,6 @@ function printTables(opts, dist, results) {
 }
 
 const opts = parseArgs(process.argv.slice(2), USAGE, EXTRA);
-if (!Number.isFinite(opts.wait) || opts.wait < 0) {
-  console.error(`--wait must be a number of ms >= 0\n${USAGE}`);
-  process.exit(2);
-}
 const dist = requireSite(opts.dist);
 const served = [];
 const server = await startGzipServer(dist, (f) => served.push(f));

@@ -50,6 +50,19 @@ export function parseArgs(argv, usage, extra = {}) {
   return opts;
 }
 
+/**
+ * The `--wait MS` option (time to wait after the first tile), for
+ * parseArgs's `extra`: a number of ms >= 0, else exits 2 with `usage`.
+ */
+export function waitOption(initial, usage) {
+  const parse = (v) => {
+    const ms = Number(v);
+    if (!Number.isFinite(ms) || ms < 0) fail('--wait must be a number of ms >= 0', usage);
+    return ms;
+  };
+  return { key: 'wait', initial, parse };
+}
+
 export function fail(message, usage) {
   console.error(`${message}\n${usage}`);
   process.exit(2);

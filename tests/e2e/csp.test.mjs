@@ -21,7 +21,7 @@ import path from 'node:path';
 import { parse } from 'parse5';
 import { REPO, DIST, readBoard, playOne } from './helpers.mjs';
 import { startSuite, waitReady, collectErrors } from './storage-helpers.mjs';
-import { pageErrors } from './extra-helpers.mjs';
+import { pageErrors, serviceWorkerReady } from './extra-helpers.mjs';
 import { blur, playChecked, chooseSize } from './session-helpers.mjs';
 import { askForHint, startAutoplay, stopAutoplay, autoplayOn, waitForMoves, movesPlayed } from './ai-helpers.mjs';
 
@@ -235,12 +235,7 @@ test('a whole session, online and then offline, gives no CSP violation and no co
   await waitReady(page);
 
   // The service worker, as offline.test.mjs waits for it.
-  const ready = await page.evaluate(async () => {
-    const timeout = new Promise((r) => setTimeout(() => r('timeout'), 10_000));
-    const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
-    return reg === 'timeout' ? 'navigator.serviceWorker.ready did not resolve in 10 s' : reg.active?.scriptURL ?? 'no active worker';
-  });
-  assert.ok(ready.endsWith('/sw.js'), `the service worker is not ready: ${ready}`);
+  await serviceWorkerReady(page);
 
   // Moves with keys.
   await blur(page);

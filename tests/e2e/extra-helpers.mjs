@@ -49,6 +49,30 @@ export async function openPage(suite, { query = '', options = {}, storage, ready
 }
 
 /** Only console errors and uncaught page errors (what the brief counts). */
+/** Waits (10 s at most) for the service worker to be ready; it must be /sw.js. */
+export async function serviceWorkerReady(page) {
+  const ready = await page.evaluate(async () => {
+    if (!('serviceWorker' in navigator)) return 'no serviceWorker in navigator';
+    const timeout = new Promise((r) => setTimeout(() => r('timeout'), 10_000));
+    const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
+    return reg === 'timeout' ? 'navigator.serviceWorker.ready did not resolve in 10 s' : reg.active?.scriptURL ?? 'no active worker';
+  });
+  assert.ok(ready.endsWith('/sw.js'), `the service worker is not ready: ${ready}`);
+}
+
+/**
+ * The service worker ready (it has stored the page, its assets and the
+ * panels' chunks), then a reload so that it controls the page: from then on
+ * the page's and its workers' requests go through it.
+ */
+export async function underServiceWorker(page) {
+  await serviceWorkerReady(page);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 })
+    .catch(() => assert.fail('the service worker does not control the page after a reload'));
+}
+
 export function pageErrors(errors) {
   return errors.filter((e) => e.startsWith('console.error') || e.startsWith('pageerror'));
 }

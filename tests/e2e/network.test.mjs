@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { startServer, launchBrowser, requireDist, DIRECTIONS } from './helpers.mjs';
 import { assertClean } from './session-helpers.mjs';
 import { collectErrors, waitReady } from './storage-helpers.mjs';
+import { underServiceWorker } from './extra-helpers.mjs';
 import {
   askForHint, startAutoplay, stopAutoplay, waitForMoves, workerSpy, readWorkerLog, choosePause,
 } from './ai-helpers.mjs';
@@ -69,19 +70,6 @@ async function openGame(seed) {
   await page.goto(new URL(`?seed=${seed}`, server.url).href, { waitUntil: 'load' });
   await waitReady(page);
   return { context, page, errors, seen };
-}
-
-/**
- * Waits for the service worker to be installed (it stores the page, its
- * assets and the AI worker's files), then reloads so that it controls the
- * page: from then on the page's and its workers' requests go through it.
- */
-async function underServiceWorker(page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload({ waitUntil: 'load' });
-  await waitReady(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 })
-    .catch(() => assert.fail('the service worker does not control the page after a reload'));
 }
 
 /** The paths in the service worker's cache. */

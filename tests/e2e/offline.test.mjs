@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DIST, readBoard, showBoard, playOne } from './helpers.mjs';
 import { startSuite, waitReady, collectErrors } from './storage-helpers.mjs';
-import { openPage, pageErrors } from './extra-helpers.mjs';
+import { openPage, pageErrors, underServiceWorker } from './extra-helpers.mjs';
 
 let suite;
 before(async () => {
@@ -24,17 +24,7 @@ test('after one visit the game loads, restores and plays with the network off, t
   assert.ok(existsSync(sw), `no service worker in dist (${sw} is missing): the game cannot load offline`);
 
   const { context, page, errors } = await openPage(suite);
-  const ready = await page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return 'no serviceWorker in navigator';
-    const timeout = new Promise((r) => setTimeout(() => r('timeout'), 10_000));
-    const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
-    return reg === 'timeout' ? 'navigator.serviceWorker.ready did not resolve in 10 s' : reg.active?.scriptURL ?? 'no active worker';
-  });
-  assert.ok(ready.endsWith('/sw.js'), `the service worker is not ready: ${ready}`);
-  await page.reload({ waitUntil: 'load' });
-  await waitReady(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 })
-    .catch(() => assert.fail('the service worker does not control the page after a reload'));
+  await underServiceWorker(page);
 
   let game = await playOne(page, 'online');
   game = await playOne(page, 'online');

@@ -24,7 +24,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readBoard, playOne, showBoard, sameBoard } from './helpers.mjs';
 import { startSuite, waitReady, collectErrors } from './storage-helpers.mjs';
-import { pageErrors } from './extra-helpers.mjs';
+import { pageErrors, underServiceWorker } from './extra-helpers.mjs';
 import { blur, chooseEntry, readInspector } from './session-helpers.mjs';
 
 let suite;
@@ -320,16 +320,7 @@ test('cold load asks for no panel chunk; each panel then loads once, works, and 
 
 test('after one visit with no panel opened, every panel opens and works offline, and the game plays', async () => {
   const { context, page, errors, chunks } = await openGame();
-  const ready = await page.evaluate(async () => {
-    const timeout = new Promise((r) => setTimeout(() => r('timeout'), 10_000));
-    const reg = await Promise.race([navigator.serviceWorker.ready, timeout]);
-    return reg === 'timeout' ? 'navigator.serviceWorker.ready did not resolve in 10 s' : reg.active?.scriptURL ?? 'no active worker';
-  });
-  assert.ok(ready.endsWith('/sw.js'), `the service worker is not ready: ${ready}`);
-  await page.reload({ waitUntil: 'load' });
-  await waitReady(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 })
-    .catch(() => assert.fail('the service worker does not control the page after a reload'));
+  await underServiceWorker(page);
   assert.deepEqual(chunks, [], 'the page asked for chunk files with no panel opened');
   // The service worker stored every chunk index.html lists.
   const { listed, cached } = await page.evaluate(async () => ({

@@ -346,8 +346,10 @@ test('the message log shows each message the page handled, newest first, with th
   assert.ok(await page.getAttribute('.message-log', 'aria-label'), 'the log is labelled for screen readers');
 
   let log = await readMessages(page);
-  assert.deepEqual(log.slice(0, 2).map((m) => m.msg), ['ToggleMessages', 'Toggle(History)'],
-    `newest first: ${JSON.stringify(log.slice(0, 2))}`);
+  // Opening the panel asked for its code, and the runner said it came.
+  assert.deepEqual(log.slice(0, 3).map((m) => m.msg), ['ToggleMessages', 'PanelLoaded(History, true)', 'Toggle(History)'],
+    `newest first: ${JSON.stringify(log.slice(0, 3))}`);
+  assert.equal(log[2].outcome, 'LoadPanel(History)', 'opening the history panel asks for its code');
   const moves = log.filter((m) => m.msg.startsWith('Play(Move('));
   assert.equal(moves.length, 3, `three moves logged: ${JSON.stringify(log)}`);
   // A move writes nothing: the game and its history are written when the page is idle.
