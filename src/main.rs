@@ -1,31 +1,41 @@
 //! The page's binary: installs the panic hook and mounts the app in place
-//! of index.html's static shell, handing it the panels' split points.
+//! of index.html's static shell, handing it the page's split points.
 //! Everything else is in the library.
 //!
 //! Each `wasm_split` function below is a split point: the build cuts the
-//! wasm there (`scripts/bin/wasm-bindgen`), so a panel's view and what
-//! only it uses become a chunk of their own, fetched when the function is
-//! first awaited. They are `wasm_split` functions, what Leptos's `#[lazy]`
-//! is built on, with its `fallible` option: a chunk that cannot be fetched
-//! is an `Err` the model keeps, where `#[lazy]` would abort the page's wasm.
-//! They live here rather than in the library: a split point is exported
-//! from whichever wasm links it, and the AI worker links the library.
+//! wasm there (`scripts/bin/wasm-bindgen`), so what only that function
+//! reaches (a panel's view, the AI workers' client) becomes a chunk of its
+//! own, fetched when the function is first awaited. They are `wasm_split`
+//! functions, what Leptos's `#[lazy]` is built on, with its `fallible`
+//! option: a chunk that cannot be fetched is an `Err` the model keeps,
+//! where `#[lazy]` would abort the page's wasm. They live here rather than
+//! in the library: a split point is exported from whichever wasm links it,
+//! and the AI worker links the library.
+
+use std::rc::Rc;
 
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
-use leptos_2048::app::Panel;
-use leptos_2048::view::panels::{Chunks, HistoryPanel, SettingsPanel, StatsPanel};
+use leptos_2048::app::{Cmd, Panel};
+use leptos_2048::view::panels::{HistoryPanel, SettingsPanel, StatsPanel};
+use leptos_2048::web::chunks::Chunks;
+use leptos_2048::web::dispatcher::Dispatcher;
+use leptos_2048::web::workers::{self, Workers};
 
 fn main() {
     console_error_panic_hook::set_once();
     leptos_2048::web::mount(Chunks {
-        load: |panel| Box::pin(load(panel)),
-        draw: |panel| Box::pin(draw(panel)),
+        load_panel: |panel| Box::pin(load_panel(panel)),
+        draw_panel: |panel| Box::pin(draw_panel(panel)),
+        load_workers: || Box::pin(async { load_workers().await.is_ok() }),
+        workers: |on, cmd, dispatcher| {
+            Box::pin(async move { run_workers(on, cmd, dispatcher).await.is_ok() })
+        },
     });
 }
 
 /// Fetches `panel`'s chunk: `true` once it is here.
-async fn load(panel: Panel) -> bool {
+async fn load_panel(panel: Panel) -> bool {
     let loaded = match panel {
         Panel::History => load_history().await,
         Panel::Stats => load_stats().await,
@@ -35,7 +45,7 @@ async fn load(panel: Panel) -> bool {
 }
 
 /// `panel`'s view, from its chunk: at once if the chunk is here.
-async fn draw(panel: Panel) -> Option<AnyView> {
+async fn draw_panel(panel: Panel) -> Option<AnyView> {
     let view = match panel {
         Panel::History => history_panel().await,
         Panel::Stats => stats_panel().await,
@@ -57,4 +67,10 @@ fn stats_panel() -> Result<AnyView, SplitLoaderError> {
 #[wasm_split(panel_settings, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_settings))]
 fn settings_panel() -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <SettingsPanel/> }.into_any())
+}
+
+#[wasm_split(ai_workers, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_workers))]
+fn run_workers(on: Rc<Workers>, cmd: Cmd, dispatcher: Dispatcher) -> Result<(), SplitLoaderError> {
+    workers::run(&on, cmd, dispatcher);
+    Ok(())
 }

@@ -14,8 +14,8 @@ use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::Theme;
 
-use super::model::Panel;
 use super::msg::Msg;
+use super::panel::Panel;
 use super::saved::Load;
 use super::words::size;
 
@@ -62,6 +62,8 @@ pub enum Cmd {
     CancelReview,
     /// Fetch the code of this panel; answered by `Msg::PanelLoaded`.
     LoadPanel(Panel),
+    /// Fetch the computer player's code; answered by `Msg::ComputerLoaded`.
+    LoadComputer,
     /// Send `then` after `ms` milliseconds.
     After { ms: u32, then: Box<Msg> },
     /// Put this link on the clipboard; answered by `Msg::LinkCopied`.
@@ -90,6 +92,7 @@ impl Cmd {
             Cmd::SaveStats(..) => "SaveStats",
             Cmd::CancelAi => "CancelAi",
             Cmd::WarmAi => "WarmAi",
+            Cmd::LoadComputer => "LoadComputer",
             Cmd::CancelReview => "CancelReview",
             Cmd::CopyLink(_) => "CopyLink",
             Cmd::ClearQuery => "ClearQuery",

@@ -97,14 +97,19 @@ impl Coach {
         self.inputs = history.inputs()[..history.cursor()].to_vec();
         self.last_id = self.last_id.wrapping_add(1);
         self.failure = None;
-        let left: Vec<(usize, Bitboard)> = self
-            .moves
+        let left = self.left();
+        self.running = (!left.is_empty()).then_some(self.last_id);
+        (self.last_id, left)
+    }
+
+    /// The moves not judged yet, each as its index in the history and its
+    /// board: what a run searches.
+    pub fn left(&self) -> Vec<(usize, Bitboard)> {
+        self.moves
             .iter()
             .filter(|m| m.verdict.is_none())
             .map(|m| (m.at, m.board))
-            .collect();
-        self.running = (!left.is_empty()).then_some(self.last_id);
-        (self.last_id, left)
+            .collect()
     }
 
     /// Drops the moves the history no longer holds as they were reviewed

@@ -10,6 +10,7 @@ use crate::session::stored::{Loaded, Theme};
 
 use super::cmd::Cmd;
 use super::coach::Coach;
+use super::code::Code;
 use super::computer::Computer;
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
@@ -88,7 +89,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         history: start.history,
         mode: start.mode,
         panel: None,
-        code: PanelCode::default(),
+        panel_code: PanelCode::default(),
         replay_speed: DEFAULT_SPEED,
         best: 0,
         stats: Stats::default(),
@@ -101,6 +102,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         unsaved: Unsaved::default(),
         announcement: String::new(),
         computer: Computer::default(),
+        computer_code: Code::default(),
         coach: Coach::default(),
         page_url: flags.page_url,
         entropy,

@@ -1,8 +1,8 @@
 //! Which key does what. Plain data in, plain data out, so the mapping is
 //! tested natively; `App` attaches it to the window.
 
-use super::model::Panel;
 use super::msg::Msg;
+use super::panel::Panel;
 use crate::engine::{Direction, Input};
 
 /// The state of the modifier keys at a key press.

@@ -24,7 +24,8 @@
 //! - [`saved`]: what storage is asked for and answers.
 //! - [`computer`]: the computer player's part of the model.
 //! - [`coach`]: the review of the game in play.
-//! - [`panel`]: the panels, and where each one's lazily loaded code stands.
+//! - [`code`]: where each chunk of code fetched when first needed stands.
+//! - [`panel`]: the panels, and where each one's code stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`log`]: the last messages and their commands, for the history panel.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
@@ -34,6 +35,7 @@
 pub mod choices;
 pub mod cmd;
 pub mod coach;
+pub mod code;
 pub mod computer;
 pub mod init;
 pub mod keys;

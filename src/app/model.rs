@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use super::coach::{game_start, Coach};
+use super::code::Code;
 use super::computer::{self, Computer};
 use super::log::Log;
 pub use super::panel::Panel;
@@ -40,7 +41,7 @@ pub struct Model {
     /// The panel open under the board, if any.
     pub panel: Option<Panel>,
     /// Where each panel's code stands: fetched on the panel's first open.
-    pub code: PanelCode,
+    pub panel_code: PanelCode,
     /// Replay speed, in moves a second.
     pub replay_speed: u32,
     /// The best score known for this board size: stored, written by another
@@ -69,6 +70,10 @@ pub struct Model {
     pub announcement: String,
     /// The computer player: hint, autoplay, the question in flight.
     pub computer: Computer,
+    /// Where the computer player's code stands (its workers' client),
+    /// fetched when it is first needed: the page's first idle moment, or a
+    /// question or a review before that.
+    pub computer_code: Code,
     /// The review of the game in play.
     pub coach: Coach,
     /// The page's address without its query: share links start with it.

@@ -9,7 +9,7 @@ use crate::ai::review::Assessment;
 use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
-use super::model::Panel;
+use super::panel::Panel;
 use super::saved::Saved;
 use super::words::size;
 
@@ -85,6 +85,9 @@ pub enum Msg {
     /// The fetch of a panel's code, asked by `Cmd::LoadPanel`, ended:
     /// loaded, or not (offline, a missing or damaged file).
     PanelLoaded { panel: Panel, loaded: bool },
+    /// The fetch of the computer player's code, asked by
+    /// `Cmd::LoadComputer`, ended: loaded, or not.
+    ComputerLoaded { loaded: bool },
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
     Reviewed {
@@ -104,6 +107,7 @@ impl Msg {
             Msg::PanelLoaded { panel, loaded } => {
                 return format!("PanelLoaded({panel:?}, {loaded})")
             }
+            Msg::ComputerLoaded { loaded } => return format!("ComputerLoaded({loaded})"),
             Msg::View(Some(i)) => return format!("View({i})"),
             Msg::Resume(i) => return format!("Resume({i})"),
             Msg::ChooseSize { width, height } => return format!("ChooseSize({width}×{height})"),

@@ -49,7 +49,7 @@ pub fn Page(
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
     /// The panels' code, fetched when each first opens.
-    chunks: panels::Chunks,
+    chunks: crate::web::chunks::Chunks,
 ) -> impl IntoView {
     provide_context(dispatcher);
     provide_context(chunks);

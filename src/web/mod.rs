@@ -5,19 +5,25 @@
 //! - [`dispatcher`]: the one way anything sends a message.
 //! - `runner`: the one command runner: the only code that carries out a
 //!   `Cmd` (storage, the AI worker, timers, the clipboard, the address bar,
-//!   the theme attribute).
+//!   the theme attribute, the chunks of code).
 //! - `subscriptions`: the listeners behind `app::subscriptions` (keys,
 //!   other tabs, the replay ticker, the colour scheme, idle moments, the
 //!   page being hidden), started and stopped as the model says; `swipes`:
 //!   the board's gestures.
 //! - [`storage`]: localStorage: keys, reads, writes, fault handling.
-//! - [`ai_client`]: the page's side of the AI worker, for hints and autoplay;
-//!   [`review_pool`]: the workers that search a game for its review.
+//! - [`workers`]: the computer player's commands carried out, with
+//!   [`ai_client`], the page's side of the AI worker, for hints and
+//!   autoplay, and [`review_pool`], the workers that search a game for its
+//!   review: a chunk of wasm fetched when first needed.
+//! - [`chunks`]: the page's split points, as its binary hands them over:
+//!   each panel's view and the AI workers' client are fetched when first
+//!   needed.
 //! - [`browser`]: the doors to the browser, each safe to call in any
 //!   browser (no JavaScript exception gets through).
 
 pub mod ai_client;
 pub mod browser;
+pub mod chunks;
 pub mod dispatcher;
 pub mod review_pool;
 mod runner;
@@ -25,5 +31,6 @@ mod runtime;
 pub mod storage;
 mod subscriptions;
 mod swipes;
+pub mod workers;
 
 pub use runtime::{mount, App, SHELL_ID};

@@ -1,27 +1,28 @@
 //! The command runner: the only code that carries out what `update` asks
-//! ([`Cmd`]): storage, the AI worker, timers, the clipboard, the address
-//! bar, the theme attribute and the panels' code. What it learns on the way (a failed write,
-//! what storage held, the AI's answer, a timer's end) it reports as a
+//! ([`Cmd`]): storage, the AI workers, timers, the clipboard, the address
+//! bar, the theme attribute and the chunks of code fetched when first
+//! needed. What it learns on the way (a failed write, what storage held,
+//! the AI's answer, a timer's end, a chunk come or not) it reports as a
 //! [`Msg`] through the [`Dispatcher`], never by touching the model. Every
 //! browser call it makes goes through a door that cannot throw
 //! (`browser`, `storage`, `ai_client`).
 
-use super::ai_client::AiClient;
+use std::rc::Rc;
+
 use super::browser;
+use super::chunks::{Chunks, Later};
 use super::dispatcher::Dispatcher;
-use super::review_pool::ReviewPool;
 use super::storage::Store;
+use super::workers::Workers;
 use crate::app::{Cmd, Msg};
 use crate::session::stored::Problem;
-use crate::view::panels::Chunks;
 
-/// What the runner holds: storage, the AI client, the review's workers and
-/// the panels' code.
+/// What the runner holds: storage, the page's split points and the AI's
+/// workers (whose code is one of the chunks).
 pub struct Runner {
     store: Store,
     chunks: Chunks,
-    ai: AiClient,
-    reviews: ReviewPool,
+    workers: Rc<Workers>,
 }
 
 impl Runner {
@@ -29,8 +30,7 @@ impl Runner {
         Runner {
             store,
             chunks,
-            ai: AiClient::new(),
-            reviews: ReviewPool::default(),
+            workers: Rc::default(),
         }
     }
 
@@ -53,26 +53,26 @@ impl Runner {
                 let saved = self.store.load_saved(config, load);
                 dispatcher.send(Msg::Loaded(Box::new(saved)));
             }
-            Cmd::AskAi {
-                id,
-                board,
-                budget_ms,
-            } => self.ai.ask(&board, budget_ms, move |answer| {
-                dispatcher.send(Msg::AiAnswered { id, answer })
-            }),
-            Cmd::CancelAi => self.ai.cancel(),
-            Cmd::WarmAi => self.ai.warm(),
-            Cmd::Review { id, moves } => self.reviews.start(moves, move |at, answer| {
-                dispatcher.send(Msg::Reviewed { id, at, answer })
-            }),
-            Cmd::CancelReview => self.reviews.cancel(),
-            Cmd::LoadPanel(panel) => leptos::task::spawn_local({
-                let loading = (self.chunks.load)(panel);
-                async move {
-                    let loaded = loading.await;
-                    dispatcher.send(Msg::PanelLoaded { panel, loaded });
-                }
-            }),
+            Cmd::AskAi { .. }
+            | Cmd::CancelAi
+            | Cmd::WarmAi
+            | Cmd::Review { .. }
+            | Cmd::CancelReview => {
+                // `update` sends these only once the workers' chunk is
+                // here (`Msg::ComputerLoaded`), so the call runs at once.
+                let running = (self.chunks.workers)(self.workers.clone(), cmd, dispatcher);
+                spawn(running, |_| None, dispatcher);
+            }
+            Cmd::LoadComputer => spawn(
+                (self.chunks.load_workers)(),
+                |loaded| Some(Msg::ComputerLoaded { loaded }),
+                dispatcher,
+            ),
+            Cmd::LoadPanel(panel) => spawn(
+                (self.chunks.load_panel)(panel),
+                move |loaded| Some(Msg::PanelLoaded { panel, loaded }),
+                dispatcher,
+            ),
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
             Cmd::CopyLink(url) => {
                 let copied = url.clone();
@@ -81,4 +81,18 @@ impl Runner {
             Cmd::ClearQuery => browser::clear_query(),
         }
     }
+}
+
+/// Runs `later` on the page's thread, and sends what `reply` makes of its
+/// outcome, if anything.
+fn spawn<T: 'static>(
+    later: Later<T>,
+    reply: impl FnOnce(T) -> Option<Msg> + 'static,
+    dispatcher: Dispatcher,
+) {
+    leptos::task::spawn_local(async move {
+        if let Some(msg) = reply(later.await) {
+            dispatcher.send(msg);
+        }
+    });
 }

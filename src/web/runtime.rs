@@ -22,12 +22,12 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 
 use super::browser;
+use super::chunks::Chunks;
 use super::dispatcher::Dispatcher;
 use super::runner::Runner;
 use super::storage::Store;
 use super::subscriptions::Listeners;
 use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
-use crate::view::panels::Chunks;
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners

@@ -561,3 +561,46 @@ test('a worker that cannot load: I and P say the computer player is unavailable,
   assertClean(rest, 'no worker');
   await context.close();
 });
+
+test("the computer player's code cannot load: I and P say so, the game plays on, and the next I loads it and answers", async () => {
+  const blocked = [];
+  const block = (route) => {
+    blocked.push(route.request().url());
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+  };
+  const { context, page, errors } = await openWith({
+    query: '?seed=7008',
+    // As above: routes do not reach a service worker's fetches.
+    options: { serviceWorkers: 'block' },
+    beforeLoad: (p) => p.route('**/split_ai_workers-*.wasm', block),
+  });
+  // The page asks for the code at its first idle moment, and it fails
+  // quietly: nothing is said until the player asks.
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .some((r) => r.name.includes('/split_ai_workers-')), null, { timeout: 10_000 });
+  const hint = await askForHint(page, 'key');
+  console.log(`ai: no code: the line reads "${hint.text}"; blocked ${blocked.length}`);
+  assert.equal(hint.dir, null, 'a hint without the code?');
+  assert.match(hint.text, /computer player is unavailable: it could not be loaded/i);
+  assert.ok(blocked.length >= 2, `asked again for the hint: ${blocked.length} requests`);
+  await page.keyboard.press('p');
+  await page.waitForFunction(
+    () => document.querySelector('.autoplay-button').getAttribute('aria-pressed') === 'false' &&
+      /could not be loaded/.test(document.querySelector('.hint-output').textContent),
+    null, { timeout: 30_000 },
+  );
+  const before = await snapshot(page);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(300);
+  assert.notDeepEqual((await snapshot(page)).board, before.board, 'the game does not play on');
+  // The file is back: the next question fetches the code and is answered.
+  await page.unroute('**/split_ai_workers-*.wasm', block);
+  const answered = await askForHint(page, 'key');
+  assert.ok(answered.dir, `no hint once the code could load: "${answered.text}"`);
+  // Each blocked request leaves its 404 and the browser's line about it.
+  const rest = errors.filter((e) => !/^HTTP 404 for http:\/\/127\.0\.0\.1:\d+\/split_ai_workers-/.test(e)
+    && !/^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(at http:\/\/127\.0\.0\.1:\d+\/split_ai_workers-/.test(e));
+  assertClean(rest, 'no code');
+  await context.close();
+});

@@ -12,12 +12,14 @@
 //! - [`coach`]: reviewing the game in play, and the search's verdicts;
 //! - [`settings`]: board size and target, and what storage answers;
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
-//! - [`page`]: panels and their code, the theme, share links, the link's
-//!   note;
+//! - [`page`]: panels, the theme, share links, the link's note;
+//! - [`code`]: the code fetched when first needed: a panel's, the
+//!   computer player's;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay), so that no two of these files import each other.
 
 mod coach;
+mod code;
 mod common;
 mod computer;
 mod game;
@@ -39,9 +41,11 @@ use common::Outcome;
 /// another size), the verdicts never outlive their moves, and a run left
 /// with nothing to search is cancelled.
 ///
-/// And whichever rule opened a panel (a toggle, a key, Review), a panel
-/// whose code is missing, or failed to load the last time, asks for it
-/// ([`PanelCode::ask`](super::panel::PanelCode::ask)).
+/// And two rules about code fetched when first needed (`code`): whichever
+/// rule opened a panel (a toggle, a key, Review), a panel whose code is
+/// missing, or failed to load the last time, asks for it; and the computer
+/// player's commands go out only once its code is here (until then the
+/// first of them asks for it, and the model keeps what they ask for).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
     let panel_before = model.panel;
@@ -52,11 +56,8 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     if model.coach.keep_valid(&model.history) {
         cmds.push(Cmd::CancelReview);
     }
-    if let Some(opened) = model.panel.filter(|&p| Some(p) != panel_before) {
-        if model.code.ask(opened) {
-            cmds.push(Cmd::LoadPanel(opened));
-        }
-    }
+    cmds.extend(code::panel_opened(model, panel_before));
+    let cmds = code::computer_gate(model, cmds);
     model
         .log
         .record(label, cmds.iter().map(Cmd::label).collect(), ignored);
@@ -101,7 +102,8 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
         Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
-        Msg::PanelLoaded { panel, loaded } => page::panel_loaded(model, panel, loaded),
+        Msg::PanelLoaded { panel, loaded } => code::panel_loaded(model, panel, loaded),
+        Msg::ComputerLoaded { loaded } => code::computer_loaded(model, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),

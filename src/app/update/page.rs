@@ -23,16 +23,6 @@ pub fn toggle(model: &mut Model, panel: Panel) -> Outcome {
     Ok(Vec::new())
 }
 
-/// The fetch of `panel`'s code ended. A panel open meanwhile draws itself,
-/// or says that it could not; a failed one is asked for again when it next
-/// opens (`update`, after every rule).
-pub fn panel_loaded(model: &mut Model, panel: Panel, loaded: bool) -> Outcome {
-    if !model.code.arrived(panel, loaded) {
-        return Err(Ignored::Stale);
-    }
-    Ok(Vec::new())
-}
-
 /// Makes a link that replays this game and asks for it to be copied; a game
 /// that cannot be shared says so. Until the clipboard says it holds the
 /// link (`Msg::LinkCopied`), the link is shown to copy by hand.

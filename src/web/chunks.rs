@@ -1,0 +1,36 @@
+//! The code the page fetches when it is first needed, as the page's binary
+//! hands it over: its split points (`src/main.rs`), each a function whose
+//! code is a chunk of wasm of its own, fetched on its first call. Where
+//! each chunk stands is model state (`app::code`); the runner fetches them
+//! and `view::panels` draws from them.
+//!
+//! The split points are in the binary rather than here: a split point is a
+//! function exported from whichever wasm links it, and the AI worker links
+//! this library.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+use leptos::prelude::AnyView;
+
+use super::dispatcher::Dispatcher;
+use super::workers::Workers;
+use crate::app::{Cmd, Panel};
+
+/// A future on the page's one thread.
+pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
+
+/// The page's split points.
+#[derive(Clone, Copy)]
+pub struct Chunks {
+    /// Fetches a panel's chunk: `true` once it is here (at once if it was).
+    pub load_panel: fn(Panel) -> Later<bool>,
+    /// A panel's view, from its chunk (`None` if it is not here).
+    pub draw_panel: fn(Panel) -> Later<Option<AnyView>>,
+    /// Fetches the AI workers' chunk: `true` once it is here.
+    pub load_workers: fn() -> Later<bool>,
+    /// Carries out a computer player's command ([`super::workers::run`]),
+    /// from the workers' chunk: `false` if that is not here.
+    pub workers: fn(Rc<Workers>, Cmd, Dispatcher) -> Later<bool>,
+}

@@ -1,0 +1,41 @@
+//! The AI's workers, as the runner carries out the computer player's
+//! commands: the one for hints and autoplay ([`AiClient`]) and the
+//! review's pool ([`ReviewPool`]). Their code (the clients, the workers'
+//! messages, fetching the worker's wasm) is a chunk of wasm of its own,
+//! fetched when the computer player is first needed (`app::code`); the
+//! runner reaches [`run`] only through the page's split point
+//! ([`Chunks::workers`](super::chunks::Chunks::workers)), once `update`
+//! has seen the chunk arrive.
+
+use super::ai_client::AiClient;
+use super::dispatcher::Dispatcher;
+use super::review_pool::ReviewPool;
+use crate::app::{Cmd, Msg};
+
+/// The AI's workers: started on first use.
+#[derive(Default)]
+pub struct Workers {
+    ai: AiClient,
+    reviews: ReviewPool,
+}
+
+/// Carries out one of the computer player's commands (others are not
+/// this file's); replies go to `dispatcher`.
+pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
+    match cmd {
+        Cmd::AskAi {
+            id,
+            board,
+            budget_ms,
+        } => workers.ai.ask(&board, budget_ms, move |answer| {
+            dispatcher.send(Msg::AiAnswered { id, answer })
+        }),
+        Cmd::CancelAi => workers.ai.cancel(),
+        Cmd::WarmAi => workers.ai.warm(),
+        Cmd::Review { id, moves } => workers.reviews.start(moves, move |at, answer| {
+            dispatcher.send(Msg::Reviewed { id, at, answer })
+        }),
+        Cmd::CancelReview => workers.reviews.cancel(),
+        _ => {}
+    }
+}
