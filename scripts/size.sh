@@ -5,10 +5,9 @@
 # - the page at start: what the first move needs, loaded at once: the html,
 #   its js (the glue and the chunks' loader), the main wasm, the css and the
 #   service worker;
-# - the chunks fetched when first needed (split_*.wasm, one per split point:
-#   each panel, and the AI workers' client at the page's first idle moment;
-#   chunk_*.wasm, the code several of them share): each has a budget of its
-#   own (split_*: by split point; chunk_*: one for each);
+# - the panels' chunks (split_*.wasm, one per panel, and chunk_*.wasm, the
+#   code several panels share), fetched when a panel first opens: each has a
+#   budget of its own (split_*: by panel; chunk_*: one for each);
 # - the AI worker's files (ai-worker_loader.js, ai-worker.js,
 #   ai-worker_bg.wasm: trunk names a worker's files after its binary,
 #   index.html's ai-worker link), loaded at the page's first idle moment
@@ -20,10 +19,9 @@ dist="${1:-dist}"
 # statistics and the AI client took the page to 172.9 KB; the whole app as
 # one fold (Model, Msg, update, Effect), every panel a tree of components
 # and the message log to 188.1 KB; the coach to 202.3 KB. Splitting the
-# panels (with the review and the message log) and the AI workers' client
-# off into chunks took it to 167.4 KB. The target of 150 KB is not met
-# (README, "Size").
-budget_kb="${SIZE_BUDGET_KB:-170}"
+# panels (with the review and the message log) off into chunks took it to
+# 173.3 KB. The target of 150 KB is not met (README, "Size").
+budget_kb="${SIZE_BUDGET_KB:-176}"
 # Each chunk's budget, in KB gzip: a panel's by its split point's name, and
 # one for every chunk of shared code.
 chunk_budget_kb() {
@@ -31,7 +29,6 @@ chunk_budget_kb() {
         split_panel_history-*) echo 38 ;;
         split_panel_stats-*) echo 12 ;;
         split_panel_settings-*) echo 8 ;;
-        split_ai_workers-*) echo 10 ;;
         chunk_*) echo 8 ;;
         *) echo 0 ;;
     esac
@@ -74,7 +71,7 @@ printf '%-8s %10d %10d  (page at start; budget %d KB gzip)\n' total "${raw_total
 if [ "${gz_total[page]}" -gt $((budget_kb * 1024)) ]; then over+=("the page at start: ${gz_total[page]} B gzip, budget $budget_kb KB"); fi
 if [ -n "${rows[chunk]}" ]; then
     printf '%s' "${rows[chunk]}"
-    printf '%-8s %10d %10d  (chunks, each fetched when first needed)\n' chunks "${raw_total[chunk]}" "${gz_total[chunk]}"
+    printf '%-8s %10d %10d  (panels, each fetched when it first opens)\n' chunks "${raw_total[chunk]}" "${gz_total[chunk]}"
 fi
 if [ -n "${rows[worker]}" ]; then
     printf '%s' "${rows[worker]}"

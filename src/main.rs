@@ -4,33 +4,25 @@
 //!
 //! Each `wasm_split` function below is a split point: the build cuts the
 //! wasm there (`scripts/bin/wasm-bindgen`), so what only that function
-//! reaches (a panel's view, the AI workers' client) becomes a chunk of its
-//! own, fetched when the function is first awaited. They are `wasm_split`
+//! reaches (a panel's view, and what only that panel uses) becomes a chunk
+//! of its own, fetched when the function is first awaited. They are `wasm_split`
 //! functions, what Leptos's `#[lazy]` is built on, with its `fallible`
 //! option: a chunk that cannot be fetched is an `Err` the model keeps,
 //! where `#[lazy]` would abort the page's wasm. They live here rather than
 //! in the library: a split point is exported from whichever wasm links it,
 //! and the AI worker links the library.
 
-use std::rc::Rc;
-
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
-use leptos_2048::app::{Cmd, Panel};
+use leptos_2048::app::Panel;
 use leptos_2048::view::panels::{HistoryPanel, SettingsPanel, StatsPanel};
 use leptos_2048::web::chunks::Chunks;
-use leptos_2048::web::dispatcher::Dispatcher;
-use leptos_2048::web::workers::{self, Workers};
 
 fn main() {
     console_error_panic_hook::set_once();
     leptos_2048::web::mount(Chunks {
         load_panel: |panel| Box::pin(load_panel(panel)),
         draw_panel: |panel| Box::pin(draw_panel(panel)),
-        load_workers: || Box::pin(async { load_workers().await.is_ok() }),
-        workers: |on, cmd, dispatcher| {
-            Box::pin(async move { run_workers(on, cmd, dispatcher).await.is_ok() })
-        },
     });
 }
 
@@ -67,10 +59,4 @@ fn stats_panel() -> Result<AnyView, SplitLoaderError> {
 #[wasm_split(panel_settings, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_settings))]
 fn settings_panel() -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <SettingsPanel/> }.into_any())
-}
-
-#[wasm_split(ai_workers, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_workers))]
-fn run_workers(on: Rc<Workers>, cmd: Cmd, dispatcher: Dispatcher) -> Result<(), SplitLoaderError> {
-    workers::run(&on, cmd, dispatcher);
-    Ok(())
 }

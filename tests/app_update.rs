@@ -52,25 +52,21 @@ fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
 }
 
 /// The page opened with empty storage, storage's answer handled, and what
-/// that marked unsaved written, the computer player's code here.
+/// that marked unsaved written.
 fn fresh() -> Model {
     let (model, _) = init(flags(Query::default()));
     let config = model.config();
     let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
-    after(model, [loaded, Msg::Idle, COMPUTER_HERE])
+    after(model, [loaded, Msg::Idle])
 }
 
-/// The computer player's code came, as asked at the first idle moment.
-const COMPUTER_HERE: Msg = Msg::ComputerLoaded { loaded: true };
-
-/// The page opened on a saved game with this board, all written, the
-/// computer player's code here.
+/// The page opened on a saved game with this board, all written.
 fn playing(picture: &str) -> Model {
     let state = State::from_board(picture.parse().expect("a board picture"), 11);
     let (model, _) = init(flags(Query::default()));
     let config = model.config();
     let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state))));
-    after(model, [loaded, Msg::Idle, COMPUTER_HERE])
+    after(model, [loaded, Msg::Idle])
 }
 
 /// `model` after `msgs`, commands ignored.
@@ -601,9 +597,8 @@ fn a_corrupt_save_is_set_aside_and_said() {
             Cmd::SaveGame(m.present().clone()),
             Cmd::SaveHistory(m.history.clone()),
             Cmd::SaveBest(config, 0),
-            // The page's first idle moment also fetches the computer
-            // player's code (then starts its worker).
-            Cmd::LoadComputer,
+            // The page's first idle moment also starts the AI worker.
+            Cmd::WarmAi,
         ]
     });
     // A bad save that could not be copied aside is left where it is.
@@ -614,7 +609,7 @@ fn a_corrupt_save_is_set_aside_and_said() {
     );
     assert!(!unkept.saving);
     check(&unkept, Msg::Idle, |_| {
-        vec![Cmd::SaveBest(config, 0), Cmd::LoadComputer]
+        vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]
     });
 }
 
@@ -766,19 +761,17 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
         )))],
     );
     assert!(subscriptions(&loaded).idle);
-    // What is unsaved is written, and the computer player's code fetched;
-    // once it is here, the worker is started.
+    // What is unsaved is written, then the worker is started.
     let idle = check(&loaded, Msg::Idle, |m| {
         let mut cmds = vec![Cmd::SaveGame(m.present().clone())];
         cmds.push(Cmd::SaveHistory(m.history.clone()));
         cmds.push(Cmd::SaveBest(m.config(), m.best));
-        cmds.push(Cmd::LoadComputer);
+        cmds.push(Cmd::WarmAi);
         cmds
     });
     assert!(idle.computer.warmed);
     assert!(!subscriptions(&idle).idle, "nothing left to do when idle");
-    let here = check(&idle, COMPUTER_HERE, |_| vec![Cmd::WarmAi]);
-    let again = check(&here, Msg::Idle, none);
+    let again = check(&idle, Msg::Idle, none);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // Not for a board the computer does not play.
     let five = Config::new(5, 5, Some(2048)).unwrap();
@@ -800,63 +793,6 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     });
     assert!(!idle.computer.warmed);
     assert!(!subscriptions(&idle).idle);
-}
-
-/// The page opened on a saved game with this board, before its first idle
-/// moment: the computer player's code not fetched yet.
-fn before_idle(picture: &str) -> Model {
-    let state = State::from_board(picture.parse().expect("a board picture"), 11);
-    let (model, _) = init(flags(Query::default()));
-    let config = model.config();
-    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state))));
-    after(model, [loaded])
-}
-
-#[test]
-fn the_computer_players_commands_wait_for_its_code() {
-    use leptos_2048::app::code::Code;
-    let model = before_idle("2 2 . . / . . . . / . . . . / . . . .");
-    // A hint before the code is here: it is fetched, and the question waits.
-    let waiting = check(&model, Msg::Hint, |_| vec![Cmd::LoadComputer]);
-    assert_eq!(waiting.computer_code, Code::Loading);
-    assert_eq!(waiting.computer_line().as_deref(), Some("Thinking…"));
-    // It could not be fetched: said as a worker's failure is, nothing waits.
-    let failed = check(&waiting, Msg::ComputerLoaded { loaded: false }, none);
-    assert_eq!(failed.computer_code, Code::Failed);
-    assert_eq!(failed.computer.asked, None);
-    assert_eq!(
-        failed.computer_line().as_deref(),
-        Some("The computer player is unavailable: it could not be loaded")
-    );
-    // The next hint asks again, and this time the question goes out.
-    let retry = check(&failed, Msg::Hint, |_| vec![Cmd::LoadComputer]);
-    let sent = check(&retry, COMPUTER_HERE, |m| {
-        let board = m.present().board.clone();
-        vec![Cmd::AskAi {
-            id: asked(m),
-            board,
-            budget_ms: BUDGET_MS,
-        }]
-    });
-    let id = asked(&sent);
-    let shown = check(&sent, answer(id, Right), none);
-    assert!(shown.computer.hint.is_some());
-    // From then on, questions go out at once; an answer about the code
-    // nobody waits for is stale.
-    let stale = check(&shown, COMPUTER_HERE, none);
-    assert_eq!(ignored(&stale), Some(Ignored::Stale));
-
-    // Autoplay stopped while the code comes: nothing goes out when it does.
-    let on = check(&model, Msg::Autoplay, |_| vec![Cmd::LoadComputer]);
-    let off = check(&on, Msg::Autoplay, none);
-    check(&off, COMPUTER_HERE, none);
-    // Autoplay whose code cannot be fetched stops, and says why.
-    let stopped = check(&on, Msg::ComputerLoaded { loaded: false }, none);
-    assert!(!stopped.computer.autoplay);
-    assert!(stopped
-        .computer_line()
-        .unwrap()
-        .ends_with("it could not be loaded"));
 }
 
 #[test]
@@ -1263,25 +1199,16 @@ fn a_worker_failure_stops_the_review_and_says_why() {
 fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let (model, _) = replaying();
     let whole = model.history.len();
-    // Review opens the history panel, which asks for its code; opened by
-    // a link, the page has not fetched the computer player's code yet, so
-    // the review waits for it.
-    let waiting = check(&model, Msg::Review, |_| {
-        vec![Cmd::LoadPanel(Panel::History), Cmd::LoadComputer]
+    // Review opens the history panel, which asks for its code.
+    let asked = check(&model, Msg::Review, |m| {
+        vec![
+            Cmd::Review {
+                id: 1,
+                moves: moves_from(m, 0),
+            },
+            Cmd::LoadPanel(Panel::History),
+        ]
     });
-    let asked = check(&waiting, COMPUTER_HERE, |m| {
-        vec![Cmd::Review {
-            id: 1,
-            moves: moves_from(m, 0),
-        }]
-    });
-    // Had it not come, the review would have stopped, saying why.
-    let failed = check(&waiting, Msg::ComputerLoaded { loaded: false }, none);
-    assert_eq!(failed.coach.running, None);
-    assert_eq!(
-        failed.coach.failure.as_deref(),
-        Some("it could not be loaded")
-    );
     assert_eq!((asked.mode, asked.history.cursor()), (Mode::Live, whole));
     assert_eq!(asked.coach.progress(), (0, whole));
 
@@ -1454,7 +1381,6 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::PanelLoaded { .. } => {
             "a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure"
         }
-        Msg::ComputerLoaded { .. } => "the_computer_players_commands_wait_for_its_code",
         Msg::View(_) => "viewing_needs_the_history_panel",
         Msg::Resume(_) => "resume_makes_the_viewed_state_the_present",
         Msg::ChooseSize { .. } => "switching_size_writes_this_game_then_loads_that_sizes_game",

@@ -62,8 +62,7 @@ pub enum Cmd {
     CancelReview,
     /// Fetch the code of this panel; answered by `Msg::PanelLoaded`.
     LoadPanel(Panel),
-    /// Fetch the computer player's code; answered by `Msg::ComputerLoaded`.
-    LoadComputer,
+
     /// Send `then` after `ms` milliseconds.
     After { ms: u32, then: Box<Msg> },
     /// Put this link on the clipboard; answered by `Msg::LinkCopied`.
@@ -92,7 +91,6 @@ impl Cmd {
             Cmd::SaveStats(..) => "SaveStats",
             Cmd::CancelAi => "CancelAi",
             Cmd::WarmAi => "WarmAi",
-            Cmd::LoadComputer => "LoadComputer",
             Cmd::CancelReview => "CancelReview",
             Cmd::CopyLink(_) => "CopyLink",
             Cmd::ClearQuery => "ClearQuery",

@@ -1,13 +1,12 @@
 //! Code the page fetches when it is first needed. The page's first
-//! download holds what the first move needs; each panel's view and the
-//! computer player's client (its workers and their messages) are chunks of
-//! wasm of their own, fetched the first time they are needed (the split
+//! download holds what the first move needs; each panel's view is a chunk
+//! of wasm of its own, fetched the first time the panel opens (the split
 //! points are in `src/main.rs`, the fetch in `src/web/runner.rs`).
 //!
 //! Where each chunk stands is part of the [`Model`](super::Model), changed
 //! by `update` alone (`update/code.rs`): what needs a chunk that is missing
-//! asks for it (`Cmd::LoadPanel`, `Cmd::LoadComputer`), and the runner's
-//! reply (`Msg::PanelLoaded`, `Msg::ComputerLoaded`) says how that went.
+//! asks for it (`Cmd::LoadPanel`), and the runner's reply
+//! (`Msg::PanelLoaded`) says how that went.
 
 /// Where one chunk of code stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -15,12 +14,12 @@ pub enum Code {
     /// Not asked for yet.
     #[default]
     Missing,
-    /// Asked for: what needs it waits (a panel says it is loading).
+    /// Asked for: the panel says it is loading.
     Loading,
     /// Here.
     Loaded,
     /// The last fetch failed (offline on a first visit, a missing or
-    /// damaged file). What needed it says so; the next need asks again.
+    /// damaged file). The panel says so; its next open asks again.
     Failed,
 }
 

@@ -10,7 +10,6 @@ use crate::session::stored::{Loaded, Theme};
 
 use super::cmd::Cmd;
 use super::coach::Coach;
-use super::code::Code;
 use super::computer::Computer;
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
@@ -102,7 +101,6 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         unsaved: Unsaved::default(),
         announcement: String::new(),
         computer: Computer::default(),
-        computer_code: Code::default(),
         coach: Coach::default(),
         page_url: flags.page_url,
         entropy,

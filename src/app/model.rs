@@ -6,7 +6,6 @@
 use std::borrow::Cow;
 
 use super::coach::{game_start, Coach};
-use super::code::Code;
 use super::computer::{self, Computer};
 use super::log::Log;
 pub use super::panel::Panel;
@@ -70,10 +69,6 @@ pub struct Model {
     pub announcement: String,
     /// The computer player: hint, autoplay, the question in flight.
     pub computer: Computer,
-    /// Where the computer player's code stands (its workers' client),
-    /// fetched when it is first needed: the page's first idle moment, or a
-    /// question or a review before that.
-    pub computer_code: Code,
     /// The review of the game in play.
     pub coach: Coach,
     /// The page's address without its query: share links start with it.

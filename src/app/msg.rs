@@ -85,9 +85,6 @@ pub enum Msg {
     /// The fetch of a panel's code, asked by `Cmd::LoadPanel`, ended:
     /// loaded, or not (offline, a missing or damaged file).
     PanelLoaded { panel: Panel, loaded: bool },
-    /// The fetch of the computer player's code, asked by
-    /// `Cmd::LoadComputer`, ended: loaded, or not.
-    ComputerLoaded { loaded: bool },
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
     Reviewed {
@@ -107,7 +104,6 @@ impl Msg {
             Msg::PanelLoaded { panel, loaded } => {
                 return format!("PanelLoaded({panel:?}, {loaded})")
             }
-            Msg::ComputerLoaded { loaded } => return format!("ComputerLoaded({loaded})"),
             Msg::View(Some(i)) => return format!("View({i})"),
             Msg::Resume(i) => return format!("Resume({i})"),
             Msg::ChooseSize { width, height } => return format!("ChooseSize({width}×{height})"),

@@ -1,8 +1,8 @@
 //! The code the page fetches when it is first needed, as the page's binary
 //! hands it over: its split points (`src/main.rs`), each a function whose
-//! code is a chunk of wasm of its own, fetched on its first call. Where
-//! each chunk stands is model state (`app::code`); the runner fetches them
-//! and `view::panels` draws from them.
+//! code is a chunk of wasm of its own, fetched on its first call: the
+//! panels' views. Where each chunk stands is model state (`app::code`); the
+//! runner fetches them and `view::panels` draws from them.
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
@@ -10,13 +10,10 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::rc::Rc;
 
 use leptos::prelude::AnyView;
 
-use super::dispatcher::Dispatcher;
-use super::workers::Workers;
-use crate::app::{Cmd, Panel};
+use crate::app::Panel;
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -28,9 +25,4 @@ pub struct Chunks {
     pub load_panel: fn(Panel) -> Later<bool>,
     /// A panel's view, from its chunk (`None` if it is not here).
     pub draw_panel: fn(Panel) -> Later<Option<AnyView>>,
-    /// Fetches the AI workers' chunk: `true` once it is here.
-    pub load_workers: fn() -> Later<bool>,
-    /// Carries out a computer player's command ([`super::workers::run`]),
-    /// from the workers' chunk: `false` if that is not here.
-    pub workers: fn(Rc<Workers>, Cmd, Dispatcher) -> Later<bool>,
 }

@@ -14,10 +14,9 @@
 //! - [`workers`]: the computer player's commands carried out, with
 //!   [`ai_client`], the page's side of the AI worker, for hints and
 //!   autoplay, and [`review_pool`], the workers that search a game for its
-//!   review: a chunk of wasm fetched when first needed.
+//!   review.
 //! - [`chunks`]: the page's split points, as its binary hands them over:
-//!   each panel's view and the AI workers' client are fetched when first
-//!   needed.
+//!   each panel's view is fetched when the panel first opens.
 //! - [`browser`]: the doors to the browser, each safe to call in any
 //!   browser (no JavaScript exception gets through).
 

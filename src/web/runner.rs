@@ -7,22 +7,20 @@
 //! browser call it makes goes through a door that cannot throw
 //! (`browser`, `storage`, `ai_client`).
 
-use std::rc::Rc;
-
 use super::browser;
-use super::chunks::{Chunks, Later};
+use super::chunks::Chunks;
 use super::dispatcher::Dispatcher;
 use super::storage::Store;
-use super::workers::Workers;
+use super::workers::{self, Workers};
 use crate::app::{Cmd, Msg};
 use crate::session::stored::Problem;
 
 /// What the runner holds: storage, the page's split points and the AI's
-/// workers (whose code is one of the chunks).
+/// workers.
 pub struct Runner {
     store: Store,
     chunks: Chunks,
-    workers: Rc<Workers>,
+    workers: Workers,
 }
 
 impl Runner {
@@ -30,7 +28,7 @@ impl Runner {
         Runner {
             store,
             chunks,
-            workers: Rc::default(),
+            workers: Workers::default(),
         }
     }
 
@@ -57,22 +55,14 @@ impl Runner {
             | Cmd::CancelAi
             | Cmd::WarmAi
             | Cmd::Review { .. }
-            | Cmd::CancelReview => {
-                // `update` sends these only once the workers' chunk is
-                // here (`Msg::ComputerLoaded`), so the call runs at once.
-                let running = (self.chunks.workers)(self.workers.clone(), cmd, dispatcher);
-                spawn(running, |_| None, dispatcher);
+            | Cmd::CancelReview => workers::run(&self.workers, cmd, dispatcher),
+            Cmd::LoadPanel(panel) => {
+                let loading = (self.chunks.load_panel)(panel);
+                leptos::task::spawn_local(async move {
+                    let loaded = loading.await;
+                    dispatcher.send(Msg::PanelLoaded { panel, loaded });
+                });
             }
-            Cmd::LoadComputer => spawn(
-                (self.chunks.load_workers)(),
-                |loaded| Some(Msg::ComputerLoaded { loaded }),
-                dispatcher,
-            ),
-            Cmd::LoadPanel(panel) => spawn(
-                (self.chunks.load_panel)(panel),
-                move |loaded| Some(Msg::PanelLoaded { panel, loaded }),
-                dispatcher,
-            ),
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
             Cmd::CopyLink(url) => {
                 let copied = url.clone();
@@ -81,18 +71,4 @@ impl Runner {
             Cmd::ClearQuery => browser::clear_query(),
         }
     }
-}
-
-/// Runs `later` on the page's thread, and sends what `reply` makes of its
-/// outcome, if anything.
-fn spawn<T: 'static>(
-    later: Later<T>,
-    reply: impl FnOnce(T) -> Option<Msg> + 'static,
-    dispatcher: Dispatcher,
-) {
-    leptos::task::spawn_local(async move {
-        if let Some(msg) = reply(later.await) {
-            dispatcher.send(msg);
-        }
-    });
 }

@@ -4,8 +4,7 @@
 // chunk_N-<hash>.wasm), fetched through __wasm_split-<hash>.js the first time
 // the panel opens (split points in src/main.rs, drawn by src/view/panels/mod.rs).
 //
-//  1. A cold load asks for no panel chunk, even once the page is idle (the
-//     AI workers' client is a chunk fetched then); then each
+//  1. A cold load asks for no chunk, even once the page is idle; then each
 //     panel opens and works, its split file asked for once; closed and
 //     opened again it asks for nothing and shows at once (no "Loading…").
 //     No console error, no page error, no CSP violation.
@@ -51,13 +50,8 @@ const FAILURE = 'This panel could not be loaded. The game plays on; the panel tr
 const FAILURE_NOTE = 'p.panel.panel-note[role=status]';
 const LOADING_NOTE = 'p.panel.panel-note.panel-loading';
 
-/**
- * A chunk file's path: a split point's file (a panel's, or the AI workers'
- * client, fetched at the page's first idle moment) or a shared chunk.
- */
-const CHUNK_FILE = /^\/(split_[a-z_]+|chunk_\d+)-[0-9a-f]+\.wasm$/;
-/** The panels' split files among `paths`. */
-const panelFiles = (paths) => paths.filter((p) => p.startsWith('/split_panel_'));
+/** A chunk file's path: a panel's split file or a shared chunk. */
+const CHUNK_FILE = /^\/(split_panel_[a-z]+|chunk_\d+)-[0-9a-f]+\.wasm$/;
 /** The split file of `name`, as a route glob. */
 const splitGlob = (name) => `**/${PANELS[name].split}-*.wasm`;
 
@@ -275,11 +269,9 @@ async function playTwo(page, label) {
 test('cold load asks for no panel chunk; each panel then loads once, works, and opens again at once', async () => {
   const { context, page, errors, chunks } = await openGame();
   assert.deepEqual(chunks, [], 'chunk files asked for by the first load');
-  // Idle: the AI workers' client comes now (its chunk, and the shared code
-  // it needs), then the worker's files; still no panel's chunk.
+  // Idle: the AI worker's files come now; still no chunk.
   await page.waitForTimeout(1_500);
-  assert.deepEqual(panelFiles(chunks), [], 'panel chunks asked for while the page was idle');
-  assert.ok(chunks.some((p) => p.startsWith('/split_ai_workers-')), `the AI workers' chunk at the first idle moment: ${JSON.stringify(chunks)}`);
+  assert.deepEqual(chunks, [], 'chunk files asked for while the page was idle');
 
   const boards = await playTwo(page, 'cold');
   // History first (the moves above are in it), settings last (it changes the board's size).
@@ -329,7 +321,7 @@ test('cold load asks for no panel chunk; each panel then loads once, works, and 
 test('after one visit with no panel opened, every panel opens and works offline, and the game plays', async () => {
   const { context, page, errors, chunks } = await openGame();
   await underServiceWorker(page);
-  assert.deepEqual(panelFiles(chunks), [], 'the page asked for panel chunks with no panel opened');
+  assert.deepEqual(chunks, [], 'the page asked for chunk files with no panel opened');
   // The service worker stored every chunk index.html lists.
   const { listed, cached } = await page.evaluate(async () => ({
     listed: document.querySelector('meta[name=chunks]')?.content.split(' ').filter(Boolean) ?? [],

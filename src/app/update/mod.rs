@@ -13,8 +13,7 @@
 //! - [`settings`]: board size and target, and what storage answers;
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
 //! - [`page`]: panels, the theme, share links, the link's note;
-//! - [`code`]: the code fetched when first needed: a panel's, the
-//!   computer player's;
+//! - [`code`]: the code fetched when first needed: a panel's;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay), so that no two of these files import each other.
 
@@ -41,11 +40,9 @@ use common::Outcome;
 /// another size), the verdicts never outlive their moves, and a run left
 /// with nothing to search is cancelled.
 ///
-/// And two rules about code fetched when first needed (`code`): whichever
-/// rule opened a panel (a toggle, a key, Review), a panel whose code is
-/// missing, or failed to load the last time, asks for it; and the computer
-/// player's commands go out only once its code is here (until then the
-/// first of them asks for it, and the model keeps what they ask for).
+/// And whichever rule opened a panel (a toggle, a key, Review), a panel
+/// whose code is missing, or failed to load the last time, asks for it
+/// (`code::panel_opened`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
     let panel_before = model.panel;
@@ -57,7 +54,6 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         cmds.push(Cmd::CancelReview);
     }
     cmds.extend(code::panel_opened(model, panel_before));
-    let cmds = code::computer_gate(model, cmds);
     model
         .log
         .record(label, cmds.iter().map(Cmd::label).collect(), ignored);
@@ -103,7 +99,6 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
         Msg::PanelLoaded { panel, loaded } => code::panel_loaded(model, panel, loaded),
-        Msg::ComputerLoaded { loaded } => code::computer_loaded(model, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),
