@@ -33,10 +33,14 @@ import {
 // ---------------------------------------------------------------------------
 // Options (the profiles, the server and the probe are scripts/throttle.mjs's)
 
-/** Targets for the medians, in ms. */
+/**
+ * Targets for the medians, in ms. The first tile's were 2250 and 470 until
+ * the panels were split off the page's first download (issue 19 asked for
+ * 2050 and 360).
+ */
 const TARGETS = {
-  fast3g: { board: 1850, tile: 2250 },
-  fast4g: { board: 300, tile: 470 },
+  fast3g: { board: 1850, tile: 2050 },
+  fast4g: { board: 300, tile: 360 },
 };
 
 const USAGE =

@@ -95,6 +95,8 @@ test('the frequent actions are named icon buttons, the rest sit in a menu row; e
 test('the autoplay pause is a labelled control in the settings panel\'s computer section', async () => {
   const { page, errors, close } = await openAt({ width: 1000, height: 900 });
   await page.click('.settings-button');
+  // The panel's code comes on its first open (a chunk of its own).
+  await page.waitForSelector('.settings-panel .autoplay-speed');
   const pause = await page.$eval('.settings-panel .autoplay-speed', (s) => ({
     label: s.closest('label')?.textContent.replace(/\s+/g, ' ').trim(),
     section: s.closest('fieldset')?.querySelector('legend')?.textContent,
