@@ -35,6 +35,8 @@ import { join } from 'node:path';
 import { parse } from 'parse5';
 
 const LOADER = '__wasm_split.js';
+/** The module a split point imports from until the splitter names its loader. */
+const PLACEHOLDER = '__wasm_split_placeholder__';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error('TRUNK_STAGING_DIR is not set: run this as a trunk hook');
@@ -131,5 +133,9 @@ for (const file of await readdir(staging)) {
   const glue = /^(.+)-[0-9a-f]+\.js$/.exec(file);
   if (!glue) continue;
   const text = await readFile(join(staging, file), 'utf8');
+  if (text.includes(PLACEHOLDER)) {
+    throw new Error(`chunks: ${file} imports wasm_split's placeholder: its wasm has split points but was not split. ` +
+      'Trunk ran the real wasm-bindgen: put scripts/bin first on PATH (scripts/setup.sh does; scripts/serve.sh serves with it).');
+  }
   if (text.includes(`from "./${LOADER}"`)) await place(file, glue[1]);
 }
