@@ -36,6 +36,7 @@ fn flags(query: Query) -> Flags {
         query,
         page_url: PAGE.into(),
         entropy: 7,
+        cached: false,
     }
 }
 
@@ -362,6 +363,52 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
 #[allow(non_snake_case)]
 fn PanelLoaded(panel: Panel, loaded: bool) -> Msg {
     Msg::PanelLoaded { panel, loaded }
+}
+
+#[test]
+fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_idle_moment() {
+    use leptos_2048::app::code::Code;
+    let (model, _) = init(Flags {
+        cached: true,
+        ..flags(Query::default())
+    });
+    let config = model.config();
+    let loaded = after(
+        model,
+        [Msg::Loaded(Box::new(saved(
+            config,
+            Load::Start,
+            Loaded::Missing,
+        )))],
+    );
+    // The statistics opened before the page was idle: asked for already.
+    let open = check(&loaded, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
+    assert!(subscriptions(&open).idle, "waiting for an idle moment");
+    let idle = check(&open, Msg::Idle, |m| {
+        vec![
+            Cmd::SaveGame(m.present().clone()),
+            Cmd::SaveHistory(m.history.clone()),
+            Cmd::SaveBest(config, 0),
+            Cmd::WarmAi,
+            Cmd::LoadPanel(Panel::History),
+            Cmd::LoadPanel(Panel::Settings),
+        ]
+    });
+    assert!(!subscriptions(&idle).idle, "nothing left to do when idle");
+    let here = after(
+        idle,
+        [
+            PanelLoaded(Panel::History, true),
+            PanelLoaded(Panel::Settings, true),
+        ],
+    );
+    // Opened now, the settings ask for nothing: their code is here.
+    let settings = check(&here, Msg::Toggle(Panel::Settings), none);
+    assert_eq!(settings.panel_code.of(Panel::Settings), Code::Loaded);
+    // A first visit (no service worker yet) loads a panel's code only when
+    // it opens.
+    let first = check(&fresh(), Msg::Idle, none);
+    assert_eq!(first.panel_code.of(Panel::History), Code::Missing);
 }
 
 #[test]

@@ -435,6 +435,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["random"], "Math.random: cannot throw"),
     ("web/browser.rs", &["fetch_with_str", "array_buffer"], "fetch returns a promise whose rejection is an Err of JsFuture; arrayBuffer is bound with catch: either way no bytes (None), and the worker fetches its wasm itself"),
     ("web/ai_client.rs", &["post_message_with_transfer", "of1"], "postMessage with a transfer list, bound with catch (Err: the worker is told to fetch its wasm itself); Array.of cannot throw"),
+    ("web/browser.rs", &["service_worker", "controller"], "navigator.serviceWorker bound with catch as an Option (absent, or refused in a sandboxed frame), controller nullable: either way no service worker, and the panels' chunks are fetched when each opens"),
     ("web/browser.rs", &["hardware_concurrency"], "navigator.hardwareConcurrency, a number: cannot throw; 0 or absent reads as 1 core"),
     ("web/browser.rs", &["match_media", "matches"], "matchMedia, bound with catch and nullable: no scheme listener, a light system"),
     ("web/browser.rs", &["document_element", "set_attribute", "remove_attribute", "hidden", "get_element_by_id", "remove", "query_selector"], "nullable or bound with catch: the theme attribute or colour left as it was"),

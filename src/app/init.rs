@@ -33,6 +33,10 @@ pub struct Flags {
     pub page_url: String,
     /// Random bits, drawn once: the seeds of games nobody asked to replay.
     pub entropy: u64,
+    /// Whether a service worker controls the page (a visit after the
+    /// first): the panels' chunks are at hand, and loaded at the first idle
+    /// moment, so that each panel opens in the frame of the click.
+    pub cached: bool,
 }
 
 /// What the page's address asks for.
@@ -88,7 +92,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         history: start.history,
         mode: start.mode,
         panel: None,
-        panel_code: PanelCode::default(),
+        panel_code: PanelCode::preloading(flags.cached),
         replay_speed: DEFAULT_SPEED,
         best: 0,
         stats: Stats::default(),

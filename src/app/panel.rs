@@ -18,9 +18,45 @@ pub struct PanelCode {
     history: Code,
     stats: Code,
     settings: Code,
+    /// Whether to load every panel's code at the first idle moment (the
+    /// page has it at hand: a service worker holds it).
+    preload: bool,
 }
 
+/// Every panel.
+const PANELS: [Panel; 3] = [Panel::History, Panel::Stats, Panel::Settings];
+
 impl PanelCode {
+    /// No panel's code yet; loaded at the first idle moment if `preload`.
+    pub fn preloading(preload: bool) -> Self {
+        PanelCode {
+            preload,
+            ..PanelCode::default()
+        }
+    }
+
+    /// Whether every panel's code is to be loaded at the next idle moment.
+    pub fn wants_preload(&self) -> bool {
+        self.preload
+    }
+
+    /// The idle moment to load every panel's code has come: the panels
+    /// whose code is missing, now loading (none if not preloading).
+    pub fn preload(&mut self) -> Vec<Panel> {
+        if !std::mem::take(&mut self.preload) {
+            return Vec::new();
+        }
+        PANELS
+            .into_iter()
+            .filter(|&p| self.ask_if_missing(p))
+            .collect()
+    }
+
+    fn ask_if_missing(&mut self, panel: Panel) -> bool {
+        let code = self.slot_mut(panel);
+        *code == Code::Missing && code.ask()
+    }
+
     /// Where `panel`'s code stands.
     pub fn of(&self, panel: Panel) -> Code {
         *self.slot(panel)

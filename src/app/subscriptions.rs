@@ -31,8 +31,9 @@ pub struct Subs {
     /// The system's colour scheme (→ `SystemDark`): while the page follows
     /// it, that is until the player picks a theme.
     pub colour_scheme: bool,
-    /// The next idle moment (→ `Idle`): while something is unsaved, and
-    /// until the AI worker has been started ahead of the first question.
+    /// The next idle moment (→ `Idle`): while something is unsaved, until
+    /// the AI worker has been started ahead of the first question, and on a
+    /// visit a service worker serves, until the panels' code is loading.
     pub idle: bool,
     /// The page being hidden or closed (→ `Hidden`), so nothing unsaved is
     /// lost when the tab goes: while storage can be used. (Not only while
@@ -49,7 +50,9 @@ pub fn subscriptions(model: &Model) -> Subs {
         other_tabs: model.storage_usable().then(|| model.config()),
         replay_every_ms: (model.mode == Mode::Replaying).then(|| 1000 / model.replay_speed.max(1)),
         colour_scheme: model.theme.is_none(),
-        idle: model.unsaved.any() || model.computer.wants_warming(model.present()),
+        idle: model.unsaved.any()
+            || model.computer.wants_warming(model.present())
+            || model.panel_code.wants_preload(),
         page_hide: model.storage_usable(),
     }
 }

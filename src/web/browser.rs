@@ -53,6 +53,27 @@ extern "C" {
     /// `cancelIdleCallback`, alike.
     #[wasm_bindgen(method, catch, js_name = cancelIdleCallback)]
     fn cancel_idle_callback(this: &IdleScheduler, handle: u32) -> Result<(), JsValue>;
+
+    /// `navigator`, for its service workers.
+    type WorkerHolder;
+    /// `navigator.serviceWorker`: absent where the browser refuses service
+    /// workers (some private modes, file://) and throwing in a sandboxed
+    /// frame, hence `catch` and `Option`.
+    #[wasm_bindgen(method, getter, catch, js_name = serviceWorker)]
+    fn service_worker(this: &WorkerHolder) -> Result<Option<ServiceWorkers>, JsValue>;
+
+    type ServiceWorkers;
+    /// The service worker that controls the page, if one does.
+    #[wasm_bindgen(method, getter)]
+    fn controller(this: &ServiceWorkers) -> Option<js_sys::Object>;
+}
+
+/// Whether a service worker controls the page: a visit after the first,
+/// whose files (the panels' chunks among them) the service worker holds.
+/// `false` where service workers are absent or refused.
+pub fn served_by_worker() -> bool {
+    let navigator: WorkerHolder = window().navigator().unchecked_into();
+    matches!(navigator.service_worker(), Ok(Some(workers)) if workers.controller().is_some())
 }
 
 /// The bytes at `url` (fetched from the page, as the browser fetches any

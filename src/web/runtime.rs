@@ -134,6 +134,7 @@ fn flags(store: &Store) -> Flags {
         query: Query::parse(&browser::search()),
         page_url: browser::page_url(),
         entropy: browser::entropy(),
+        cached: browser::served_by_worker(),
     }
 }
 

@@ -8,8 +8,10 @@
 //     panel opens and works, its split file asked for once; closed and
 //     opened again it asks for nothing and shows at once (no "Loading…").
 //     No console error, no page error, no CSP violation.
-//  2. After one visit (no panel opened), the service worker has the chunks:
-//     offline, every panel opens and works, and the game plays.
+//  2. After one visit (no panel opened), the service worker has the chunks,
+//     and a page it serves loads them at its first idle moment:
+//     offline, every panel opens in the frame of the click and works, and
+//     the game plays.
 //  3. A chunk that cannot load (404, or damaged bytes): the panel's place
 //     says so quietly, the game plays on, the other panels open; opened
 //     again once the file is back, the panel loads.
@@ -318,10 +320,11 @@ test('cold load asks for no panel chunk; each panel then loads once, works, and 
 // ---------------------------------------------------------------------------
 // 2. Offline
 
-test('after one visit with no panel opened, every panel opens and works offline, and the game plays', async () => {
+test('after one visit with no panel opened, every panel opens offline in the frame of the click and works, and the game plays', async () => {
   const { context, page, errors, chunks } = await openGame();
+  await page.waitForTimeout(1_500);
+  assert.deepEqual(chunks, [], 'a first visit asked for chunk files with no panel opened');
   await underServiceWorker(page);
-  assert.deepEqual(chunks, [], 'the page asked for chunk files with no panel opened');
   // The service worker stored every chunk index.html lists.
   const { listed, cached } = await page.evaluate(async () => ({
     listed: document.querySelector('meta[name=chunks]')?.content.split(' ').filter(Boolean) ?? [],
@@ -338,11 +341,18 @@ test('after one visit with no panel opened, every panel opens and works offline,
   assert.ok(probe.startsWith('failed'), `the network is not off (a fresh URL was ${probe})`);
   await page.reload({ waitUntil: 'load' });
   await waitReady(page);
+  // Served by the service worker, the page loads every panel's code at its
+  // first idle moment, so each opens in the frame of the click.
+  await page.waitForFunction(() => performance.getEntriesByType('resource')
+    .filter((r) => r.name.includes('/split_panel_')).length === 3, null, { timeout: 10_000 })
+    .catch(() => assert.fail('the panels\' code was not loaded at the first idle moment'));
+  await page.waitForTimeout(300);
 
   const boards = await playTwo(page, 'offline');
   for (const name of ['history', 'stats', 'settings']) {
-    assert.equal(await openPanel(page, name), 'panel',
-      `${name}: offline, the panel did not load: ${await failureText(page)}`);
+    const at = await reopenAtOnce(page, name);
+    assert.ok(at.shown && !at.loading && !at.failed,
+      `${name}: offline, not shown in the frame of the click: ${JSON.stringify(at)} ${await failureText(page)}`);
     if (name === 'history') await checkHistory(page, boards, 'offline history');
     if (name === 'stats') await checkStats(page, 'offline stats');
     if (name === 'settings') await checkSettings(page, 'offline settings');

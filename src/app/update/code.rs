@@ -18,6 +18,14 @@ pub fn panel_opened(model: &mut Model, before: Option<Panel>) -> Option<Cmd> {
         .then_some(Cmd::LoadPanel(opened))
 }
 
+/// The first idle moment on a visit whose files a service worker holds:
+/// every panel's code is loaded now, so that each panel opens in the frame
+/// of the click.
+pub fn preload_panels(model: &mut Model) -> Vec<Cmd> {
+    let panels = model.panel_code.preload();
+    panels.into_iter().map(Cmd::LoadPanel).collect()
+}
+
 /// The fetch of `panel`'s code ended. A panel open meanwhile draws itself,
 /// or says that it could not; a failed one asks again when it next opens.
 pub fn panel_loaded(model: &mut Model, panel: Panel, loaded: bool) -> Outcome {

@@ -60,16 +60,19 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     cmds
 }
 
-/// The page is idle: write what is unsaved, and start the AI worker once,
-/// ahead of the first question (`computer::warm`).
+/// The page is idle: write what is unsaved, start the AI worker once,
+/// ahead of the first question (`computer::warm`), and on a visit whose
+/// files a service worker holds, load every panel's code once
+/// (`code::preload_panels`).
 fn idle(model: &mut Model) -> Outcome {
-    let warm = computer::warm(model);
+    let mut ahead: Vec<Cmd> = computer::warm(model).into_iter().collect();
+    ahead.extend(code::preload_panels(model));
     match saving::flush(model) {
         Ok(mut cmds) => {
-            cmds.extend(warm);
+            cmds.extend(ahead);
             Ok(cmds)
         }
-        Err(_) if warm.is_some() => Ok(warm.into_iter().collect()),
+        Err(_) if !ahead.is_empty() => Ok(ahead),
         Err(why) => Err(why),
     }
 }
