@@ -52,13 +52,19 @@ fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
     }
 }
 
+/// The page opened with `flags` and empty storage, storage's answer
+/// handled; not idle yet.
+fn opened_empty(flags: Flags) -> Model {
+    let (model, _) = init(flags);
+    let config = model.config();
+    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
+    after(model, [loaded])
+}
+
 /// The page opened with empty storage, storage's answer handled, and what
 /// that marked unsaved written.
 fn fresh() -> Model {
-    let (model, _) = init(flags(Query::default()));
-    let config = model.config();
-    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
-    after(model, [loaded, Msg::Idle])
+    after(opened_empty(flags(Query::default())), [Msg::Idle])
 }
 
 /// The page opened on a saved game with this board, all written.
@@ -368,19 +374,11 @@ fn PanelLoaded(panel: Panel, loaded: bool) -> Msg {
 #[test]
 fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_idle_moment() {
     use leptos_2048::app::code::Code;
-    let (model, _) = init(Flags {
+    let loaded = opened_empty(Flags {
         cached: true,
         ..flags(Query::default())
     });
-    let config = model.config();
-    let loaded = after(
-        model,
-        [Msg::Loaded(Box::new(saved(
-            config,
-            Load::Start,
-            Loaded::Missing,
-        )))],
-    );
+    let config = loaded.config();
     // The statistics opened before the page was idle: asked for already.
     let open = check(&loaded, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     assert!(subscriptions(&open).idle, "waiting for an idle moment");
@@ -797,16 +795,7 @@ fn a_hint_is_shown_for_the_board_it_was_asked_about() {
 
 #[test]
 fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
-    let (model, _) = init(flags(Query::default()));
-    let config = model.config();
-    let loaded = after(
-        model,
-        [Msg::Loaded(Box::new(saved(
-            config,
-            Load::Start,
-            Loaded::Missing,
-        )))],
-    );
+    let loaded = opened_empty(flags(Query::default()));
     assert!(subscriptions(&loaded).idle);
     // What is unsaved is written, then the worker is started.
     let idle = check(&loaded, Msg::Idle, |m| {

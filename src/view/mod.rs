@@ -52,7 +52,6 @@ pub fn Page(
     chunks: crate::web::chunks::Chunks,
 ) -> impl IntoView {
     provide_context(dispatcher);
-    provide_context(chunks);
     provide_context(model);
     // The state on the board: the present, or the one viewed.
     let shown: Memo<State> = select(|m| m.shown().into_owned());
@@ -73,7 +72,7 @@ pub fn Page(
             <Announcer/>
             <HintLine/>
             <Controls/>
-            <Panels/>
+            <Panels chunks/>
             <HowToPlay/>
         </main>
     }

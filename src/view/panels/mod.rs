@@ -35,8 +35,10 @@ pub use stats::StatsPanel;
 /// a loaded chunk's function answers at once), otherwise a line saying it
 /// is loading or could not be loaded, in the panel's place.
 #[component]
-pub fn Panels() -> impl IntoView {
-    let chunks = use_context::<Chunks>().expect("Page provides the Chunks");
+pub fn Panels(
+    /// The page's split points, from which a panel is drawn.
+    chunks: Chunks,
+) -> impl IntoView {
     let open = select(|m| m.panel.map(|p| (p, m.panel_code.of(p))));
     move || {
         open.get().map(|(panel, code)| match code {
