@@ -229,6 +229,8 @@ test('statistics show how often each tile was reached and the recent scores as c
     await page.keyboard.press('r');
   }
   await page.click('.stats-button');
+  // The panel's code comes on its first open (a chunk of its own).
+  await page.waitForSelector('.stats-panel svg[role="img"]');
   const charts = await page.$$eval('.stats-panel svg[role="img"]', (svgs) => svgs.map((s) => ({
     label: s.getAttribute('aria-label'),
     bars: s.querySelectorAll('rect').length,
