@@ -169,7 +169,7 @@ fn a_bad_request_gets_its_id_back_wherever_the_id_is() {
             Err((Some(9), e)) => assert!(e.starts_with(error), "{text}: {e}"),
             other => panic!("{text}: {other:?}"),
         }
-        let reply = Reply::parse(&respond(text, |_| &mut s, &clock())).unwrap();
+        let reply = Reply::parse(&respond(text, || &mut s, &mut None, &clock())).unwrap();
         let Reply::Answer {
             id: Some(9),
             answer: Err(e),
@@ -292,7 +292,7 @@ fn bad_requests_get_errors_with_the_id_when_known() {
             }
         }
         // The worker answers each with an error reply the page can read.
-        let reply = Reply::parse(&respond(text, |_| &mut s, &clock())).unwrap();
+        let reply = Reply::parse(&respond(text, || &mut s, &mut None, &clock())).unwrap();
         match reply {
             Reply::Answer {
                 id: got,
@@ -326,7 +326,7 @@ fn no_input_makes_respond_panic() {
                 String::from_utf8(b).unwrap()
             }
         };
-        let reply = respond(&text, |_| &mut s, &clock());
+        let reply = respond(&text, || &mut s, &mut None, &clock());
         assert!(Reply::parse(&reply).is_ok(), "{text} -> {reply}");
     }
 }
@@ -520,7 +520,7 @@ fn respond_answers_like_the_search() {
         nodes: None,
         review: false,
     };
-    let text = respond(&request.to_json(), |_| &mut s, &clock());
+    let text = respond(&request.to_json(), || &mut s, &mut None, &clock());
     let reply = Reply::parse(&text).unwrap();
     let Reply::Answer {
         id: Some(41),
@@ -572,7 +572,7 @@ fn respond_answers_a_board_without_a_move_with_no_direction() {
         review: false,
     }
     .to_json();
-    let reply = Reply::parse(&respond(&text, |_| &mut s, &clock())).unwrap();
+    let reply = Reply::parse(&respond(&text, || &mut s, &mut None, &clock())).unwrap();
     let Reply::Answer {
         id: Some(42),
         answer: Ok(advice),
@@ -614,14 +614,14 @@ fn a_worker_sent_the_same_requests_limited_to_the_reported_nodes_gives_the_same_
             nodes: None,
             review: false,
         };
-        let got = advice(&respond(&request.to_json(), |_| &mut first, &clock));
+        let got = advice(&respond(&request.to_json(), || &mut first, &mut None, &clock));
         let again = Request {
             budget_ms: MAX_BUDGET_MS,
             nodes: Some(got.nodes),
             review: false,
             ..request
         };
-        let replay = advice(&respond(&again.to_json(), |_| &mut second, &clock));
+        let replay = advice(&respond(&again.to_json(), || &mut second, &mut None, &clock));
         assert_eq!(
             Advice {
                 elapsed_ms: got.elapsed_ms,
@@ -709,9 +709,9 @@ fn a_review_request_round_trips_and_needs_a_node_limit() {
 /// read back by the page exactly.
 #[test]
 fn a_review_answer_is_the_assessment_and_repeats_exactly() {
-    use leptos_2048::ai::review::{assess, reviewer};
+    use leptos_2048::ai::review::{assess, Reviewer};
     let board = parse("2 4 8 16 / . 2 . 4 / . . 2 . / . . . 2").unwrap();
-    let expected = assess(&mut reviewer(), board, 5_000).unwrap();
+    let expected = assess(&mut Reviewer::default(), board, 5_000).unwrap();
     let text = Request {
         id: 3,
         board,
@@ -721,18 +721,14 @@ fn a_review_answer_is_the_assessment_and_repeats_exactly() {
     }
     .to_json();
     let mut hints = searcher();
-    let mut reviews = reviewer();
+    let mut reviews = None;
     for warm in [false, true] {
         if warm {
             // Other questions between: the answer does not change.
             let stuck = parse("2 4 2 4 / 4 2 4 8 / 2 4 2 . / 4 2 4 2").unwrap();
-            let _ = assess(&mut reviews, stuck, 9_999);
+            let _ = assess(reviews.get_or_insert_with(Reviewer::default), stuck, 9_999);
         }
-        let reply = respond(
-            &text,
-            |review| if review { &mut reviews } else { &mut hints },
-            &clock(),
-        );
+        let reply = respond(&text, || &mut hints, &mut reviews, &clock());
         let Ok(Reply::Answer {
             id: Some(3),
             answer: Ok(advice),

@@ -1,14 +1,16 @@
 //! The coach's grades (`ai::review`) on constructed boards and on games:
 //! a move that ends the game when another does not is a blunder, the
-//! search's own pick is best, a game the search played grades best or good
-//! almost throughout, random play does not, and the same game always gets
+//! review's own pick is best, values are chances, a move on a board where
+//! every move keeps the same chance is never worse than good, early moves
+//! do not matter, a game the search played grades best or good throughout,
+//! random play loses its chances at its end, and the same game always gets
 //! the same review.
 
 use leptos_2048::ai::bitboard::{self, tables, Bitboard};
 use leptos_2048::ai::diff::SplitMix;
 use leptos_2048::ai::review::{
-    assess, judge, move_accuracy, review, reviewer, Assessment, Grade, Summary, GOOD, INACCURACY,
-    LOST_GAME, MISTAKE,
+    assess, judge, move_accuracy, review, Assessment, Grade, Reviewer, Summary, CERTAIN, GOOD,
+    INACCURACY, MISTAKE,
 };
 use leptos_2048::ai::{Clock, Heuristic, Limits, SearchConfig, Searcher};
 use leptos_2048::engine::Direction;
@@ -68,7 +70,7 @@ fn crowded_boards(seed: u64) -> impl Iterator<Item = Bitboard> {
 
 #[test]
 fn a_move_that_ends_the_game_when_another_does_not_is_a_blunder() {
-    let mut searcher = reviewer();
+    let mut searcher = Reviewer::default();
     let cases: Vec<(Bitboard, Direction, Direction)> = crowded_boards(7)
         .take(200_000)
         .filter_map(|b| losing_and_safe(b).map(|(l, s)| (b, l, s)))
@@ -87,45 +89,55 @@ fn a_move_that_ends_the_game_when_another_does_not_is_a_blunder() {
         assert_ne!(a.best, losing, "{board:016x}");
         assert!(!a.ends(a.best), "{board:016x}: the search's pick goes on");
         assert!(!a.ends(safe) && a.ends(losing), "{board:016x}: {a:?}");
+        // Its chance is none: the game is over after it, whatever comes.
+        assert_eq!(a.value_of(losing), Some(0), "{board:016x}: {a:?}");
     }
 }
 
 #[test]
-fn the_move_the_search_picks_grades_best() {
-    let mut searcher = reviewer();
+fn the_move_the_review_picks_grades_best_and_values_are_chances() {
+    let mut reviewer = Reviewer::default();
     let t = tables();
     let mut rng = SplitMix(11);
     for _ in 0..100 {
         let mut b: Bitboard = 0;
-        for _ in 0..8 {
+        for _ in 0..8 + rng.below(8) {
             b |= (1 + rng.below(8)) << (4 * rng.below(16));
         }
-        let Some(a) = assess(&mut searcher, b, NODES) else {
+        let Some(a) = assess(&mut reviewer, b, NODES) else {
             continue;
         };
         let verdict = judge(&a, a.best);
         assert_eq!((verdict.grade, verdict.loss), (Grade::Best, 0.0));
         assert_ne!(t.slide(b, a.best), b, "the pick changes the board");
-        // Every legal move is worth at most the position's value.
+        assert_eq!(a.value_of(a.best), Some(a.value()), "{b:016x}: {a:?}");
         for d in Direction::ALL {
+            // A chance for each move that changes the board, none for others.
+            assert_eq!(a.value_of(d).is_some(), t.slide(b, d) != b, "{b:016x}");
             if let Some(v) = a.value_of(d) {
-                assert!(v <= a.value(), "{b:016x}");
+                assert!((0..=CERTAIN).contains(&v), "{b:016x}: {a:?}");
             }
         }
     }
 }
 
+/// Loss `points` from a position whose best move keeps every chance.
+fn graded(points: f32) -> Grade {
+    let a = Assessment {
+        best: Direction::Left,
+        values: [
+            Some(CERTAIN),
+            Some(CERTAIN),
+            Some(CERTAIN),
+            Some(CERTAIN - (points * 100.0) as i32),
+        ],
+        ends: 0,
+    };
+    judge(&a, Direction::Right).grade
+}
+
 #[test]
 fn grades_follow_the_loss_and_accuracy_falls_with_it() {
-    let point = LOST_GAME / 100.0;
-    let graded = |loss: f32| {
-        let a = Assessment {
-            best: Direction::Left,
-            values: [Some(0), Some(0), Some(0), Some(-(loss * point) as i32)],
-            ends: 0,
-        };
-        judge(&a, Direction::Right).grade
-    };
     for (loss, grade) in [
         (0.0, Grade::Good),
         (GOOD - 0.01, Grade::Good),
@@ -136,13 +148,14 @@ fn grades_follow_the_loss_and_accuracy_falls_with_it() {
     ] {
         assert_eq!(graded(loss), grade, "loss {loss}");
     }
+    // Lichess's curve: 100 for nothing lost, 0 for everything.
     assert_eq!(move_accuracy(0.0), 100.0);
-    assert_eq!(move_accuracy(GOOD), 50.0);
-    assert_eq!(move_accuracy(1000.0), 0.0);
+    assert!((move_accuracy(10.0) - 63.6).abs() < 0.1);
+    assert_eq!(move_accuracy(100.0), 0.0);
     let mut last = 100.0;
-    for tenths in 1..50 {
-        let a = move_accuracy(tenths as f32 / 10.0);
-        assert!(a < last, "{tenths}");
+    for points in 1..80 {
+        let a = move_accuracy(points as f32);
+        assert!(a < last, "{points}");
         last = a;
     }
     // A move that changes nothing is no move: the worst.
@@ -153,6 +166,29 @@ fn grades_follow_the_loss_and_accuracy_falls_with_it() {
     };
     assert_eq!(judge(&a, Direction::Up).grade, Grade::Blunder);
     assert_eq!(Summary::of(&[]).accuracy, 0.0);
+}
+
+#[test]
+fn a_move_that_keeps_the_chance_the_best_move_keeps_is_never_worse_than_good() {
+    let mut reviewer = Reviewer::default();
+    let mut rng = SplitMix(5);
+    let mut seen = 0;
+    for _ in 0..200 {
+        let b = rng.board(9);
+        let Some(a) = assess(&mut reviewer, b, NODES) else {
+            continue;
+        };
+        for d in Direction::ALL {
+            if a.value_of(d) == Some(a.value()) {
+                seen += 1;
+                let v = judge(&a, d);
+                assert!(v.grade <= Grade::Good, "{b:016x} {d:?}: {v:?}");
+                assert_eq!(v.loss, 0.0);
+                assert_eq!(v.better(), None, "no better move to show");
+            }
+        }
+    }
+    assert!(seen > 200, "{seen}");
 }
 
 struct Stopped;
@@ -211,36 +247,72 @@ fn random_game(seed: u64) -> Vec<(Bitboard, Direction)> {
 }
 
 #[test]
-fn a_game_the_search_played_grades_best_or_good_and_random_play_far_worse() {
-    let mut searcher = reviewer();
+fn a_game_the_search_played_grades_best_or_good_and_random_play_loses_its_chances() {
+    let mut reviewer = Reviewer::default();
     let searched: Vec<_> = (1..=3).flat_map(|seed| searched_game(seed, 250)).collect();
-    let own = Summary::of(review(&mut searcher, &searched, NODES).iter().flatten());
+    let own = Summary::of(review(&mut reviewer, &searched, NODES).iter().flatten());
     let fine = own.count(Grade::Best) + own.count(Grade::Good);
-    assert!(
-        fine * 100 >= 98 * own.moves(),
-        "{fine} of {} best or good: {own:?}",
-        own.moves()
-    );
-    let random: Vec<_> = (1..=3).flat_map(random_game).collect();
-    let theirs = Summary::of(review(&mut searcher, &random, NODES).iter().flatten());
-    let bad = theirs.count(Grade::Mistake) + theirs.count(Grade::Blunder);
-    let own_bad = own.count(Grade::Mistake) + own.count(Grade::Blunder);
-    assert!(
-        theirs.accuracy + 10.0 < own.accuracy,
-        "random {theirs:?} against the search's {own:?}"
-    );
-    assert!(
-        bad * own.moves() > 5 * (own_bad + 1) * theirs.moves(),
-        "random {theirs:?} against the search's {own:?}"
-    );
+    assert_eq!(fine, own.moves(), "{own:?}");
+    assert!(own.accuracy > 99.5, "{own:?}");
+    // Random play, to the end of each game: the end is where it loses.
+    for seed in 1..=3 {
+        let game = random_game(seed);
+        let verdicts: Vec<_> = review(&mut reviewer, &game, NODES)
+            .into_iter()
+            .flatten()
+            .collect();
+        let theirs = Summary::of(&verdicts);
+        let bad = theirs.count(Grade::Mistake) + theirs.count(Grade::Blunder);
+        assert!(bad >= 1, "seed {seed}: {theirs:?}");
+        assert!(theirs.accuracy < own.accuracy, "seed {seed}: {theirs:?}");
+        let last = &verdicts[verdicts.len().saturating_sub(HORIZON_OF_THE_END)..];
+        let bad_at_the_end = last.iter().filter(|v| v.grade >= Grade::Mistake).count();
+        assert!(
+            2 * bad_at_the_end >= bad,
+            "seed {seed}: most of its mistakes and blunders come in its last moves: {verdicts:?}"
+        );
+    }
+}
+
+/// The last moves of a game: where a game that is lost is lost.
+const HORIZON_OF_THE_END: usize = 25;
+
+/// A game of the corner rule (down, left, right, and up only when stuck).
+fn corner_game(seed: u64) -> Vec<(Bitboard, Direction)> {
+    use Direction::{Down, Left, Right, Up};
+    game(seed, usize::MAX, |b| {
+        [Down, Left, Right, Up]
+            .into_iter()
+            .find(|&d| tables().slide(b, d) != b)
+    })
+}
+
+#[test]
+fn early_moves_do_not_matter() {
+    let mut reviewer = Reviewer::default();
+    for seed in 1..=3 {
+        let game = corner_game(seed);
+        let early: Vec<(Bitboard, Direction)> = game
+            .iter()
+            .copied()
+            .filter(|&(b, _)| bitboard::max_exponent(b) <= 6)
+            .collect();
+        let s = Summary::of(review(&mut reviewer, &early, NODES).iter().flatten());
+        let fine = s.count(Grade::Best) + s.count(Grade::Good);
+        assert!(
+            fine * 100 >= 95 * s.moves(),
+            "seed {seed}: {fine} of {} best or good: {s:?}",
+            s.moves()
+        );
+    }
 }
 
 #[test]
 fn the_same_game_always_gets_the_same_review() {
     let played = random_game(4);
-    let first = review(&mut reviewer(), &played, NODES);
-    // Another searcher, warmed by other searches first, in another order.
-    let mut other = reviewer();
+    let first = review(&mut Reviewer::default(), &played, NODES);
+    // Another reviewer, warmed by other searches first, in another order.
+    let mut other = Reviewer::default();
     let _ = review(&mut other, &searched_game(9, 30), NODES);
     let mut backwards: Vec<_> = played.iter().rev().copied().collect();
     let mut second = review(&mut other, &backwards, NODES);

@@ -21,6 +21,7 @@
 //! `None` for other sizes.
 
 pub mod bitboard;
+pub mod chance;
 pub mod diff;
 pub mod eval;
 pub mod ntuple;

@@ -22,7 +22,7 @@
 //! - `review` (optional, `true` or `false`): a review's question
 //!   ([`super::review::assess`]): the search empties its transposition table
 //!   first, ignores the clock and stops at `nodes` positions (required), so
-//!   the same board always gets the same values; its reply adds `values`
+//!   the same board always gets the same chances; its reply adds `values`
 //!   and `ends`.
 //! - `nodes` (optional, a whole number): stop once the search has visited
 //!   this many positions, if the budget has not run out first. A reply's
@@ -38,7 +38,7 @@
 //! ```text
 //! {"ready":true}
 //! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512,"eval":"heuristic"}
-//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"heuristic","values":[1210345,null,1190022,1207731],"ends":0}
+//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"survival","values":[10000,null,8416,9987],"ends":0}
 //! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"refined":0,"nodes":0,"ms":0.001}
 //! {"id":7,"error":"board: expected 16 hex digits, got \"12\""}
 //! {"id":null,"error":"not a JSON object"}
@@ -53,7 +53,8 @@
 //! probability cutoff was lowered), `nodes` and `ms` are what the search did
 //! ([`super::SearchStats`]); `eval` names the evaluator the search used
 //! (the page does not read it); `values`, in a review's reply only, is each
-//! move's value in whole points, in [`Direction::ALL`] order, `null` for a
+//! move's chance of lasting in basis points (0 to 10 000,
+//! [`super::review::Assessment`]), in [`Direction::ALL`] order, `null` for a
 //! move that changes nothing, and `ends` the moves after which the game is
 //! over whatever tile comes, a bit each in the same order (a review's reply
 //! has no `reason`: nobody reads it). The search stops a little before the budget
@@ -81,6 +82,7 @@ use crate::engine::Direction;
 
 use super::bitboard::Bitboard;
 use super::eval::Evaluator;
+use super::review::Reviewer;
 use super::search::{Limits, Searcher};
 use super::Clock;
 
@@ -394,11 +396,13 @@ impl Reply {
 }
 
 /// The worker's whole job: reads a request, searches with the searcher
-/// `searcher_for` gives for it (`true`: a review's), and writes the reply.
-/// Never panics, whatever `text` holds.
+/// `hints` gives (a hint's) or with the [`Reviewer`] in `reviews` (a
+/// review's, made on its first question), whichever the request asks for,
+/// and writes the reply. Never panics, whatever `text` holds.
 pub fn respond<'s, E: Evaluator + 's>(
     text: &str,
-    searcher_for: impl FnOnce(bool) -> &'s mut Searcher<E>,
+    hints: impl FnOnce() -> &'s mut Searcher<E>,
+    reviews: &mut Option<Reviewer>,
     clock: &dyn Clock,
 ) -> String {
     let reply = match Request::parse(text) {
@@ -409,9 +413,9 @@ pub fn respond<'s, E: Evaluator + 's>(
         Ok(request) => Reply::Answer {
             id: Some(request.id),
             answer: Ok(if request.review {
-                assessed(searcher_for(true), &request, clock)
+                assessed(reviews.get_or_insert_with(Reviewer::default), &request, clock)
             } else {
-                advise(searcher_for(false), &request, clock)
+                advise(hints(), &request, clock)
             }),
         },
     };
@@ -463,16 +467,12 @@ fn advise<E: Evaluator>(
     }
 }
 
-/// A review's answer ([`super::review::assess`]): the search's pick and
-/// every move's value, without a reason.
-fn assessed<E: Evaluator>(
-    searcher: &mut Searcher<E>,
-    request: &Request,
-    clock: &dyn Clock,
-) -> Advice {
+/// A review's answer ([`super::review::assess`]): the review's pick and
+/// every move's chance, without a reason.
+fn assessed(reviewer: &mut Reviewer, request: &Request, clock: &dyn Clock) -> Advice {
     let start = clock.now_ms();
     let nodes = request.nodes.unwrap_or(super::review::REVIEW_NODES);
-    let assessment = super::review::assess(searcher, request.board, nodes);
+    let assessment = super::review::assess(reviewer, request.board, nodes);
     Advice {
         direction: assessment.map(|a| a.best),
         reason: if assessment.is_some() {
@@ -484,7 +484,7 @@ fn assessed<E: Evaluator>(
         refined: 0,
         nodes,
         elapsed_ms: Some(clock.now_ms() - start),
-        evaluator: Some(searcher.evaluator().name()),
+        evaluator: Some(reviewer.evaluator()),
         values: assessment.map(|a| a.values),
         ends: assessment.map(|a| a.ends),
     }

@@ -15,55 +15,54 @@
 //! [`review`] chains them over a whole game, for the tests and the bench.
 //!
 //! # The measure
-//! The search's value of a move is the evaluator's expected score of the
-//! positions a few moves ahead, where a lost position scores
-//! [`LOST_GAME`] points less than any other (the heuristic's penalty for a
-//! dead end: 200 000 for each of its 8 lines). So a gap between two moves'
-//! values reads as a gap in the chance of losing soon: a move valued
-//! 16 000 points below the best is as bad as a 1% greater chance of losing
-//! the game. A move's *loss* is that gap in percentage points,
-//! `100 × (best − played) / LOST_GAME`, never below 0. The best position
-//! plays on is worth the same to the search whatever the score says, so the
-//! loss measures the decision, not the luck of the spawns.
+//! A move's value is its *chance*: how likely a strong player, playing on
+//! from the board the move leaves, is still playing [`HORIZON`] moves
+//! later ([`super::chance`]: an expectimax of chances, exact for the moves
+//! the search looks ahead, with chances measured on real games at its
+//! leaves). A position's chance is its best move's. A move's *loss* is
+//! the chance it gives away against the best move, in percentage points:
+//! a loss of 12 means the move cost 12 in 100 of the player's chances of
+//! lasting. Where every move keeps the same chance, the loss is 0 whatever
+//! the move: most moves of a game are of that kind, since a strong player
+//! can rescue nearly any board with room on it.
 //!
-//! Grades: **best** is the move the search picks; otherwise **good** below
-//! [`GOOD`] points of loss, **inaccuracy** below [`INACCURACY`], **mistake**
-//! below [`MISTAKE`], **blunder** from there on; and a move that ends the
-//! game when another would not is a blunder whatever its loss. The
-//! thresholds are quantiles of measured losses (`review --calibrate`,
-//! README, "The coach"): good is what the search's own games stay within on
-//! 99.5% of their moves, an inaccuracy within 99.9%, and a blunder is worse
-//! than 95% of random moves.
+//! Grades: **best** is the review's pick (the move that keeps the most
+//! chance, and of those the one whose board the heuristic likes best);
+//! otherwise **good** below [`GOOD`] points of loss, **inaccuracy** below
+//! [`INACCURACY`], **mistake** below [`MISTAKE`], **blunder** from there
+//! on; and a move that ends the game when another would not is a blunder
+//! whatever its loss.
 //!
-//! A move's *accuracy* is `100 × 2^(−loss / GOOD)`: 100 for the best move,
-//! 50 at the edge of good, halved again for every further [`GOOD`] points
-//! given away. A game's accuracy is the mean over its moves.
+//! A move's *accuracy* is lichess's curve of the chance lost,
+//! `103.1668 × e^(−0.04354 × loss) − 3.1669`, held to 0–100: 100 for a
+//! move that loses nothing, 80 for a loss of 5 points, 64 for 10, 40 for
+//! 20. A game's accuracy is the mean over its moves.
 
 use crate::engine::Direction;
 
 use super::bitboard::{can_move, tables, Bitboard};
-use super::eval::{Evaluator, Heuristic, Weights};
+use super::chance::Survival;
+use super::eval::{Evaluator, Heuristic};
 use super::search::{Limits, SearchConfig, Searcher};
 use super::Clock;
 
-/// Positions one review search may visit: about 5 ms natively, 8 ms in a
-/// browser worker, and deep enough (4 to 6 moves) that the search's own
-/// games grade best or good (README, "The coach").
+pub use super::chance::HORIZON;
+
+/// Positions one review search may visit: deep enough that a position
+/// where the game can be lost within a few moves is searched to the end
+/// of every line that loses it (README, "The coach").
 pub const REVIEW_NODES: u64 = 40_000;
 
-/// What losing the game costs in the heuristic's points: the unit of a
-/// move's loss (100 = a certain loss).
-pub const LOST_GAME: f32 = 8.0 * Weights::NNEONNEO.lost_penalty;
+/// A chance of 1 in basis points: the unit of [`Assessment::values`].
+pub const CERTAIN: i32 = 10_000;
 
-/// Loss, in points of the chance of losing, below which a move is good: the
-/// search's own games lose less on 99.5% of their moves (0.18).
-pub const GOOD: f32 = 0.2;
-/// Below which a move is an inaccuracy: the search's own games lose less on
-/// 99.9% of their moves (0.9).
-pub const INACCURACY: f32 = 1.0;
-/// Below which a move is a mistake, and from which a blunder: random moves
-/// lose less 95 times in 100 (3.9).
-pub const MISTAKE: f32 = 4.0;
+/// Loss, in percentage points of the chance of lasting, below which a
+/// move is good: less than 1 game in 100 lost by it.
+pub const GOOD: f32 = 1.0;
+/// Below which a move is an inaccuracy: less than 1 game in 20.
+pub const INACCURACY: f32 = 5.0;
+/// Below which a move is a mistake, and from which a blunder: 1 game in 5.
+pub const MISTAKE: f32 = 20.0;
 
 /// How good a move was, from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -96,8 +95,8 @@ impl Grade {
         }
     }
 
-    /// The grade of a move that is not the search's pick and loses `loss`
-    /// points of the chance of losing.
+    /// The grade of a move that is not the review's pick and loses `loss`
+    /// percentage points of the chance of lasting.
     pub fn of_loss(loss: f32) -> Grade {
         if loss < GOOD {
             Grade::Good
@@ -111,11 +110,11 @@ impl Grade {
     }
 }
 
-/// The search's verdict on a position: the move it picks and every move's
-/// value, rounded to a whole point (in [`Direction::ALL`] order, `None` for
-/// a move that changes nothing). Whole points travel between the worker and
-/// the page as JSON integers and lose nothing that matters: a point is a
-/// sixteen-thousandth of a percent of the chance of losing.
+/// The review's verdict on a position: its pick and every move's chance
+/// of lasting in basis points, 0 to [`CERTAIN`] (in [`Direction::ALL`]
+/// order, `None` for a move that changes nothing). Whole basis points
+/// travel between the worker and the page as JSON integers and lose
+/// nothing a grade can show: one is a hundredth of a percentage point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Assessment {
     pub best: Direction,
@@ -126,13 +125,12 @@ pub struct Assessment {
 }
 
 impl Assessment {
-    /// The value of the best move the search finished weighing: the
-    /// position's value.
+    /// The chance of the move that keeps the most: the position's chance.
     pub fn value(&self) -> i32 {
         self.values.iter().flatten().copied().max().unwrap_or(0)
     }
 
-    /// The value of `dir`, if it changes the board.
+    /// The chance of `dir`, if it changes the board.
     pub fn value_of(&self, dir: Direction) -> Option<i32> {
         self.values[dir as usize]
     }
@@ -155,19 +153,47 @@ impl Assessment {
 pub struct Verdict {
     pub played: Direction,
     pub grade: Grade,
-    /// Points of the chance of losing given away against the best move
-    /// (0 for the best).
+    /// Percentage points of the chance of lasting given away against the
+    /// best move (0 for the best, and for any move that keeps as much).
     pub loss: f32,
-    /// The search's pick.
+    /// The review's pick.
     pub best: Direction,
-    /// The position's value before the move ([`Assessment::value`]).
+    /// The position's chance before the move ([`Assessment::value`]), in
+    /// basis points.
     pub value: i32,
 }
 
-/// The searcher a review uses: the heuristic, and a transposition table of
-/// 2^16 entries (1 MiB), which [`assess`] empties before each position.
-pub fn reviewer() -> Searcher<Heuristic> {
-    Searcher::new(Heuristic::default(), review_config())
+impl Verdict {
+    /// The move that keeps more of the chance than the one played, if
+    /// some move does.
+    pub fn better(&self) -> Option<Direction> {
+        (self.loss > 0.0 && self.best != self.played).then_some(self.best)
+    }
+}
+
+/// What a review searches with: the search over chances ([`Survival`]),
+/// with a transposition table of 2^16 entries (1 MiB) that [`assess`]
+/// empties before each position, and the heuristic that breaks ties
+/// between moves that keep the same chance.
+pub struct Reviewer {
+    searcher: Searcher<Survival>,
+    heuristic: Heuristic,
+}
+
+impl Default for Reviewer {
+    fn default() -> Self {
+        Reviewer {
+            searcher: Searcher::new(Survival::default(), review_config()),
+            heuristic: Heuristic::default(),
+        }
+    }
+}
+
+impl Reviewer {
+    /// The name of what values the moves, as the worker's replies give it.
+    pub fn evaluator(&self) -> &'static str {
+        self.searcher.evaluator().name()
+    }
 }
 
 /// The search's knobs for a review: the default ones with a small table,
@@ -189,19 +215,31 @@ impl Clock for Stopped {
     }
 }
 
-/// The search's assessment of `board` within `nodes` positions, from an
+/// The review's assessment of `board` within `nodes` positions, from an
 /// empty transposition table; `None` if no move changes the board.
-pub fn assess<E: Evaluator>(
-    searcher: &mut Searcher<E>,
-    board: Bitboard,
-    nodes: u64,
-) -> Option<Assessment> {
+pub fn assess(reviewer: &mut Reviewer, board: Bitboard, nodes: u64) -> Option<Assessment> {
+    let Reviewer {
+        searcher,
+        heuristic,
+    } = reviewer;
     searcher.clear();
     let limits = Limits {
         nodes,
         ..Limits::ms(f64::INFINITY)
     };
-    let (best, stats) = searcher.search_within(board, limits, &Stopped)?;
+    let (_, stats) = searcher.search_within(board, limits, &Stopped)?;
+    let values = stats
+        .values
+        .map(|v| v.map(|v| (v * CERTAIN as f32).round().clamp(0.0, CERTAIN as f32) as i32));
+    let t = tables();
+    let best = Direction::ALL
+        .into_iter()
+        .filter_map(|d| {
+            let shape = heuristic.evaluate(t.slide(board, d));
+            values[d as usize].map(|v| (v, shape, d))
+        })
+        .max_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+        .map(|(_, _, d)| d)?;
     let ends = Direction::ALL
         .into_iter()
         .enumerate()
@@ -209,7 +247,7 @@ pub fn assess<E: Evaluator>(
         .fold(0, |bits, (i, _)| bits | 1 << i);
     Some(Assessment {
         best,
-        values: stats.values.map(|v| v.map(|v| v.round() as i32)),
+        values,
         ends,
     })
 }
@@ -227,18 +265,16 @@ pub fn ends_the_game(board: Bitboard, dir: Direction) -> bool {
         })
 }
 
-/// The move `played` judged against the search's assessment of the
+/// The move `played` judged against the review's assessment of the
 /// position it was played on.
 pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
     let value = assessment.value();
+    let points = |v: i32| (value - v).max(0) as f32 / 100.0;
     let loss = match assessment.value_of(played) {
-        _ if played == assessment.best => 0.0,
         // A move that ends the game when another would not is a blunder,
-        // however the search valued the other moves' prospects.
-        Some(v) if assessment.ends(played) && assessment.can_go_on() => {
-            (100.0 * (value as f32 - v as f32) / LOST_GAME).max(MISTAKE)
-        }
-        Some(v) => (100.0 * (value as f32 - v as f32) / LOST_GAME).max(0.0),
+        // whatever the chances of the others.
+        Some(v) if assessment.ends(played) && assessment.can_go_on() => points(v).max(MISTAKE),
+        Some(v) => points(v),
         // A move that changes nothing is no move at all: the worst there is.
         None => 100.0,
     };
@@ -258,7 +294,11 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
 
 /// A move's accuracy, 0 to 100, from its loss (see the module docs).
 pub fn move_accuracy(loss: f32) -> f32 {
-    100.0 * (-loss.max(0.0) / GOOD).exp2()
+    if loss <= 0.0 {
+        // The curve gives 99.9999 here: nothing lost is 100.
+        return 100.0;
+    }
+    (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
 /// A review's figures: its accuracy and how many moves got each grade.
@@ -299,12 +339,12 @@ impl Summary {
 /// Every move of a game, judged: `game` is each position with the move
 /// played on it. A position on which no move changes the board (it cannot
 /// have had a move played) gets `None`.
-pub fn review<E: Evaluator>(
-    searcher: &mut Searcher<E>,
+pub fn review(
+    reviewer: &mut Reviewer,
     game: &[(Bitboard, Direction)],
     nodes: u64,
 ) -> Vec<Option<Verdict>> {
     game.iter()
-        .map(|&(board, played)| assess(searcher, board, nodes).map(|a| judge(&a, played)))
+        .map(|&(board, played)| assess(reviewer, board, nodes).map(|a| judge(&a, played)))
         .collect()
 }

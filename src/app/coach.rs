@@ -229,10 +229,8 @@ impl Coach {
     }
 
     /// The better move on the board after `at` inputs, if the move played
-    /// there was judged and was not the search's pick.
+    /// there was judged and another move keeps more of the chance.
     pub fn better_move_at(&self, at: usize) -> Option<Direction> {
-        self.verdict_at(at)
-            .filter(|v| v.best != v.played)
-            .map(|v| v.best)
+        self.verdict_at(at)?.better()
     }
 }

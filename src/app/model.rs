@@ -10,7 +10,7 @@ use super::computer::{self, Computer};
 use super::log::Log;
 pub use super::panel::Panel;
 use super::panel::PanelCode;
-use super::words::hint_sentence;
+use super::words::{hint_sentence, verdict_sentence};
 use crate::engine::{Config, Direction, Input, State};
 use crate::session::history::History;
 use crate::session::stats::Stats;
@@ -249,10 +249,16 @@ impl Model {
         computer::idle_reason(state)
     }
 
-    /// The computer's line under the board, in order of priority: what it
-    /// said about the present board, else its hint for it, else why it
-    /// cannot play this size at all.
+    /// The computer's line under the board, in order of priority: the
+    /// review's verdict on the move played on the board shown, what the
+    /// computer said about the present board, else its hint for it, else
+    /// why it cannot play this size at all.
     pub fn computer_line(&self) -> Option<String> {
+        if let Mode::Viewing(at) = self.mode {
+            if let Some(v) = self.coach.verdict_at(at) {
+                return Some(verdict_sentence(at, v));
+            }
+        }
         let present = self.present();
         let c = &self.computer;
         if let Some(text) = c.message_for(present) {
@@ -266,7 +272,7 @@ impl Model {
 
     /// The move drawn on the board as an arrow: the hint on the present
     /// board, or, while a reviewed position is shown, the better move the
-    /// review found there (none where the move played was the search's own).
+    /// review found there (none where no move kept more of the chance).
     pub fn arrow(&self) -> Option<Direction> {
         match self.mode {
             Mode::Viewing(i) => self.coach.better_move_at(i),

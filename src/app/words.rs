@@ -1,7 +1,7 @@
 //! What the live region says after each input, in words. Pure, so it is
 //! tested natively.
 
-use crate::ai::review::{Grade, Summary};
+use crate::ai::review::{Grade, Summary, Verdict, HORIZON};
 use crate::engine::{Config, Direction, State, Status};
 
 /// A board size in words: `4×4`.
@@ -55,6 +55,37 @@ pub fn announce(state: &State) -> String {
     out
 }
 
+/// A chance in basis points as a whole percentage: 9 712 → "97%". By
+/// hand, as `review_summary` rounds, to keep float printing out of the
+/// page's wasm.
+fn percent(basis_points: i32) -> String {
+    format!("{}%", (basis_points.max(0) + 50) / 100)
+}
+
+/// A judged move explained, as the line under the board says it while the
+/// board it was played on is shown: "Move 120, left: blunder. It cost about
+/// 34% of your chance of lasting another 100 moves; up kept 97%." or "Move
+/// 12, up: good. No move kept more of your chance of lasting another 100
+/// moves (100%)."
+pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
+    let head = format!("Move {}, {}: {}.", at + 1, v.played.word(), v.grade.word());
+    let chance = format!("your chance of lasting another {HORIZON} moves");
+    match v.better() {
+        None => format!("{head} No move kept more of {chance} ({}).", percent(v.value)),
+        Some(better) => {
+            let cost = match (v.loss + 0.5) as i32 {
+                0 => "less than 1%".to_string(),
+                points => format!("about {points}%"),
+            };
+            format!(
+                "{head} It cost {cost} of {chance}; {} kept {}.",
+                better.word(),
+                percent(v.value)
+            )
+        }
+    }
+}
+
 /// A review's figures in a line: "Accuracy 87%: 120 best, 30 good,
 /// 4 inaccuracies, 1 mistake, no blunder." (the panel's summary and what
 /// the live region says when a review ends).
@@ -89,6 +120,41 @@ pub fn grade_count(grade: Grade, n: usize) -> String {
 mod tests {
     use super::*;
     use crate::engine::{step, Input};
+
+    #[test]
+    fn a_verdict_says_what_the_move_cost() {
+        let v = |played, grade, loss, value| Verdict {
+            played,
+            grade,
+            loss,
+            best: Direction::Up,
+            value,
+        };
+        for (verdict, said) in [
+            (
+                v(Direction::Left, Grade::Blunder, 33.6, 9_712),
+                "Move 120, left: blunder. It cost about 34% of your chance of lasting \
+                 another 100 moves; up kept 97%.",
+            ),
+            (
+                v(Direction::Left, Grade::Good, 0.3, 9_995),
+                "Move 120, left: good. It cost less than 1% of your chance of lasting \
+                 another 100 moves; up kept 100%.",
+            ),
+            (
+                v(Direction::Left, Grade::Good, 0.0, 10_000),
+                "Move 120, left: good. No move kept more of your chance of lasting \
+                 another 100 moves (100%).",
+            ),
+            (
+                v(Direction::Up, Grade::Best, 0.0, 4_950),
+                "Move 120, up: best. No move kept more of your chance of lasting \
+                 another 100 moves (50%).",
+            ),
+        ] {
+            assert_eq!(verdict_sentence(119, &verdict), said);
+        }
+    }
 
     #[test]
     fn thousands_are_spaced() {

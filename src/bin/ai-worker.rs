@@ -27,7 +27,7 @@ mod worker {
     use std::cell::RefCell;
 
     use leptos_2048::ai::protocol::{self, Reply};
-    use leptos_2048::ai::review::reviewer;
+    use leptos_2048::ai::review::Reviewer;
     use leptos_2048::ai::{Clock, Heuristic, SearchConfig, Searcher};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -49,7 +49,7 @@ mod worker {
     #[derive(Default)]
     struct Searchers {
         hints: Option<Searcher<Heuristic>>,
-        reviews: Option<Searcher<Heuristic>>,
+        reviews: Option<Reviewer>,
     }
 
     impl Searchers {
@@ -57,15 +57,12 @@ mod worker {
             let Searchers { hints, reviews } = self;
             protocol::respond(
                 text,
-                |review| {
-                    if review {
-                        reviews.get_or_insert_with(reviewer)
-                    } else {
-                        hints.get_or_insert_with(|| {
-                            Searcher::new(Heuristic::default(), SearchConfig::default())
-                        })
-                    }
+                || {
+                    hints.get_or_insert_with(|| {
+                        Searcher::new(Heuristic::default(), SearchConfig::default())
+                    })
                 },
+                reviews,
                 clock,
             )
         }

@@ -1,6 +1,7 @@
 //! The review in marks and a picture: each grade's symbol, each judged
-//! move's name, and the chart of the game, the position's value move by
-//! move with its mistakes and blunders as points that show their board.
+//! move's name, and the chart of the game, the position's chance of lasting
+//! move by move (0 to 100%) with its mistakes and blunders as points that
+//! show their board.
 //!
 //! As in `charts`, the picture is data first: [`Plot`], then [`marks`] (the
 //! axes, labels, [`line`] and [`points`]), pure and tested natively, drawn
@@ -11,7 +12,7 @@
 
 use super::charts::{axes, Mark};
 use super::grade_mark::move_name;
-use crate::ai::review::Grade;
+use crate::ai::review::{Grade, CERTAIN};
 use crate::app::coach::Coach;
 use crate::engine::Direction;
 
@@ -36,7 +37,7 @@ pub struct Judged {
     pub n: usize,
     /// Its index in the history (`Reviewed::at`).
     pub at: usize,
-    /// The position's value before it.
+    /// The position's chance before it, in basis points.
     pub value: i32,
     pub grade: Grade,
     /// The search's pick, where it was not the move played.
@@ -65,7 +66,7 @@ impl Plot {
                     at: m.at,
                     value: v.value,
                     grade: v.grade,
-                    better: (v.best != v.played).then_some(v.best),
+                    better: v.better(),
                 })
             })
             .collect();
@@ -78,63 +79,29 @@ impl Plot {
         }
     }
 
-    /// How the moves and values fall on the plot (see [`Scale`]).
+    /// How the moves and chances fall on the plot (see [`Scale`]).
     fn scale(&self) -> Scale {
-        let values = |from: usize| {
-            let kept = self.judged.iter().filter(move |j| j.n < from);
-            kept.map(|j| i64::from(j.value))
-        };
-        let tail = self.total - (self.total / 10).max(1).min(self.total);
-        let (lo, hi) = (values(usize::MAX).min(), values(usize::MAX).max());
-        let (lo, hi) = (lo.unwrap_or(0), hi.unwrap_or(0));
-        let mid = values(tail).min().unwrap_or(lo);
         Scale {
             last: self.total.saturating_sub(1).max(1) as u64,
-            lo,
-            // A cliff: the values before the game's last tenth span less
-            // than its drop, so they keep most of the height.
-            mid: if mid - lo > hi - mid { mid } else { lo },
-            hi,
         }
     }
 }
 
-/// Where a move falls: x over the game's moves, y from the game's highest
-/// value (the top) to its lowest (the bottom). When the game's last moves
-/// fall further than the rest of it spans (a lost game's value drops off a
-/// cliff as the search sees the end), the rest, down to `mid`, keeps the
-/// top four fifths and the drop from `mid` to `lo` the last fifth, so the
-/// game's course stays readable; otherwise `mid` is `lo`.
+/// Where a move falls: x over the game's moves, y from a certain chance
+/// (100%, the top) to none (0%, the bottom), the same for every game.
 struct Scale {
     last: u64,
-    lo: i64,
-    mid: i64,
-    hi: i64,
 }
 
 impl Scale {
     fn place(&self, n: usize, value: i32) -> (u32, u32) {
         let x = LEFT + (u64::from(W - LEFT - RIGHT) * (n as u64).min(self.last) / self.last) as u32;
-        let v = i64::from(value);
-        let bulk = if self.mid == self.lo {
-            PLOT
-        } else {
-            PLOT * 4 / 5
-        };
-        let y = if self.hi == self.lo {
-            PLOT / 2
-        } else if v >= self.mid && self.hi > self.mid {
-            bulk * ((self.hi - v) * 1000 / (self.hi - self.mid)) as u32 / 1000
-        } else if v >= self.mid {
-            0
-        } else {
-            bulk + (PLOT - bulk) * ((self.mid - v) * 1000 / (self.mid - self.lo)) as u32 / 1000
-        };
-        (x, TOP + y)
+        let lost = (CERTAIN - value.clamp(0, CERTAIN)) as u32;
+        (x, TOP + PLOT * lost / CERTAIN as u32)
     }
 }
 
-/// The line through the judged moves' values, as SVG writes points. One
+/// The line through the judged moves' chances, as SVG writes points. One
 /// move is one point: drawn twice, the line's round cap makes it a dot.
 pub fn line(plot: &Plot) -> String {
     let scale = plot.scale();
@@ -187,7 +154,7 @@ pub fn words(plot: &Plot) -> String {
     }
 }
 
-/// The chart: its axes and their labels, the value line and the points,
+/// The chart: its axes and their labels, the chance's line and the points,
 /// drawn as the statistics charts are (`charts::draw`), so the page has one
 /// SVG painter.
 pub fn marks(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
@@ -196,8 +163,8 @@ pub fn marks(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
     let mut marks = vec![
         x_axis,
         y_axis,
-        label(LEFT - 4, TOP + 4, "better".into(), "end"),
-        label(LEFT - 4, H - BOTTOM, "worse".into(), "end"),
+        label(LEFT - 4, TOP + 4, "100%".into(), "end"),
+        label(LEFT - 4, H - BOTTOM, "0%".into(), "end"),
         label(LEFT, H - 6, format!("move {}", plot.first), "start"),
         label(W - RIGHT, H - 6, plot.last.to_string(), "end"),
         Mark::Line(line(plot)),
@@ -235,11 +202,11 @@ mod tests {
     }
 
     #[test]
-    fn the_line_spans_the_game_and_the_values() {
+    fn the_line_spans_the_game_and_the_chance_from_none_to_certain() {
         let p = plot(
             vec![
-                judged(0, 500, Grade::Best),
-                judged(1, 1000, Grade::Good),
+                judged(0, CERTAIN / 2, Grade::Best),
+                judged(1, CERTAIN, Grade::Good),
                 judged(4, 0, Grade::Blunder),
             ],
             5,
@@ -251,9 +218,9 @@ mod tests {
             format!("{LEFT},{} {middle},{top} {right},{bottom}", TOP + PLOT / 2)
         );
         assert_eq!(
-            line(&plot(vec![judged(0, 7, Grade::Best)], 3)),
-            format!("{LEFT},{0} {LEFT},{0}", TOP + PLOT / 2),
-            "one move: a dot, halfway up"
+            line(&plot(vec![judged(0, CERTAIN, Grade::Best)], 3)),
+            format!("{LEFT},{TOP} {LEFT},{TOP}"),
+            "one move: a dot, at the top for a certain chance"
         );
     }
 
@@ -282,21 +249,6 @@ mod tests {
             points,
             [(10, Grade::Mistake, false), (12, Grade::Blunder, true)]
         );
-    }
-
-    #[test]
-    fn a_cliff_at_the_end_leaves_the_game_most_of_the_height() {
-        let mut game: Vec<Judged> = (0..9)
-            .map(|n| judged(n, 1000 - 10 * n as i32, Grade::Good))
-            .collect();
-        game.push(judged(9, -100_000, Grade::Blunder));
-        let scale = plot(game.clone(), 10).scale();
-        let ys: Vec<u32> = game.iter().map(|j| scale.place(j.n, j.value).1).collect();
-        let bulk = PLOT * 4 / 5;
-        assert_eq!(ys[0], TOP);
-        assert_eq!(ys[8], TOP + bulk, "the lowest before the cliff");
-        assert_eq!(ys[9], TOP + PLOT, "the cliff's foot");
-        assert!(ys[4] > ys[3] && ys[4] < ys[5]);
     }
 
     #[test]
