@@ -29,7 +29,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO, startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
-import { buildReview, gameLink, openSharedGame, pressReview, waitReviewed, chooseMark } from '../tests/e2e/review-helpers.mjs';
+import { buildReview, blunderedLink, openSharedGame, pressReview, waitReviewed, chooseMark } from '../tests/e2e/review-helpers.mjs';
 
 const SEED = 2048;
 
@@ -82,14 +82,14 @@ async function settle(page) {
 
 /** A reviewed game on the page: the last deliberate blunder's board shown. */
 async function showReview(page) {
-  await openSharedGame(page, server.url, REVIEWED);
+  await openSharedGame(page, server.url, REVIEWED.query);
   await pressReview(page);
   await waitReviewed(page);
-  await chooseMark(page, 579);
+  await chooseMark(page, REVIEWED.blunders[0] - 1);
 }
 
 buildReview();
-const REVIEWED = gameLink({ moves: 600, seed: 3, worstAt: [300, 450, 580] });
+const REVIEWED = blunderedLink({ moves: 600, seed: 3, from: [300] });
 const server = await startServer(dist);
 const browser = await launchBrowser();
 const written = [];

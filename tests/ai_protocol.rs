@@ -614,14 +614,24 @@ fn a_worker_sent_the_same_requests_limited_to_the_reported_nodes_gives_the_same_
             nodes: None,
             review: false,
         };
-        let got = advice(&respond(&request.to_json(), || &mut first, &mut None, &clock));
+        let got = advice(&respond(
+            &request.to_json(),
+            || &mut first,
+            &mut None,
+            &clock,
+        ));
         let again = Request {
             budget_ms: MAX_BUDGET_MS,
             nodes: Some(got.nodes),
             review: false,
             ..request
         };
-        let replay = advice(&respond(&again.to_json(), || &mut second, &mut None, &clock));
+        let replay = advice(&respond(
+            &again.to_json(),
+            || &mut second,
+            &mut None,
+            &clock,
+        ));
         assert_eq!(
             Advice {
                 elapsed_ms: got.elapsed_ms,

@@ -413,7 +413,11 @@ pub fn respond<'s, E: Evaluator + 's>(
         Ok(request) => Reply::Answer {
             id: Some(request.id),
             answer: Ok(if request.review {
-                assessed(reviews.get_or_insert_with(Reviewer::default), &request, clock)
+                assessed(
+                    reviews.get_or_insert_with(Reviewer::default),
+                    &request,
+                    clock,
+                )
             } else {
                 advise(hints(), &request, clock)
             }),

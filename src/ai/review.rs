@@ -245,11 +245,7 @@ pub fn assess(reviewer: &mut Reviewer, board: Bitboard, nodes: u64) -> Option<As
         .enumerate()
         .filter(|&(_, d)| ends_the_game(board, d))
         .fold(0, |bits, (i, _)| bits | 1 << i);
-    Some(Assessment {
-        best,
-        values,
-        ends,
-    })
+    Some(Assessment { best, values, ends })
 }
 
 /// Whether `dir` changes `board` and leaves no move after any tile that

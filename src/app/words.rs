@@ -71,7 +71,10 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
     let head = format!("Move {}, {}: {}.", at + 1, v.played.word(), v.grade.word());
     let chance = format!("your chance of lasting another {HORIZON} moves");
     match v.better() {
-        None => format!("{head} No move kept more of {chance} ({}).", percent(v.value)),
+        None => format!(
+            "{head} No move kept more of {chance} ({}).",
+            percent(v.value)
+        ),
         Some(better) => {
             let cost = match (v.loss + 0.5) as i32 {
                 0 => "less than 1%".to_string(),

@@ -4,7 +4,7 @@
 // search's games (with deliberate blunders where asked) and reviews them
 // with the same code as the page, so a test can compare the two.
 
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,11 +21,24 @@ export function buildReview() {
   if (!existsSync(REVIEW)) throw new Error(`no review binary at ${REVIEW}`);
 }
 
-/** The query of a share link to a game of `moves` moves the search played, with the worst move played at `worstAt` (1-based). */
-export function gameLink({ moves, seed = 1, worstAt = [] }) {
-  const args = ['--link', String(moves), '--seed', String(seed)];
-  if (worstAt.length) args.push('--worst-at', worstAt.join(','));
-  return execFileSync(REVIEW, args, { encoding: 'utf8' }).trim();
+/** The query of a share link to a game of `moves` moves the search played. */
+export function gameLink({ moves, seed = 1 }) {
+  return execFileSync(REVIEW, ['--link', String(moves), '--seed', String(seed)], { encoding: 'utf8' }).trim();
+}
+
+/**
+ * A game the search played that, from each move of `from` (1-based), throws the game until it can
+ * blunder, and blunders (`review --link … --blunder-from`): its link's query and the moves (1-based)
+ * where the blunders were played.
+ */
+export function blunderedLink({ moves, seed = 1, from }) {
+  const run = spawnSync(REVIEW, ['--link', String(moves), '--seed', String(seed), '--blunder-from', from.join(',')], {
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`review --link: ${run.stderr}`);
+  const said = run.stderr.match(/blunders at moves ([\d,]*)/);
+  const blunders = said && said[1] ? said[1].split(',').map(Number) : [];
+  return { query: run.stdout.trim(), blunders };
 }
 
 /** The native review of a link's game: its summary line's figures and every move's grade (1-based). */

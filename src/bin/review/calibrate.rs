@@ -135,7 +135,10 @@ fn print_kind(m: &Measured, seconds: f64) {
         tops.join(" "),
         mean(games.iter().map(|g| g.ms_a_move)),
     );
-    let accuracies: Vec<String> = games.iter().map(|g| format!("{:.1}", accuracy(g))).collect();
+    let accuracies: Vec<String> = games
+        .iter()
+        .map(|g| format!("{:.1}", accuracy(g)))
+        .collect();
     println!(
         "  accuracy {:.1}% (games: {})",
         m.mean_accuracy(),

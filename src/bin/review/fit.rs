@@ -17,7 +17,12 @@ use super::Options;
 
 /// The kinds whose boards are played on, and the strong player that plays
 /// on: the search at a few thousand positions a move.
-const SOURCES: [Kind; 4] = [Kind::Random, Kind::Corner, Kind::Greedy, Kind::Search(2_000)];
+const SOURCES: [Kind; 4] = [
+    Kind::Random,
+    Kind::Corner,
+    Kind::Greedy,
+    Kind::Search(2_000),
+];
 const PLAYS_ON: Kind = Kind::Search(5_000);
 
 /// Games that lasted and games played, by empty cells and pairs (0 to 3).
@@ -50,7 +55,8 @@ fn counts_of(kind: Kind, seed: u64, o: &Options) -> Counts {
         n += 1;
         if n % 3 == 0 {
             let after = tables().slide(board, d);
-            let cell = &mut counts[count_empty(after) as usize][survival.pairs(after).min(3) as usize];
+            let cell =
+                &mut counts[count_empty(after) as usize][survival.pairs(after).min(3) as usize];
             cell.0 += u32::from(lasts(after, seed * 7919 + n) == HORIZON);
             cell.1 += 1;
         }
@@ -97,7 +103,11 @@ fn print_table(counts: &Counts) {
     for e in 1..16 {
         for p in 0..4 {
             let (l, n) = counts[e][p];
-            let share = if n == 0 { 1.0 } else { f64::from(l) / f64::from(n) };
+            let share = if n == 0 {
+                1.0
+            } else {
+                f64::from(l) / f64::from(n)
+            };
             let below = if e > 1 { table[e - 1][p] } else { 0.0 };
             let left = if p > 0 { table[e][p - 1] } else { 0.0 };
             table[e][p] = (share * 1000.0).round() / 1000.0;

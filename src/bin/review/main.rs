@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use leptos_2048::ai::bitboard::{self, Bitboard};
 use leptos_2048::ai::review::{self, Grade, Reviewer, Summary, Verdict, REVIEW_NODES};
+use leptos_2048::ai::{Evaluator, Heuristic};
 use leptos_2048::app::coach::moves_of;
 use leptos_2048::engine::{Config, Direction};
 use leptos_2048::session::history::History;
@@ -43,9 +44,14 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
   review --bench       times the review of a 1 000- and a 3 000-move game
   review --link MOVES  plays a game of the search's, stopped after MOVES
                        moves, and prints its share link's query
-      --worst-at LIST  …but at these moves (counted from 1, comma-separated)
-                       plays the move the search values least: blunders
-                       on purpose, for the browser tests
+      --blunder-from LIST
+                       …but from each of these moves (counted from 1,
+                       comma-separated) throws the game: plays the move the
+                       heuristic likes least until a move would lose at
+                       least a mistake's worth of the chance of lasting,
+                       then plays the move that keeps the least: a blunder
+                       on purpose, for the browser tests. Says on stderr
+                       at which moves the blunders were played
   --nodes N            the review's node limit (default the page's)
   --jobs N             games or moves searched at once, a thread each
                        (default: the cores)
@@ -56,7 +62,7 @@ mod fit;
 mod players;
 
 pub struct Options {
-    worst_at: Vec<u64>,
+    blunder_from: Vec<u64>,
     games: u64,
     seed: u64,
     moves: u64,
@@ -77,7 +83,7 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let mut o = Options {
-        worst_at: Vec::new(),
+        blunder_from: Vec::new(),
         games: 10,
         seed: 1,
         moves: 2000,
@@ -98,8 +104,8 @@ fn run(args: &[String]) -> Result<(), String> {
             "--moves" => o.moves = number(value()?)?,
             "--nodes" => o.nodes = number(value()?)?,
             "--jobs" => o.jobs = number::<usize>(value()?)?.max(1),
-            "--worst-at" => {
-                o.worst_at = value()?.split(',').map(number).collect::<Result<_, _>>()?
+            "--blunder-from" => {
+                o.blunder_from = value()?.split(',').map(number).collect::<Result<_, _>>()?
             }
             "--calibrate" | "--fit" | "--bench" => command = Some((arg.clone(), 0)),
             "--link" => command = Some((arg.clone(), number(value()?)?)),
@@ -112,9 +118,13 @@ fn run(args: &[String]) -> Result<(), String> {
         Some((c, _)) if c == "--fit" => fit::fit(&o),
         Some((c, _)) if c == "--bench" => bench(&o),
         Some((c, moves)) if c == "--link" => {
-            let history = search_game(o.seed, o.nodes, Some(moves), &o.worst_at);
+            let (history, blunders) = search_game(o.seed, o.nodes, Some(moves), &o.blunder_from);
             let replay = Replay::from_history(&history).ok_or("no game to link")?;
             println!("?replay={}", replay::encode(&replay));
+            if !o.blunder_from.is_empty() {
+                let at: Vec<String> = blunders.iter().map(u64::to_string).collect();
+                eprintln!("blunders at moves {}", at.join(","));
+            }
             Ok(())
         }
         Some((game, _)) => print_review(&read_game(&game)?, &o),
@@ -207,24 +217,68 @@ pub fn print_summary(name: &str, s: &Summary) {
 
 /// A game the search plays at `nodes` a move, as it plays for a player: its
 /// transposition table kept from move to move. Stops when no move is left,
-/// or after `max` moves. At the moves `worst_at` (from 1) it plays the
-/// legal move the review values least instead.
-fn search_game(seed: u64, nodes: u64, max: Option<u64>, worst_at: &[u64]) -> History {
+/// or after `max` moves. From each move of `blunder_from` (from 1) it
+/// throws the game until it can blunder ([`Thrower`]). Gives the game and
+/// the moves at which it blundered.
+fn search_game(
+    seed: u64,
+    nodes: u64,
+    max: Option<u64>,
+    blunder_from: &[u64],
+) -> (History, Vec<u64>) {
     let mut player = Player::new(Kind::Search(nodes), seed, None);
-    let mut reviewer = Reviewer::default();
+    let mut thrower = Thrower::default();
+    let mut throwing = false;
+    let mut blunders = Vec::new();
     let mut n = 0;
-    players::play(seed, max, |board| {
+    let history = players::play(seed, max, |board| {
         n += 1;
-        if worst_at.contains(&n) {
-            let a = review::assess(&mut reviewer, board, nodes)?;
-            return Direction::ALL
-                .into_iter()
-                .filter_map(|d| a.value_of(d).map(|v| (v, d)))
-                .min_by_key(|&(v, _)| v)
-                .map(|(_, d)| d);
+        throwing |= blunder_from.contains(&n);
+        if throwing {
+            let (d, blunder) = thrower.throw(board, nodes)?;
+            if blunder {
+                throwing = false;
+                blunders.push(n);
+            }
+            return Some(d);
         }
         player.pick(board)
-    })
+    });
+    (history, blunders)
+}
+
+/// A player throwing a game without ending it: the heuristic's worst move,
+/// until a move would lose at least [`review::MISTAKE`] points of the
+/// chance of lasting and leave the game going; the mildest such move it
+/// plays.
+#[derive(Default)]
+struct Thrower {
+    reviewer: Reviewer,
+    heuristic: Heuristic,
+}
+
+impl Thrower {
+    /// The move to play on `board`, and whether it is the blunder.
+    fn throw(&mut self, board: Bitboard, nodes: u64) -> Option<(Direction, bool)> {
+        let a = review::assess(&mut self.reviewer, board, nodes)?;
+        let goes_on = |d: &Direction| a.value_of(*d).is_some() && (!a.ends(*d) || !a.can_go_on());
+        let moves: Vec<Direction> = Direction::ALL.into_iter().filter(goes_on).collect();
+        // The mildest blunder, so that the game is likely to go on.
+        let blunder = moves
+            .iter()
+            .filter_map(|&d| a.value_of(d).map(|v| (v, d)))
+            .filter(|&(v, _)| (a.value() - v) as f32 >= 100.0 * review::MISTAKE)
+            .max_by_key(|&(v, _)| v);
+        if let Some((_, d)) = blunder {
+            return Some((d, true));
+        }
+        let t = bitboard::tables();
+        moves
+            .into_iter()
+            .map(|d| (self.heuristic.evaluate(t.slide(board, d)), d))
+            .min_by(|x, y| x.0.total_cmp(&y.0))
+            .map(|(_, d)| (d, false))
+    }
 }
 
 /// `work` on each seed, `jobs` at a time, in seed order.
@@ -249,7 +303,7 @@ fn bench(o: &Options) -> Result<(), String> {
         o.jobs, o.nodes
     );
     for moves in [1000, 3000] {
-        let history = search_game(o.seed, o.nodes, Some(moves), &[]);
+        let (history, _) = search_game(o.seed, o.nodes, Some(moves), &[]);
         let game = game_of(&history)?;
         let start = Instant::now();
         let verdicts = review_on(&game, o.nodes, o.jobs);
