@@ -8,10 +8,11 @@
 //   docs/screenshots/landscape-{light,dark}.png    844×390, viewport
 //   docs/screenshots/review-{desktop-light,phone-dark}.png
 //
-// The review shots open a shared game of the search's with three moves
-// played badly on purpose (`review --link 600 --worst-at 300,450,580`),
-// press Review, and choose the last blunder's mark on the chart: the board
-// shows where it was played, with the better move drawn as a hint.
+// The review shots open a shared game of the search's, thrown on purpose
+// from move 300 until it blundered (`review --link 600 --seed 3
+// --blunder-from 300`), press Review, and choose the blunder's mark on the
+// chart: the board shows where it was played, with the better move drawn
+// as a hint and what the move cost said under the board.
 //
 // The desktop shot is a full-page one: at 1100×1000 the page (board, then
 // the controls and the text below it) is taller than the window, and the

@@ -1,6 +1,6 @@
 // The coach in the browser, as a player uses it: open a shared game, ask
 // for its review, watch it run, cancel it, read what it found. Games come
-// from the native `review` binary (src/bin/review.rs), which plays the
+// from the native `review` binary (src/bin/review/), which plays the
 // search's games (with deliberate blunders where asked) and reviews them
 // with the same code as the page, so a test can compare the two.
 

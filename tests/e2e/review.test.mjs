@@ -1,5 +1,5 @@
 // The coach in the browser: a shared game reviewed move by move in the AI
-// workers, with the same grades as the native review (src/bin/review.rs,
+// workers, with the same grades as the native review (src/bin/review/,
 // the same `ai::review` code); a deliberate blunder marked, and a mark shows
 // the board with the better move drawn as a hint and the verdict in words; the same game twice gets
 // the same review; progress is shown, Cancel stops at once, and the page

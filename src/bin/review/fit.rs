@@ -10,6 +10,7 @@
 use leptos_2048::ai::bitboard::{count_empty, tables, Bitboard};
 use leptos_2048::ai::chance::{self, Survival, HORIZON};
 use leptos_2048::ai::diff::SplitMix;
+use leptos_2048::ai::review::{self, Reviewer};
 
 use super::per_game;
 use super::players::{self, Kind, Player};
@@ -92,7 +93,67 @@ pub fn fit(o: &Options) -> Result<(), String> {
         println!("  {e:>2}: {}", cells.join("  "));
     }
     print_table(&counts);
+    check(o);
     Ok(())
+}
+
+/// Chances the review gave and how often the strong player lasted, in
+/// bins of the chance given.
+const BINS: [f64; 6] = [0.5, 0.8, 0.95, 0.99, 0.999, 1.0];
+
+/// The review's chance of the move played, and whether the strong player,
+/// playing on after it, lasted, for every third move of a game.
+fn outcomes(kind: Kind, seed: u64, o: &Options) -> Vec<(f64, bool)> {
+    let mut reviewer = Reviewer::default();
+    let mut player = Player::new(kind, seed, None);
+    let mut found = Vec::new();
+    let mut n = 0;
+    players::play(seed, Some(o.moves), |board| {
+        let d = player.pick(board)?;
+        n += 1;
+        if n % 3 == 0 {
+            if let Some(chance) = review::assess(&mut reviewer, board, o.nodes).and_then(|a| a.value_of(d)) {
+                let after = tables().slide(board, d);
+                let lasted = lasts(after, seed * 7919 + n) == HORIZON;
+                found.push((f64::from(chance) / f64::from(review::CERTAIN), lasted));
+            }
+        }
+        Some(d)
+    });
+    found
+}
+
+/// The shipped table checked on other games (seeds from `--seed` plus
+/// 1 000): the review's chance of each move against how often the strong
+/// player lasted after it.
+fn check(o: &Options) {
+    let seeds: Vec<u64> = (0..o.games).map(|i| o.seed + 1000 + i).collect();
+    let mut bins = [(0usize, 0.0f64, 0usize); BINS.len()];
+    for kind in SOURCES {
+        for (chance, lasted) in per_game(&seeds, o, |seed| outcomes(kind, seed, o)).concat() {
+            let bin = BINS.iter().position(|&b| chance < b).unwrap_or(BINS.len() - 1);
+            bins[bin].0 += 1;
+            bins[bin].1 += chance;
+            bins[bin].2 += usize::from(lasted);
+        }
+    }
+    println!(
+        "the shipped table on other games (seeds {}–{}): the review's chance of the move \
+         played, and how often the search lasted {HORIZON} more moves after it",
+        seeds[0],
+        seeds[seeds.len() - 1]
+    );
+    let mut from = 0.0;
+    for (&to, &(n, sum, lasted)) in BINS.iter().zip(&bins) {
+        println!(
+            "  chance {:>5.1}% to {:>5.1}%: {n:>6} moves, mean chance {:>5.1}%, lasted {:>5.1}%",
+            100.0 * from,
+            100.0 * to,
+            100.0 * sum / n.max(1) as f64,
+            100.0 * lasted as f64 / n.max(1) as f64
+        );
+        from = to;
+    }
 }
 
 /// The table as `chance::CHANCE` writes it: each cell's share (1 where no
