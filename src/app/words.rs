@@ -55,11 +55,16 @@ pub fn announce(state: &State) -> String {
     out
 }
 
-/// A chance in basis points as a whole percentage: 9 712 → "97%". By
-/// hand, as `review_summary` rounds, to keep float printing out of the
-/// page's wasm.
+/// A chance in basis points as a percentage: whole (9 712 → "97%"), but to
+/// a tenth within half a point of none or of certain, so that a chance is
+/// never said to be 0% or 100% when it is not (9 991 → "99.9%", 30 →
+/// "0.3%"). By hand, as `review_summary` rounds, to keep float printing
+/// out of the page's wasm.
 fn percent(basis_points: i32) -> String {
-    format!("{}%", (basis_points.max(0) + 50) / 100)
+    match basis_points.clamp(0, 10_000) {
+        bp @ (1..50 | 9_950..10_000) => format!("{}.{}%", bp / 100, bp % 100 / 10),
+        bp => format!("{}%", (bp + 50) / 100),
+    }
 }
 
 /// A judged move explained, as the line under the board says it while the
@@ -142,7 +147,7 @@ mod tests {
             (
                 v(Direction::Left, Grade::Good, 0.3, 9_995),
                 "Move 120, left: good. It cost less than 1% of your chance of lasting \
-                 another 100 moves; up kept 100%.",
+                 another 100 moves; up kept 99.9%.",
             ),
             (
                 v(Direction::Left, Grade::Good, 0.0, 10_000),
@@ -153,6 +158,11 @@ mod tests {
                 v(Direction::Up, Grade::Best, 0.0, 4_950),
                 "Move 120, up: best. No move kept more of your chance of lasting \
                  another 100 moves (50%).",
+            ),
+            (
+                v(Direction::Up, Grade::Best, 0.0, 30),
+                "Move 120, up: best. No move kept more of your chance of lasting \
+                 another 100 moves (0.3%).",
             ),
         ] {
             assert_eq!(verdict_sentence(119, &verdict), said);

@@ -7,7 +7,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, requireDist, ARROW_FOR, DIRECTIONS } from './helpers.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, requireDist, ARROW_FOR, DIRECTIONS, REPO } from './helpers.mjs';
 import { collectErrors, untilIdle } from './storage-helpers.mjs';
 import {
   buildReview, gameLink, blunderedLink, nativeReview, watchLongTasks, longTasks, pageNow, openSharedGame, pressReview,
@@ -69,6 +71,9 @@ test('a shared game with a deliberate blunder: marked, graded as natively, expla
   const hint = await first.page.evaluate(() => document.querySelector('.game-container').getAttribute('data-hint'));
   assert.ok(DIRECTIONS.includes(hint), `the better move drawn: ${hint}`);
   const said = await first.page.locator('.hint-output').textContent();
+  // The README quotes this line: it must be what the page says.
+  const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+  assert.ok(readme.includes(`"${said}"`), `README quotes the verdict under the board: ${said}`);
   assert.match(said, new RegExp(`^Move ${n}, (up|down|left|right): blunder\\. It cost about \\d+% of your chance of lasting another 100 moves; ${hint} kept \\d+%\\.$`), said);
   assert.deepEqual(first.errors, []);
   await first.context.close();

@@ -112,7 +112,9 @@ fn outcomes(kind: Kind, seed: u64, o: &Options) -> Vec<(f64, bool)> {
         let d = player.pick(board)?;
         n += 1;
         if n % 3 == 0 {
-            if let Some(chance) = review::assess(&mut reviewer, board, o.nodes).and_then(|a| a.value_of(d)) {
+            if let Some(chance) =
+                review::assess(&mut reviewer, board, o.nodes).and_then(|a| a.value_of(d))
+            {
                 let after = tables().slide(board, d);
                 let lasted = lasts(after, seed * 7919 + n) == HORIZON;
                 found.push((f64::from(chance) / f64::from(review::CERTAIN), lasted));
@@ -131,7 +133,10 @@ fn check(o: &Options) {
     let mut bins = [(0usize, 0.0f64, 0usize); BINS.len()];
     for kind in SOURCES {
         for (chance, lasted) in per_game(&seeds, o, |seed| outcomes(kind, seed, o)).concat() {
-            let bin = BINS.iter().position(|&b| chance < b).unwrap_or(BINS.len() - 1);
+            let bin = BINS
+                .iter()
+                .position(|&b| chance < b)
+                .unwrap_or(BINS.len() - 1);
             bins[bin].0 += 1;
             bins[bin].1 += chance;
             bins[bin].2 += usize::from(lasted);

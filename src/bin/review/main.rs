@@ -175,22 +175,22 @@ fn review_on(game: &[(Bitboard, Direction)], nodes: u64, jobs: usize) -> Vec<Opt
 fn print_review(history: &History, o: &Options) -> Result<(), String> {
     let game = game_of(history)?;
     let verdicts = review_on(&game, o.nodes, o.jobs);
-    println!("move  played  grade        loss  better  value");
+    println!(
+        "the chance of lasting another {} moves: the position's, and what each move lost \
+         of it (percentage points)",
+        review::HORIZON
+    );
+    println!("move  played  grade        lost  better   chance");
     for (i, (v, &(board, _))) in verdicts.iter().zip(&game).enumerate() {
         let Some(v) = v else { continue };
-        let better = if v.best == v.played {
-            ""
-        } else {
-            v.best.word()
-        };
         println!(
-            "{:>4}  {:<6}  {:<10} {:>6.2}  {:<6}  {}  (top tile {})",
+            "{:>4}  {:<6}  {:<10} {:>6.2}  {:<6}  {:>6.2}%  (top tile {})",
             i + 1,
             v.played.word(),
             v.grade.word(),
             v.loss,
-            better,
-            v.value,
+            v.better().map_or("", |d| d.word()),
+            f64::from(v.value) / 100.0,
             1u32 << bitboard::max_exponent(board)
         );
     }
