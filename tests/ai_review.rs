@@ -87,7 +87,7 @@ fn a_move_that_ends_the_game_when_another_does_not_is_a_blunder() {
         );
         assert!(verdict.loss >= MISTAKE, "{verdict:?}");
         assert_ne!(a.best, losing, "{board:016x}");
-        assert!(!a.ends(a.best), "{board:016x}: the search's pick goes on");
+        assert!(!a.ends(a.best), "{board:016x}: the review's pick goes on");
         assert!(!a.ends(safe) && a.ends(losing), "{board:016x}: {a:?}");
         // Its chance is none: the game is over after it, whatever comes.
         assert_eq!(a.value_of(losing), Some(0), "{board:016x}: {a:?}");

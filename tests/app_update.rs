@@ -8,7 +8,7 @@
 
 use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
-use leptos_2048::ai::review::{Assessment, Grade};
+use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
@@ -1006,19 +1006,18 @@ fn played_at(m: &Model, at: usize) -> Direction {
     }
 }
 
-/// The search's answer: `best` is its pick and worth 1 000 000 points;
-/// every other move is worth `loss` points of the chance of losing less
-/// (16 000 points each).
+/// The review's answer: `best` is its pick and keeps a certain chance of
+/// lasting; every other move keeps `loss` percentage points less.
 fn assessment(best: Direction, loss: f32) -> Assessment {
-    let other = 1_000_000 - (loss * 16_000.0) as i32;
+    let other = CERTAIN - (loss * 100.0) as i32;
     Assessment {
         best,
-        values: Direction::ALL.map(|d| Some(if d == best { 1_000_000 } else { other })),
+        values: Direction::ALL.map(|d| Some(if d == best { CERTAIN } else { other })),
         ends: 0,
     }
 }
 
-/// Run `id`'s answer that the move at `at` was the search's own pick.
+/// Run `id`'s answer that the move at `at` was the review's own pick.
 fn agreed(m: &Model, id: u32, at: usize) -> Msg {
     Msg::Reviewed {
         id,
@@ -1058,8 +1057,9 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     let twice = check(&one, agreed(&one, 1, first), none);
     assert_eq!(ignored(&twice), Some(Ignored::Stale));
 
-    // The search preferred another move by 20 points: a blunder, whose
-    // better move is drawn when the board it was played on is shown.
+    // Another move keeps 20 points more of the chance: a blunder, whose
+    // better move is drawn when the board it was played on is shown, and
+    // whose cost the line under the board says.
     let better = Direction::ALL
         .into_iter()
         .find(|&d| d != played_at(&one, second))
@@ -1074,6 +1074,16 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     assert_eq!((verdict.grade, verdict.best), (Grade::Blunder, better));
     let shown = check(&two, Msg::View(Some(second)), none);
     assert_eq!(shown.arrow(), Some(better));
+    assert_eq!(
+        shown.computer_line(),
+        Some(format!(
+            "Move {}, {}: blunder. It cost about 20% of your chance of lasting another 100 \
+             moves; {} kept 100%.",
+            second + 1,
+            played_at(&two, second).word(),
+            better.word()
+        ))
+    );
     let shown_first = check(&two, Msg::View(Some(first)), none);
     assert_eq!(shown_first.arrow(), None, "the move played there was best");
 

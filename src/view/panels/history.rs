@@ -46,7 +46,7 @@ struct Mark {
     /// The move's index in the history: the board it was played on.
     at: usize,
     grade: Grade,
-    /// The search's pick, where it was not the move played.
+    /// The move that keeps more of the chance, where one does.
     better: Option<Direction>,
 }
 

@@ -40,7 +40,7 @@ pub struct Judged {
     /// The position's chance before it, in basis points.
     pub value: i32,
     pub grade: Grade,
-    /// The search's pick, where it was not the move played.
+    /// The move that keeps more of the chance, where one does.
     pub better: Option<Direction>,
 }
 
