@@ -140,7 +140,7 @@ fn print_kind(m: &Measured, seconds: f64) {
         .map(|g| format!("{:.1}", accuracy(g)))
         .collect();
     println!(
-        "  accuracy {:.1}% (games: {})",
+        "  accuracy {:.2}% (games: {})",
         m.mean_accuracy(),
         accuracies.join(" ")
     );
