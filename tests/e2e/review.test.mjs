@@ -74,7 +74,7 @@ test('a shared game with a deliberate blunder: marked, graded as natively, expla
   // The README quotes this line: it must be what the page says.
   const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8').replace(/\s+/g, ' ');
   assert.ok(readme.includes(`"${said}"`), `README quotes the verdict under the board: ${said}`);
-  assert.match(said, new RegExp(`^Move ${n}, (up|down|left|right): blunder\\. It cost about \\d+% of your chance of lasting another 100 moves; ${hint} kept \\d+%\\.$`), said);
+  assert.match(said, new RegExp(`^Move ${n}, (up|down|left|right): blunder\\. It cost about \\d+% of your chance of lasting another 100 moves; ${hint} kept [\\d.]+%\\.$`), said);
   assert.deepEqual(first.errors, []);
   await first.context.close();
 
