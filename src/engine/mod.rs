@@ -130,6 +130,38 @@ pub struct Turn {
     pub merged: Vec<u64>,
 }
 
+/// How a game draws its new tiles from its generator: a rules version, kept
+/// in the state so that every game replays as it was played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Luck {
+    /// The first rules, which every saved game and link before `Same` was
+    /// played by: a range draw picks the cell, then a draw with odds of a
+    /// tenth makes the tile a 4. The range draw takes a second number in a
+    /// rare case (about n in 2^32 per tile), so two games from one seed
+    /// can fall out of step.
+    #[default]
+    Drawn,
+    /// Exactly one 64-bit number per new tile: its high 32 bits pick the
+    /// cell among the empty ones in reading order (`high × n / 2^32`), its
+    /// low 32 bits make the tile a 4 when below a tenth of 2^32. So the
+    /// k-th new tile of every game from the same seed is a 4 in all of them
+    /// or in none, and its cell is picked by the same number from the empty
+    /// cells each game has, whatever moves came before: the same luck for
+    /// everyone, as duplicate bridge deals the same cards.
+    Same,
+}
+
+impl Luck {
+    /// Whether this is the first rules' luck, which a state does not write.
+    pub fn is_drawn(&self) -> bool {
+        *self == Luck::Drawn
+    }
+}
+
+/// Below this, a `Same` tile's low 32 bits make it a 4: a tenth of 2^32,
+/// rounded up.
+const FOUR_BELOW: u64 = 429_496_730;
+
 /// A whole game at one instant. Plain data: clone, compare, serialize.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -145,6 +177,11 @@ pub struct State {
     pub next_id: u32,
     /// The generator every spawn and every new game's seed is drawn from.
     pub rng: Pcg32,
+    /// How new tiles are drawn from `rng`. Written only when it is not the
+    /// first rules' (`Luck::Drawn`), so every state saved before it existed
+    /// reads and writes as it did.
+    #[serde(default, skip_serializing_if = "Luck::is_drawn")]
+    pub luck: Luck,
 }
 
 /// Probability that a spawned tile is a 4 rather than a 2.
@@ -154,7 +191,12 @@ impl State {
     /// A new game: an empty board with two spawned tiles, all drawn from
     /// `seed`.
     pub fn new(config: Config, seed: u64) -> Self {
-        Self::fresh(config, Pcg32::seed_from_u64(seed), 0)
+        Self::with_luck(config, seed, Luck::Drawn)
+    }
+
+    /// A new game whose tiles are drawn by `luck`.
+    pub fn with_luck(config: Config, seed: u64, luck: Luck) -> Self {
+        Self::fresh(config, Pcg32::seed_from_u64(seed), 0, luck)
     }
 
     /// A game in progress on `board` (4×4 or any other size, target 2048),
@@ -180,10 +222,11 @@ impl State {
             last: None,
             next_id,
             rng: Pcg32::seed_from_u64(seed),
+            luck: Luck::Drawn,
         }
     }
 
-    fn fresh(config: Config, rng: Pcg32, next_id: u32) -> Self {
+    fn fresh(config: Config, rng: Pcg32, next_id: u32, luck: Luck) -> Self {
         let mut state = State {
             config,
             board: Board::empty(config.width, config.height),
@@ -193,6 +236,7 @@ impl State {
             last: None,
             next_id,
             rng,
+            luck,
         };
         state.spawn();
         state.spawn();
@@ -200,18 +244,25 @@ impl State {
     }
 
     /// Places a 2 (or, one time in ten, a 4) in a uniformly chosen empty
-    /// cell. Does nothing on a full board.
+    /// cell, drawn as `self.luck` says. Does nothing on a full board.
     fn spawn(&mut self) {
         let empty = self.board.empty_cells();
         if empty.is_empty() {
             return;
         }
-        let pos = empty[self.rng.random_range(0..empty.len())];
-        let value = if self.rng.random_bool(FOUR_CHANCE) {
-            4
-        } else {
-            2
+        let (cell, four) = match self.luck {
+            Luck::Drawn => {
+                let cell = self.rng.random_range(0..empty.len());
+                (cell, self.rng.random_bool(FOUR_CHANCE))
+            }
+            Luck::Same => {
+                let roll: u64 = self.rng.random();
+                let cell = ((roll >> 32) * empty.len() as u64) >> 32;
+                (cell as usize, roll & 0xFFFF_FFFF < FOUR_BELOW)
+            }
         };
+        let pos = empty[cell];
+        let value = if four { 4 } else { 2 };
         self.board.put(Tile {
             id: TileId(self.next_id),
             value,
@@ -247,7 +298,12 @@ pub fn step(input: Input, state: &State) -> State {
         Input::Move(direction) => play(direction, state),
         Input::NewGame => {
             let seed = state.next_game_seed();
-            State::fresh(state.config, Pcg32::seed_from_u64(seed), state.next_id)
+            State::fresh(
+                state.config,
+                Pcg32::seed_from_u64(seed),
+                state.next_id,
+                state.luck,
+            )
         }
         Input::KeepPlaying => match state.status {
             Status::Won => State {
@@ -281,6 +337,7 @@ fn play(direction: Direction, state: &State) -> State {
         last: None,
         next_id,
         rng: state.rng.clone(),
+        luck: state.luck,
     };
     next.spawn();
     // The win is checked first, so a winning move that also fills the board
