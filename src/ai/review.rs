@@ -161,6 +161,9 @@ pub struct Verdict {
     /// The position's chance before the move ([`Assessment::value`]), in
     /// basis points.
     pub value: i32,
+    /// The chance the move played kept, in basis points (0 for a move that
+    /// changes nothing).
+    pub kept: i32,
 }
 
 impl Verdict {
@@ -168,6 +171,13 @@ impl Verdict {
     /// some move does.
     pub fn better(&self) -> Option<Direction> {
         (self.loss > 0.0 && self.best != self.played).then_some(self.best)
+    }
+
+    /// The better move worth showing beside the move played: where it
+    /// lost at least [`GOOD`] points (an inaccuracy or worse). A good
+    /// move's fraction of a point is not worth a mark.
+    pub fn shown_better(&self) -> Option<Direction> {
+        self.better().filter(|_| self.grade >= Grade::Inaccuracy)
     }
 }
 
@@ -285,6 +295,7 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
         loss,
         best: assessment.best,
         value,
+        kept: assessment.value_of(played).unwrap_or(0),
     }
 }
 

@@ -229,8 +229,9 @@ impl Coach {
     }
 
     /// The better move on the board after `at` inputs, if the move played
-    /// there was judged and another move keeps more of the chance.
+    /// there was judged and lost at least a good move's worth of chance
+    /// against it (`Verdict::shown_better`).
     pub fn better_move_at(&self, at: usize) -> Option<Direction> {
-        self.verdict_at(at)?.better()
+        self.verdict_at(at)?.shown_better()
     }
 }

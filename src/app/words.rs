@@ -102,10 +102,27 @@ pub fn review_summary(summary: &Summary) -> String {
         .iter()
         .map(|&g| grade_count(g, summary.count(g)))
         .collect();
-    // Rounded by hand: `{:.0}` on a float would bring Rust's float
-    // printing into the page's wasm.
-    let percent = (summary.accuracy + 0.5) as u32;
-    format!("Accuracy {percent}%: {}.", counts.join(", "))
+    format!(
+        "Accuracy {}: {}.",
+        accuracy_percent(summary.accuracy),
+        counts.join(", ")
+    )
+}
+
+/// An accuracy as a percentage: whole, but to a tenth from 99.5 on, so
+/// that a game with a move that lost something is never said to be 100%
+/// (99.46 → "99%", 99.5 → "99.5%", 99.97 → "99.9%", 100 → "100%").
+/// Rounded by hand: `{:.0}` on a float would bring Rust's float printing
+/// into the page's wasm.
+pub fn accuracy_percent(accuracy: f32) -> String {
+    if accuracy >= 100.0 {
+        "100%".to_string()
+    } else if accuracy >= 99.5 {
+        let tenths = ((accuracy * 10.0 + 0.5) as u32).min(999);
+        format!("{}.{}%", tenths / 10, tenths % 10)
+    } else {
+        format!("{}%", (accuracy.max(0.0) + 0.5) as u32)
+    }
 }
 
 /// "Review done. Accuracy 87%: …"
@@ -130,13 +147,29 @@ mod tests {
     use crate::engine::{step, Input};
 
     #[test]
+    fn an_accuracy_is_never_100_percent_unless_nothing_was_lost() {
+        for (accuracy, said) in [
+            (0.0, "0%"),
+            (87.4, "87%"),
+            (99.46, "99%"),
+            (99.5, "99.5%"),
+            (99.97, "99.9%"),
+            (99.999, "99.9%"),
+            (100.0, "100%"),
+        ] {
+            assert_eq!(accuracy_percent(accuracy), said, "{accuracy}");
+        }
+    }
+
+    #[test]
     fn a_verdict_says_what_the_move_cost() {
-        let v = |played, grade, loss, value| Verdict {
+        let v = |played, grade, loss: f32, value| Verdict {
             played,
             grade,
             loss,
             best: Direction::Up,
             value,
+            kept: value - (loss * 100.0) as i32,
         };
         for (verdict, said) in [
             (

@@ -208,7 +208,7 @@ pub fn print_summary(name: &str, s: &Summary) {
         })
         .collect();
     println!(
-        "{name}: {} moves, accuracy {:.1}%: {}",
+        "{name}: {} moves, accuracy {:.2}%: {}",
         s.moves(),
         s.accuracy,
         shares.join(", ")

@@ -1,7 +1,7 @@
 //! The review in marks and a picture: each grade's symbol, each judged
-//! move's name, and the chart of the game, the position's chance of lasting
-//! move by move (0 to 100%) with its mistakes and blunders as points that
-//! show their board.
+//! move's name, and the chart of the game, the chance of lasting each move
+//! kept (0 to 100%), with its mistakes and blunders as points that show
+//! their board.
 //!
 //! As in `charts`, the picture is data first: [`Plot`], then [`marks`] (the
 //! axes, labels, [`line`] and [`points`]), pure and tested natively, drawn
@@ -37,7 +37,7 @@ pub struct Judged {
     pub n: usize,
     /// Its index in the history (`Reviewed::at`).
     pub at: usize,
-    /// The position's chance before it, in basis points.
+    /// The chance the move kept, in basis points.
     pub value: i32,
     pub grade: Grade,
     /// The move that keeps more of the chance, where one does.
@@ -64,9 +64,9 @@ impl Plot {
                 Some(Judged {
                     n,
                     at: m.at,
-                    value: v.value,
+                    value: v.kept,
                     grade: v.grade,
-                    better: v.better(),
+                    better: v.shown_better(),
                 })
             })
             .collect();
