@@ -41,7 +41,7 @@ export function blunderedLink({ moves, seed = 1, from }) {
   return { query: run.stdout.trim(), blunders };
 }
 
-/** The native review of a link's game: its summary line's figures and every move's grade (1-based). */
+/** The native review of a link's game: its summary line's figures, the summary as the page words it, and every move's grade (1-based). */
 export function nativeReview(query) {
   const out = execFileSync(REVIEW, [query], { encoding: 'utf8' });
   const grades = new Map();
@@ -51,7 +51,8 @@ export function nativeReview(query) {
   }
   const summary = out.match(/this game: (\d+) moves, accuracy ([\d.]+)%: best (\d+) .*good (\d+) .*inaccuracy (\d+) .*mistake (\d+) .*blunder (\d+)/);
   const [, moves, accuracy, best, good, inaccuracy, mistake, blunder] = summary.map(Number);
-  return { moves, accuracy, counts: { best, good, inaccuracy, mistake, blunder }, grades };
+  const said = out.match(/^the page says: (.*)$/m)[1];
+  return { moves, accuracy, said, counts: { best, good, inaccuracy, mistake, blunder }, grades };
 }
 
 /** Records long tasks (PerformanceObserver `longtask`) from the page's start, each { start, ms }: run as an init script. */
@@ -106,7 +107,7 @@ export function reviewProgress(page) {
 export async function waitReviewed(page, timeout = 120_000) {
   const start = Date.now();
   await page.waitForFunction(
-    () => !document.querySelector('.review-progress') && /Accuracy \d+%/.test(document.querySelector('.review-summary')?.textContent ?? ''),
+    () => !document.querySelector('.review-progress') && /Accuracy [\d.]+%/.test(document.querySelector('.review-summary')?.textContent ?? ''),
     null,
     { timeout, polling: 50 },
   );

@@ -19,6 +19,7 @@ use leptos_2048::ai::bitboard::{self, Bitboard};
 use leptos_2048::ai::review::{self, Grade, Reviewer, Summary, Verdict, REVIEW_NODES};
 use leptos_2048::ai::{Evaluator, Heuristic};
 use leptos_2048::app::coach::moves_of;
+use leptos_2048::app::words::review_summary;
 use leptos_2048::engine::{Config, Direction};
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
@@ -48,10 +49,10 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
                        …but from each of these moves (counted from 1,
                        comma-separated) throws the game: plays the move the
                        heuristic likes least until a move would lose at
-                       least a mistake's worth of the chance of lasting,
-                       then plays the move that keeps the least: a blunder
-                       on purpose, for the browser tests. Says on stderr
-                       at which moves the blunders were played
+                       least a blunder's worth of the chance of lasting
+                       and leave the game going, then plays the mildest
+                       such move: a blunder on purpose, for the browser
+                       tests. Says on stderr at which moves it blundered
   --nodes N            the review's node limit (default the page's)
   --jobs N             games or moves searched at once, a thread each
                        (default: the cores)
@@ -194,7 +195,9 @@ fn print_review(history: &History, o: &Options) -> Result<(), String> {
             1u32 << bitboard::max_exponent(board)
         );
     }
-    print_summary("this game", &Summary::of(verdicts.iter().flatten()));
+    let summary = Summary::of(verdicts.iter().flatten());
+    print_summary("this game", &summary);
+    println!("the page says: {}", review_summary(&summary));
     Ok(())
 }
 
