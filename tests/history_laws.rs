@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
+use leptos_2048::engine::{step, Config, Direction, Input, Luck, State, Status};
 use leptos_2048::session::history::{History, HistoryError, CHECKPOINT_EVERY, FORGET, MAX_INPUTS};
 use proptest::prelude::*;
 
@@ -380,13 +380,17 @@ fn the_persisted_form_is_the_seed_and_one_character_an_input() {
         serde_json::to_string(&history).unwrap(),
         r#"{"config":{"width":4,"height":4,"target":8},"seed":7,"inputs":"LUNR","cursor":3}"#
     );
-    assert_eq!(history, History::from_parts(config, 7, &inputs, 3).unwrap());
+    assert_eq!(
+        history,
+        History::from_parts(config, 7, Luck::Drawn, &inputs, 3).unwrap()
+    );
 }
 
 #[test]
 fn from_parts_refuses_what_no_history_records() {
     let config = Config::default();
-    let refused = |inputs: &[Input], cursor| History::from_parts(config, 1, inputs, cursor);
+    let refused =
+        |inputs: &[Input], cursor| History::from_parts(config, 1, Luck::Drawn, inputs, cursor);
     assert_eq!(
         refused(&[Input::KeepPlaying], 0),
         Err(HistoryError::NoEffect(0)),
@@ -412,7 +416,7 @@ fn from_parts_refuses_what_no_history_records() {
         ..Config::default()
     };
     assert_eq!(
-        History::from_parts(bad, 1, &[], 0),
+        History::from_parts(bad, 1, Luck::Drawn, &[], 0),
         Err(HistoryError::BadConfig)
     );
     let bad = Config {
@@ -420,7 +424,7 @@ fn from_parts_refuses_what_no_history_records() {
         ..Config::default()
     };
     assert_eq!(
-        History::from_parts(bad, 1, &[], 0),
+        History::from_parts(bad, 1, Luck::Drawn, &[], 0),
         Err(HistoryError::BadConfig)
     );
 }
@@ -540,4 +544,29 @@ fn a_full_history_forgets_its_oldest_inputs_and_keeps_its_laws() {
     assert_eq!(core, history);
     let back: History = serde_json::from_str(&json).unwrap();
     assert_eq!(back, history);
+}
+
+#[test]
+fn a_session_of_the_same_luck_says_so_and_keeps_it() {
+    let mut same = History::with_luck(Config::default(), 11, Luck::Same);
+    for input in [
+        Input::Move(Direction::Left),
+        Input::Move(Direction::Up),
+        Input::NewGame,
+        Input::Move(Direction::Right),
+    ] {
+        same.apply(input);
+    }
+    assert_eq!(same.luck(), Luck::Same);
+    assert_eq!(same.present().luck, Luck::Same, "a New Game keeps the luck");
+    let json = serde_json::to_string(&same).unwrap();
+    assert!(json.contains(r#""luck":"Same""#), "{json}");
+    assert_eq!(serde_json::from_str::<History>(&json).unwrap(), same);
+    // A session of the first rules is written as it always was.
+    let drawn = History::new(Config::default(), 11);
+    let json = serde_json::to_string(&drawn).unwrap();
+    assert_eq!(
+        json,
+        r#"{"config":{"width":4,"height":4,"target":2048},"seed":11,"inputs":"","cursor":0}"#
+    );
 }

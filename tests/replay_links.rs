@@ -6,10 +6,10 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
-use leptos_2048::engine::{step, Config, Direction, Input, State, Status};
+use leptos_2048::engine::{step, Config, Direction, Input, Luck, State, Status};
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{
-    decode, encode, open, parse_seed, LinkError, Replay, MAX_LINK_LEN, VERSION,
+    decode, encode, open, parse_seed, LinkError, Replay, MAX_LINK_LEN, VERSION, VERSION_SAME_LUCK,
 };
 use proptest::prelude::*;
 
@@ -24,7 +24,12 @@ const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 /// random directions, Keep Playing or New Game after a win (one in
 /// `restart` moves a New Game anyway), New Game after a loss.
 fn session(config: Config, seed: u64, n: usize, restart: u64) -> History {
-    let mut history = History::new(config, seed);
+    lucky_session(config, seed, Luck::Drawn, n, restart)
+}
+
+/// The same, its tiles drawn by `luck`.
+fn lucky_session(config: Config, seed: u64, luck: Luck, n: usize, restart: u64) -> History {
+    let mut history = History::with_luck(config, seed, luck);
     let mut roll = seed ^ 0x9e37_79b9_7f4a_7c15;
     while history.len() < n {
         roll = roll
@@ -46,6 +51,7 @@ fn the_replay(history: &History) -> Replay {
     Replay {
         config: history.config(),
         seed: history.seed().expect("a session from a seed"),
+        luck: history.luck(),
         inputs: history.inputs().to_vec(),
     }
 }
@@ -114,13 +120,21 @@ proptest! {
     fn a_game_survives_its_link_exactly(
         config in prop_oneof![config(), winnable()],
         seed in any::<u64>(),
+        same in any::<bool>(),
         n in 0usize..400,
         restart in 20u64..200,
     ) {
-        let history = session(config, seed, n, restart);
+        let luck = if same { Luck::Same } else { Luck::Drawn };
+        let history = lucky_session(config, seed, luck, n, restart);
         let replay = the_replay(&history);
         let link = encode(&replay);
-        prop_assert_eq!(link.as_bytes()[0], VERSION);
+        // Version 1 for the first rules' luck, every link made before;
+        // version 2 for the same luck for everyone.
+        prop_assert_eq!(link.as_bytes()[0], if same { VERSION_SAME_LUCK } else { VERSION });
+        // A link whose version was changed by hand is refused.
+        let mut other = link.clone().into_bytes();
+        other[0] = if same { VERSION } else { VERSION_SAME_LUCK };
+        prop_assert_eq!(decode(std::str::from_utf8(&other).unwrap()), Err(LinkError::Changed));
         prop_assert!(link.bytes().skip(1).all(|b| ALPHABET.contains(&b)), "URL-safe: {}", link);
         prop_assert_eq!(decode(&link), Ok(replay.clone()));
         // Played back, it is the same session, ready to go on or undo.
@@ -172,6 +186,7 @@ fn the_link_format_is_the_documented_one() {
     let replay = Replay {
         config: Config::new(4, 5, Some(2048)).unwrap(),
         seed: 0x0102_0304_0506_0708,
+        luck: Luck::Drawn,
         inputs: [
             Input::Move(Left),
             Input::Move(Up),
@@ -379,7 +394,8 @@ fn what_is_no_game_link_is_named_so() {
     assert_eq!(refused("1AAAA=="), LinkError::NotAGameLink, "padding");
     assert_eq!(refused("1AA AA"), LinkError::NotAGameLink);
     assert_eq!(refused("1"), LinkError::CutShort);
-    assert_eq!(refused("2AAAA"), LinkError::NewerVersion);
+    assert_eq!(refused("2"), LinkError::CutShort);
+    assert_eq!(refused("3AAAA"), LinkError::NewerVersion);
     assert_eq!(refused("9"), LinkError::NewerVersion);
 
     // Well-formed, with a checksum that agrees, but no game: a 9-wide
@@ -390,6 +406,7 @@ fn what_is_no_game_link_is_named_so() {
             ..Config::default()
         },
         seed: 1,
+        luck: Luck::Drawn,
         inputs: vec![],
     };
     assert_eq!(refused(&encode(&bad)), LinkError::NotAGameLink);
@@ -402,6 +419,7 @@ fn an_intact_link_whose_game_does_not_play_is_refused_when_played() {
         let replay = Replay {
             config,
             seed,
+            luck: Luck::Drawn,
             inputs: inputs.to_vec(),
         };
         let link = encode(&replay);
@@ -444,6 +462,7 @@ fn an_oversized_link_is_refused_before_it_is_read() {
     let long = Replay {
         config: Config::default(),
         seed: 1,
+        luck: Luck::Drawn,
         inputs: vec![Input::Move(Left); 60_000],
     };
     let link = encode(&long);

@@ -42,8 +42,10 @@
 //!
 //! `inputs` is one character per input (`U`, `D`, `L`, `R` for the moves,
 //! `N` New Game, `K` Keep Playing), redo tail included; `cursor` is how many
-//! of them are in effect. A history that has forgotten its start writes
-//! `"start":<State>` in place of `config` and `seed`. Checkpoints are not
+//! of them are in effect. A session whose tiles are drawn with the same
+//! luck for everyone adds `"luck":"Same"` (`Luck`; absent, the first
+//! rules'). A history that has forgotten its start writes
+//! `"start":<State>` in place of `config`, `seed` and `luck`. Checkpoints are not
 //! written: reading a history replays its inputs, which also checks it (see
 //! [`History::from_parts`] for the rules).
 
@@ -51,7 +53,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::{step, Config, Direction, Input, State};
+use crate::engine::{step, Config, Direction, Input, Luck, State};
 
 /// A checkpoint is kept every this many inputs.
 pub const CHECKPOINT_EVERY: usize = 64;
@@ -126,7 +128,12 @@ impl History {
     /// A session starting with `State::new(config, seed)`, nothing applied.
     /// Panics on a config `Config::new` refuses, as `State::new` does.
     pub fn new(config: Config, seed: u64) -> Self {
-        Self::starting(State::new(config, seed), Some(seed))
+        Self::with_luck(config, seed, Luck::Drawn)
+    }
+
+    /// A session starting with `State::with_luck(config, seed, luck)`.
+    pub fn with_luck(config: Config, seed: u64, luck: Luck) -> Self {
+        Self::starting(State::with_luck(config, seed, luck), Some(seed))
     }
 
     /// A session that starts from `state` rather than from a seed: a game
@@ -147,8 +154,9 @@ impl History {
         }
     }
 
-    /// The session `State::new(config, seed)` followed by `inputs`, with
-    /// `cursor` of them in effect (the rest is the redo tail).
+    /// The session `State::with_luck(config, seed, luck)` followed by
+    /// `inputs`, with `cursor` of them in effect (the rest is the redo
+    /// tail).
     ///
     /// Refused unless the config is one `Config::new` accepts, there are at
     /// most [`MAX_INPUTS`] inputs (checked before any is replayed),
@@ -160,13 +168,15 @@ impl History {
     pub fn from_parts(
         config: Config,
         seed: u64,
+        luck: Luck,
         inputs: &[Input],
         cursor: usize,
     ) -> Result<Self, HistoryError> {
         if Config::new(config.width, config.height, config.target) != Some(config) {
             return Err(HistoryError::BadConfig);
         }
-        Self::rebuild(State::new(config, seed), Some(seed), inputs, cursor)
+        let start = State::with_luck(config, seed, luck);
+        Self::rebuild(start, Some(seed), inputs, cursor)
     }
 
     fn rebuild(
@@ -203,6 +213,12 @@ impl History {
     /// The board size and target of every game in the session.
     pub fn config(&self) -> Config {
         self.present.config
+    }
+
+    /// How the session's new tiles are drawn: its start's luck, which every
+    /// game of the session keeps.
+    pub fn luck(&self) -> Luck {
+        self.checkpoints[0].luck
     }
 
     /// The seed the session started from: `state_at(0)` is
@@ -449,6 +465,8 @@ struct Out<'a> {
     config: Option<Config>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
+    #[serde(skip_serializing_if = "Luck::is_drawn")]
+    luck: Luck,
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<&'a State>,
     inputs: String,
@@ -462,6 +480,8 @@ struct In {
     #[serde(default)]
     seed: Option<u64>,
     #[serde(default)]
+    luck: Luck,
+    #[serde(default)]
     start: Option<State>,
     inputs: String,
     cursor: usize,
@@ -473,6 +493,12 @@ impl Serialize for History {
         Out {
             config: self.seed.map(|_| start.config),
             seed: self.seed,
+            // A start state says its own luck.
+            luck: if self.seed.is_some() {
+                start.luck
+            } else {
+                Luck::Drawn
+            },
             start: self.seed.is_none().then_some(start),
             inputs: self.inputs.iter().map(|&i| input_char(i)).collect(),
             cursor: self.cursor,
@@ -500,7 +526,7 @@ impl In {
         }
         match (self.config, self.seed, self.start) {
             (Some(config), Some(seed), None) => {
-                History::from_parts(config, seed, &inputs, self.cursor)
+                History::from_parts(config, seed, self.luck, &inputs, self.cursor)
             }
             (None, None, Some(start)) => {
                 start.validate().map_err(HistoryError::BadStart)?;

@@ -2,8 +2,8 @@
 //! packed into a short URL-safe string, and read back with every way a link
 //! can go wrong named. No web dependency.
 //!
-//! # Link format, version 1
-//! A link is the character `1` (the format version) followed by the
+//! # Link format, versions 1 and 2
+//! A link is the character `1` or `2` (the format version) followed by the
 //! base64url encoding, without padding (RFC 4648 §5: `A`–`Z`, `a`–`z`,
 //! `0`–`9`, `-`, `_`), of these bytes:
 //!
@@ -16,12 +16,15 @@
 //! | varint  | `s`: the number of other inputs (New Game, Keep Playing)     |
 //! | s × varint | per other input, in order: `gap << 1 \| kind`, where `gap` is the number of moves between the previous other input (or the start) and this one, and `kind` is 0 for New Game, 1 for Keep Playing |
 //! | ⌈m/4⌉   | the moves, 2 bits each, the first in the low bits of the first byte: Up 0, Down 1, Left 2, Right 3; unused high bits of the last byte zero |
-//! | 4       | CRC-32 (IEEE, as in zip and PNG) of all the bytes above, little-endian |
+//! | 4       | CRC-32 (IEEE, as in zip and PNG) of all the bytes above, little-endian; in version 2, of the character `2` and all the bytes above |
 //!
 //! A varint is LEB128: 7 bits a byte, low bits first, the high bit set on
 //! every byte but the last; at most 10 bytes. The sum of the gaps is at
 //! most `m`; the moves after the last other input make up the rest. The
-//! game is `State::new(config, seed)` followed by the inputs, and every
+//! game is `State::with_luck(config, seed, luck)` followed by the inputs,
+//! where version 1 is a game of the first rules' luck (`Luck::Drawn`,
+//! every link made before the second version) and version 2, the same
+//! bytes, a game drawn with the same luck for everyone (`Luck::Same`); every
 //! input must change the state it is applied to (a `History` records no
 //! other). A 2 000-move game is about 520 bytes, 690 characters.
 //!
@@ -38,7 +41,7 @@
 //! - `NotAGameLink`: empty, a first character that is not a digit from `1`,
 //!   a character outside the alphabet (`+`, `/`, `=`, a space), or bytes
 //!   whose checksum agrees but that describe no game;
-//! - `NewerVersion`: a first character from `2` to `9`;
+//! - `NewerVersion`: a first character from `3` to `9`;
 //! - `CutShort`: the bytes end before the data they announce, checksum
 //!   included;
 //! - `Changed`: the checksum disagrees, bytes follow the checksum, or the
@@ -54,11 +57,13 @@ use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig, URL_
 use base64::engine::DecodePaddingMode;
 use base64::{DecodeError, Engine as _};
 
-use crate::engine::{Config, Direction, Input};
+use crate::engine::{Config, Direction, Input, Luck};
 use crate::session::history::{History, HistoryError};
 
-/// The version character this build writes and reads.
+/// The version character of a game of the first rules' luck.
 pub const VERSION: u8 = b'1';
+/// The version character of a game drawn with the same luck for everyone.
+pub const VERSION_SAME_LUCK: u8 = b'2';
 
 /// The longest link `decode` reads, in characters (bytes).
 pub const MAX_LINK_LEN: usize = 16 * 1024;
@@ -72,6 +77,7 @@ pub const MAX_INPUTS: usize = 100_000;
 pub struct Replay {
     pub config: Config,
     pub seed: u64,
+    pub luck: Luck,
     pub inputs: Vec<Input>,
 }
 
@@ -132,6 +138,7 @@ impl Replay {
         Some(Replay {
             config: history.config(),
             seed,
+            luck: history.luck(),
             inputs: inputs.to_vec(),
         })
     }
@@ -143,13 +150,14 @@ impl Replay {
         if self.inputs.len() > MAX_INPUTS {
             return Err(LinkError::TooLong);
         }
-        History::from_parts(self.config, self.seed, &self.inputs, self.inputs.len()).map_err(|e| {
-            match e {
+        let (config, seed, luck) = (self.config, self.seed, self.luck);
+        History::from_parts(config, seed, luck, &self.inputs, self.inputs.len()).map_err(
+            |e| match e {
                 HistoryError::NoEffect(i) => LinkError::Unplayable(i),
                 HistoryError::TooLong => LinkError::TooLong,
                 _ => LinkError::NotAGameLink,
-            }
-        })
+            },
+        )
     }
 }
 
@@ -162,11 +170,14 @@ pub fn encode(replay: &Replay) -> String {
     push_header(&mut bytes, replay);
     push_other_inputs(&mut bytes, &replay.inputs);
     push_moves(&mut bytes, &replay.inputs);
-    let crc = crc32(&bytes);
-    bytes.extend_from_slice(&crc.to_le_bytes());
+    let sum = checksum(replay.luck, &bytes);
+    bytes.extend_from_slice(&sum);
 
     let mut link = String::with_capacity(1 + bytes.len().div_ceil(3) * 4);
-    link.push(VERSION as char);
+    link.push(match replay.luck {
+        Luck::Drawn => VERSION,
+        Luck::Same => VERSION_SAME_LUCK,
+    } as char);
     URL_SAFE_NO_PAD.encode_string(&bytes, &mut link);
     link
 }
@@ -264,11 +275,12 @@ pub fn decode(link: &str) -> Result<Replay, LinkError> {
         Some((&v, body)) => (v, body),
         None => return Err(LinkError::NotAGameLink),
     };
-    match version {
-        VERSION => {}
-        b'2'..=b'9' => return Err(LinkError::NewerVersion),
+    let luck = match version {
+        VERSION => Luck::Drawn,
+        VERSION_SAME_LUCK => Luck::Same,
+        b'3'..=b'9' => return Err(LinkError::NewerVersion),
         _ => return Err(LinkError::NotAGameLink),
-    }
+    };
     // A link whose end is not how base64 of whole bytes ends (a cut, an
     // added character, a changed last character) is still read as far as
     // it goes, to tell a cut (the bytes run out before the data they
@@ -292,14 +304,14 @@ pub fn decode(link: &str) -> Result<Replay, LinkError> {
         bytes: &bytes,
         at: 0,
     };
-    match reader.replay() {
+    match reader.replay(luck) {
         Err(Flaw::Short) => Err(LinkError::CutShort),
         Err(Flaw::Bad) => {
             // Bytes that describe no game: made by something else if the
             // checksum at their end agrees, changed if it does not.
             let sum = bytes.len().checked_sub(4).map(|n| bytes.split_at(n));
             match sum {
-                Some((data, sum)) if !altered && sum == crc32(data).to_le_bytes() => {
+                Some((data, sum)) if !altered && sum == checksum(luck, data) => {
                     Err(LinkError::NotAGameLink)
                 }
                 _ => Err(LinkError::Changed),
@@ -308,7 +320,7 @@ pub fn decode(link: &str) -> Result<Replay, LinkError> {
         Ok(replay) => {
             let end = reader.at;
             let sum = reader.take(4).map_err(|_| LinkError::CutShort)?;
-            if altered || reader.at != bytes.len() || sum != crc32(&bytes[..end]).to_le_bytes() {
+            if altered || reader.at != bytes.len() || sum != checksum(luck, &bytes[..end]) {
                 return Err(LinkError::Changed);
             }
             Ok(replay)
@@ -400,8 +412,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Everything up to the checksum.
-    fn replay(&mut self) -> Result<Replay, Flaw> {
+    /// Everything up to the checksum, of a game drawn with `luck`.
+    fn replay(&mut self, luck: Luck) -> Result<Replay, Flaw> {
         let config = self.config()?;
         let seed = u64::from_le_bytes(self.take(8)?.try_into().map_err(|_| Flaw::Short)?);
         let (moves, others) = self.counts()?;
@@ -417,6 +429,7 @@ impl<'a> Reader<'a> {
         Ok(Replay {
             config,
             seed,
+            luck,
             inputs,
         })
     }
@@ -519,6 +532,17 @@ fn push_varint(bytes: &mut Vec<u8>, mut n: u64) {
 
 /// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit: no
 /// table, since links are short.
+/// A link's checksum of its bytes `data`: their CRC-32, little-endian,
+/// and for a version 2 link the CRC-32 of its version character and them,
+/// so that a link whose version character was changed is refused.
+fn checksum(luck: Luck, data: &[u8]) -> [u8; 4] {
+    let sum = match luck {
+        Luck::Drawn => crc32(data),
+        Luck::Same => crc32(&[&[VERSION_SAME_LUCK][..], data].concat()),
+    };
+    sum.to_le_bytes()
+}
+
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in bytes {
