@@ -321,3 +321,57 @@ fn the_same_game_always_gets_the_same_review() {
     assert_eq!(backwards, played);
     assert_eq!(first, second);
 }
+
+#[test]
+fn a_blunder_is_followed_by_the_end_far_more_often_than_a_good_move() {
+    let mut reviewer = Reviewer::default();
+    // Games of weak players, played until no move was left.
+    let games: Vec<_> = (1..=6)
+        .map(random_game)
+        .chain((1..=3).map(corner_game))
+        .collect();
+    let (mut blunders, mut good) = ((0, 0), (0, 0));
+    for game in &games {
+        let verdicts = review(&mut reviewer, game, NODES);
+        for (i, v) in verdicts.iter().enumerate() {
+            let Some(v) = v else { continue };
+            let soon = game.len() - i <= 10;
+            let tally = match v.grade {
+                Grade::Blunder => &mut blunders,
+                Grade::Good => &mut good,
+                _ => continue,
+            };
+            tally.0 += usize::from(soon);
+            tally.1 += 1;
+        }
+    }
+    eprintln!("ended within 10 moves: blunders {blunders:?}, good moves {good:?}");
+    assert!(blunders.1 >= 5, "{blunders:?}");
+    // Ended within 10 moves: the blunders' rate at least 3 times the good
+    // moves'.
+    assert!(
+        blunders.0 * good.1 >= 3 * good.0 * blunders.1,
+        "blunders {blunders:?}, good moves {good:?}"
+    );
+}
+
+#[test]
+fn accuracy_orders_random_play_the_corner_rule_and_the_search() {
+    let mut reviewer = Reviewer::default();
+    let mut accuracy = |games: Vec<Vec<(Bitboard, Direction)>>| {
+        let n = games.len() as f32;
+        games
+            .iter()
+            .map(|g| Summary::of(review(&mut reviewer, g, NODES).iter().flatten()).accuracy)
+            .sum::<f32>()
+            / n
+    };
+    let random = accuracy((1..=6).map(random_game).collect());
+    let corner = accuracy((1..=6).map(corner_game).collect());
+    let search = accuracy((1..=2).map(|seed| searched_game(seed, 300)).collect());
+    eprintln!("mean accuracy: random {random}, corner {corner}, search {search}");
+    assert!(
+        random < corner && corner < search,
+        "random {random}, corner {corner}, search {search}"
+    );
+}
