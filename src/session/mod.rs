@@ -3,6 +3,8 @@
 //!
 //! - [`history`]: undo, redo and time travel: the session as its seed and
 //!   the inputs applied, with checkpoints.
+//! - [`daily`]: the daily game's calendar: its number on a local day, its
+//!   seed and its game.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`.
 //! - [`stats`]: games played and won, best tile, moves and tile rates per
@@ -12,6 +14,7 @@
 //! - [`stored`]: what reading storage can find and writing it can meet,
 //!   as values (`Loaded`, `Problem`), and the theme choice.
 
+pub mod daily;
 pub mod history;
 pub mod replay;
 pub mod save;
