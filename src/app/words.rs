@@ -94,6 +94,36 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
     }
 }
 
+/// A racer's lead over the ghost in words, never in colour alone: "+340
+/// ahead", "−120 behind" (with a minus sign), "level".
+pub fn lead_words(lead: i64) -> String {
+    match lead {
+        0 => "level".to_string(),
+        l if l > 0 => format!("+{} ahead", spaced(l as u64)),
+        l => format!("\u{2212}{} behind", spaced(l.unsigned_abs())),
+    }
+}
+
+/// A racer's split in words: "1024 at move 612, 14 moves before the
+/// ghost" (or "after", "on the same move as", "before the ghost made
+/// it" when the ghost never did).
+pub fn split_words(tile: u64, at: u32, ghost: Option<u32>) -> String {
+    let than = match ghost {
+        None => "before the ghost made it".to_string(),
+        Some(g) if g == at => "on the same move as the ghost".to_string(),
+        Some(g) => {
+            let (n, word) = if g > at {
+                (g - at, "before")
+            } else {
+                (at - g, "after")
+            };
+            let moves = if n == 1 { "move" } else { "moves" };
+            format!("{n} {moves} {word} the ghost")
+        }
+    };
+    format!("{tile} at move {at}, {than}")
+}
+
 /// A review's figures in a line: "Accuracy 87%: 120 best, 30 good,
 /// 4 inaccuracies, 1 mistake, no blunder." (the panel's summary and what
 /// the live region says when a review ends).
@@ -145,6 +175,29 @@ pub fn grade_count(grade: Grade, n: usize) -> String {
 mod tests {
     use super::*;
     use crate::engine::{step, Input};
+
+    #[test]
+    fn a_race_is_said_in_words() {
+        assert_eq!(lead_words(340), "+340 ahead");
+        assert_eq!(lead_words(-1_120), "\u{2212}1 120 behind");
+        assert_eq!(lead_words(0), "level");
+        assert_eq!(
+            split_words(1024, 612, Some(626)),
+            "1024 at move 612, 14 moves before the ghost"
+        );
+        assert_eq!(
+            split_words(256, 130, Some(129)),
+            "256 at move 130, 1 move after the ghost"
+        );
+        assert_eq!(
+            split_words(128, 70, Some(70)),
+            "128 at move 70, on the same move as the ghost"
+        );
+        assert_eq!(
+            split_words(2048, 940, None),
+            "2048 at move 940, before the ghost made it"
+        );
+    }
 
     #[test]
     fn an_accuracy_is_never_100_percent_unless_nothing_was_lost() {

@@ -7,6 +7,9 @@
 //!   seed and its game.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`.
+//! - [`race`]: a race against a shared game: the ghost's score at each
+//!   move count and the moves at which it first made each tile, folded
+//!   once.
 //! - [`stats`]: games played and won, best tile, moves and tile rates per
 //!   board size.
 //! - [`save`]: the JSON formats of everything stored, and the checks a
@@ -16,6 +19,7 @@
 
 pub mod daily;
 pub mod history;
+pub mod race;
 pub mod replay;
 pub mod save;
 pub mod stats;

@@ -1,0 +1,83 @@
+//! A race against a shared game, the ghost: what the ghost had at each
+//! number of moves, folded once from its link's inputs when the race
+//! starts, so that each of the racer's moves only looks it up.
+
+use crate::engine::{step, State};
+
+use super::replay::{LinkError, Replay};
+
+/// The smallest tile a race marks the first making of.
+pub const FIRST_SPLIT: u64 = 128;
+
+/// The ghost's course.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ghost {
+    /// The score after each number of moves: `scores[k]` after `k` moves,
+    /// `scores[0]` the start's (0).
+    scores: Vec<u64>,
+    /// Each tile from [`FIRST_SPLIT`] up that the ghost made, with the
+    /// number of moves after which it first stood on the board.
+    splits: Vec<(u64, u32)>,
+}
+
+impl Ghost {
+    /// The ghost of `replay`'s game, if the game plays (every input
+    /// changes the state it is applied to, as `Replay::replay` checks).
+    pub fn of(replay: &Replay) -> Result<Ghost, LinkError> {
+        replay.replay()?;
+        let mut state = State::with_luck(replay.config, replay.seed, replay.luck);
+        let mut ghost = Ghost {
+            scores: vec![state.score],
+            splits: Vec::new(),
+        };
+        let mut next_split = FIRST_SPLIT;
+        for &input in &replay.inputs {
+            let next = step(input, &state);
+            if next.moves > state.moves {
+                ghost.scores.push(next.score);
+                while next.board.max_value() >= next_split {
+                    ghost.splits.push((next_split, next.moves));
+                    next_split *= 2;
+                }
+            }
+            state = next;
+        }
+        Ok(ghost)
+    }
+
+    /// How many moves the ghost made.
+    pub fn moves(&self) -> u32 {
+        (self.scores.len() - 1) as u32
+    }
+
+    /// The ghost's final score.
+    pub fn final_score(&self) -> u64 {
+        self.scores[self.scores.len() - 1]
+    }
+
+    /// The ghost's score after `moves` moves (its final score once its
+    /// game is over).
+    pub fn score_at(&self, moves: u32) -> u64 {
+        self.scores[(moves as usize).min(self.scores.len() - 1)]
+    }
+
+    /// How far `score` after `moves` moves is ahead of the ghost after as
+    /// many (behind when negative).
+    pub fn lead(&self, moves: u32, score: u64) -> i64 {
+        score as i64 - self.score_at(moves) as i64
+    }
+
+    /// After how many moves the ghost first had `tile`, if it ever did.
+    pub fn reached(&self, tile: u64) -> Option<u32> {
+        self.splits
+            .iter()
+            .find(|&&(t, _)| t == tile)
+            .map(|&(_, at)| at)
+    }
+
+    /// Each tile from [`FIRST_SPLIT`] up the ghost made, with the moves
+    /// after which it first had it.
+    pub fn splits(&self) -> &[(u64, u32)] {
+        &self.splits
+    }
+}
