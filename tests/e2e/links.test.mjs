@@ -173,7 +173,9 @@ const BROKEN = [
   // Served by a route: the test's own static server refuses request lines over Node's 16 KB header limit.
   ['oversized (> 16 KB)', () => `?replay=1${'A'.repeat(17 * 1024)}`, /too long/, { route: true }],
   ['oversized (> 16 KB, a real link padded)', () => `?replay=${good}${'A'.repeat(17 * 1024)}`, /too long/, { route: true }],
-  ['wrong version (2)', () => `?replay=2${good.slice(1)}`, /newer version/],
+  ['a newer version (3)', () => `?replay=3${good.slice(1)}`, /newer version/],
+  // Version 2 is a game of the same luck for everyone, its checksum over the version too.
+  ['its version changed by hand (1 → 2)', () => `?replay=2${good.slice(1)}`, /changed after it was made/],
   ['wrong version (0)', () => `?replay=0${good.slice(1)}`, /not a game link/],
   ['empty', () => '?replay=', /not a game link/],
   ['seed -1', () => '?seed=-1', /seed/],
