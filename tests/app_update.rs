@@ -477,6 +477,34 @@ fn a_link_replays_its_game_then_plays_on() {
 }
 
 #[test]
+fn a_link_says_what_its_game_proved_replayed() {
+    let mut shared = History::new(Config::default(), 42);
+    for d in [Left, Up, Right, Left] {
+        shared.apply(Input::Move(d));
+    }
+    let end = shared.present();
+    let (model, _) = replaying();
+    assert_eq!(
+        model.link_verified,
+        Some(format!(
+            "Replayed from its seed and moves: {} points in 4 moves, top tile {}.",
+            end.score,
+            end.board.max_value()
+        ))
+    );
+    assert_eq!(model.link_message, None);
+    let dismissed = check(&model, Msg::DismissLinkMessage, none);
+    assert_eq!(dismissed.link_verified, None);
+    // A fresh game, or a link that proved nothing, says nothing of the kind.
+    assert_eq!(fresh().link_verified, None);
+    let (bad, _) = opened_with(Query {
+        replay: Some("not-a-link".into()),
+        ..Query::default()
+    });
+    assert_eq!(bad.link_verified, None);
+}
+
+#[test]
 fn a_replay_can_be_skipped_and_its_speed_is_clamped() {
     let (model, _) = replaying();
     let faster = check(&model, Msg::ReplaySpeed(10), none);

@@ -15,6 +15,7 @@ use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
 use super::panel::PanelCode;
 use super::saved::Load;
+use super::words::link_verified;
 
 /// What the page was opened with: storage's first answers and the address.
 #[derive(Clone, Debug, PartialEq)]
@@ -100,6 +101,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         system_dark: flags.system_dark,
         notice: (!flags.storage).then_some(Notice::Unavailable),
         link_message: start.link_message,
+        link_verified: start.verified,
         share: None,
         saving: start.saving,
         unsaved: Unsaved::default(),
@@ -120,6 +122,8 @@ struct Start {
     history: History,
     mode: Mode,
     link_message: Option<String>,
+    /// What a replay link's game proved, replayed.
+    verified: Option<String>,
     /// False for a fresh game standing in for a bad link or seed.
     saving: bool,
 }
@@ -142,10 +146,18 @@ impl Start {
             ),
         };
         let saving = link_message.is_none();
+        // The shared game's end, as replaying its moves made it.
+        let end = flags
+            .query
+            .replay
+            .as_ref()
+            .and(history.state_at(history.len()));
+        let verified = end.map(|end| link_verified(&end));
         Start {
             history,
             mode,
             link_message,
+            verified: verified.filter(|_| saving),
             saving,
         }
     }

@@ -56,6 +56,9 @@ pub struct Model {
     pub notice: Option<Notice>,
     /// What is wrong with the link the page was opened with.
     pub link_message: Option<String>,
+    /// What the link the page was opened with proved: its game, replayed
+    /// from its seed and moves, whatever anyone says of it.
+    pub link_verified: Option<String>,
     /// The share link made, and what happened to it.
     pub share: Option<Share>,
     /// Whether the game is saved. False for a game from a bad link (the

@@ -94,6 +94,19 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
     }
 }
 
+/// What a share link proved, said when the page opens it: its game's end
+/// as replaying its seed and moves made it, "Replayed from its seed and
+/// moves: 36 412 points in 1 607 moves, top tile 2048."
+pub fn link_verified(end: &State) -> String {
+    let moves = if end.moves == 1 { "move" } else { "moves" };
+    format!(
+        "Replayed from its seed and moves: {} points in {} {moves}, top tile {}.",
+        spaced(end.score),
+        spaced(u64::from(end.moves)),
+        end.board.max_value()
+    )
+}
+
 /// A racer's lead over the ghost in words, never in colour alone: "+340
 /// ahead", "−120 behind" (with a minus sign), "level".
 pub fn lead_words(lead: i64) -> String {

@@ -39,15 +39,20 @@ fn words(notice: Notice) -> &'static str {
     }
 }
 
-/// What is wrong with the link the page was opened with, if anything.
+/// What is wrong with the link the page was opened with, as an alert; or
+/// what it proved, as a quiet status line.
 #[component]
 pub fn LinkNotice() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let message = select(|m| m.link_message.clone());
+    let message = select(|m| match (&m.link_message, &m.link_verified) {
+        (Some(wrong), _) => Some(("link-notice", "alert", wrong.clone())),
+        (None, Some(proved)) => Some(("link-notice link-verified", "status", proved.clone())),
+        (None, None) => None,
+    });
     move || {
-        message.get().map(|text| {
+        message.get().map(|(class, role, text)| {
             view! {
-                <p class="link-notice" role="alert">
+                <p class=class role=role>
                     {text}
                     " "
                     <button

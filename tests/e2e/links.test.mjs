@@ -79,6 +79,13 @@ test('Share makes a ?replay=1… link; a new context replays it to the same boar
   await B.page.waitForSelector('.replay-bar', { state: 'visible', timeout: 10_000 });
   const speeds = await B.page.$$eval('.replay-speed option', (os) => os.map((o) => o.value));
   assert.ok(speeds.includes('100'), `speeds offered: ${speeds}`);
+  // The page says what the link proved, replayed from its seed and moves.
+  const proved = await B.page.$eval('.link-verified', (el) => el.textContent);
+  const spaced = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  assert.ok(
+    proved.startsWith(`Replayed from its seed and moves: ${spaced(final.score)} points in 40 moves, top tile `),
+    `what the link proved: ${proved}`,
+  );
   const progress = await B.page.$eval('.replay-progress', (el) => el.textContent);
   assert.match(progress, /move \d+ of 40$/, `the replay bar should count the shared game's 40 moves: ${progress}`);
   await B.page.selectOption('.replay-speed', '100');

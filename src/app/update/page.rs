@@ -72,9 +72,12 @@ pub fn system_dark(model: &mut Model, dark: bool) -> Outcome {
     Ok(Vec::new())
 }
 
-/// Closes the note about the page's link.
+/// Closes the note about the page's link: what was wrong with it, or
+/// what it proved.
 pub fn dismiss_link_message(model: &mut Model) -> Outcome {
-    if model.link_message.take().is_none() {
+    let wrong = model.link_message.take();
+    let proved = model.link_verified.take();
+    if wrong.is_none() && proved.is_none() {
         return Err(Ignored::NoChange);
     }
     Ok(Vec::new())
