@@ -213,12 +213,18 @@ pub fn transpose(x: Bitboard) -> Bitboard {
 /// The number of empty cells.
 #[inline(always)]
 pub fn count_empty(board: Bitboard) -> u32 {
+    empty_cells(board).count_ones()
+}
+
+/// One bit for each empty cell: the lowest bit of its nibble.
+#[inline(always)]
+pub fn empty_cells(board: Bitboard) -> u64 {
     // Fold each nibble onto its lowest bit: that bit is then 0 exactly for an
     // empty cell.
     let mut x = board;
     x |= (x >> 2) & 0x3333_3333_3333_3333;
     x |= x >> 1;
-    (!x & 0x1111_1111_1111_1111).count_ones()
+    !x & 0x1111_1111_1111_1111
 }
 
 /// The exponent in cell `(x, y)`.

@@ -27,7 +27,7 @@ pub const HORIZON: u32 = 100;
 /// The chance that a strong player lasts [`HORIZON`] more moves from a
 /// board after a move, by its empty cells (the row, 0 to 15) and its
 /// pairs of equal neighbours (the column, 0, 1, 2, 3 or more), as
-/// measured by `review --fit --games 40 --seed 1` (README, "The coach").
+/// measured by `review --fit --games 40 --seed 1` (docs/coach.md).
 /// A board after a move always has an empty cell, so row 0 is never read.
 pub const CHANCE: [[f32; 4]; 16] = {
     let mut table = [[1.0; 4]; 16];
@@ -98,31 +98,6 @@ impl Evaluator for Survival {
     }
 }
 
-/// `board` with a new tile drawn by `roll`: a 4 when its low 32 bits fall
-/// in the lowest tenth, else a 2, in the empty cell its high 32 bits pick
-/// (a full board is left as it is). The fit's and the calibration's games
-/// spawn this way, as the game does.
-pub fn spawn(board: Bitboard, roll: u64) -> Bitboard {
-    let mut x = board;
-    x |= (x >> 2) & 0x3333_3333_3333_3333;
-    x |= x >> 1;
-    let empty = !x & 0x1111_1111_1111_1111;
-    let n = u64::from(empty.count_ones());
-    if n == 0 {
-        return board;
-    }
-    let mut cells = empty;
-    for _ in 0..((roll >> 32) * n) >> 32 {
-        cells &= cells - 1;
-    }
-    let tile: u64 = if (roll & 0xFFFF_FFFF) < 0x1999_999A {
-        2
-    } else {
-        1
-    };
-    board | (tile << cells.trailing_zeros())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,18 +126,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn a_spawn_fills_one_empty_cell_with_a_2_or_a_4() {
-        let board = parse("2 . 4 .\n. . . .\n. . . .\n. . . 8").unwrap();
-        for roll in [0u64, 1 << 40, u64::MAX, 0x1999_9999, 0x1999_999A] {
-            let after = spawn(board, roll);
-            assert_eq!(count_empty(after), count_empty(board) - 1);
-            let new = after ^ board;
-            assert_eq!(new & board, 0);
-            assert!(new >> new.trailing_zeros() == 1 || new >> new.trailing_zeros() == 2);
-        }
-        assert_eq!(spawn(u64::MAX, 7), u64::MAX);
     }
 }

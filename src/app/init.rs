@@ -136,50 +136,55 @@ impl Start {
             (None, Some(seed)) => Start::seed(seed, config),
             (None, None) => Ok(None),
         };
-        let (history, mode, link_message) = match opened {
-            Ok(Some((history, mode))) => (history, mode, None),
-            Ok(None) => (History::new(config, next_seed(entropy)), Mode::Live, None),
-            Err(why) => (
-                History::new(config, next_seed(entropy)),
-                Mode::Live,
-                Some(why),
-            ),
-        };
-        let saving = link_message.is_none();
-        // The shared game's end, as replaying its moves made it.
-        let end = flags
-            .query
-            .replay
-            .as_ref()
-            .and(history.state_at(history.len()));
-        let verified = end.map(|end| link_verified(&end));
-        Start {
-            history,
-            mode,
+        let mut fresh = |link_message: Option<String>| Start {
+            history: History::new(config, next_seed(entropy)),
+            mode: Mode::Live,
+            saving: link_message.is_none(),
             link_message,
-            verified: verified.filter(|_| saving),
-            saving,
+            verified: None,
+        };
+        match opened {
+            Ok(Some(start)) => start,
+            Ok(None) => fresh(None),
+            Err(why) => fresh(Some(why)),
         }
     }
 
-    /// A shared game, ready to replay from its first input.
-    fn replay(link: &str) -> Result<Option<(History, Mode)>, String> {
+    /// A shared game, ready to replay from its first input, and what its
+    /// end, replayed from its moves, proved.
+    fn replay(link: &str) -> Result<Option<Start>, String> {
         let mut history = replay::open(link)
             .map_err(|e| format!("This replay link cannot be opened: {}", e.message()))?;
+        let verified = Some(link_verified(history.present()));
         let mode = if history.seek(0) && history.can_redo() {
             Mode::Replaying
         } else {
             Mode::Live
         };
-        Ok(Some((history, mode)))
+        Ok(Some(Start::opened(history, mode, verified)))
+    }
+
+    /// A game a link started, saved as the player's own.
+    fn opened(history: History, mode: Mode, verified: Option<String>) -> Start {
+        Start {
+            history,
+            mode,
+            link_message: None,
+            verified,
+            saving: true,
+        }
     }
 
     /// A game from the seed asked for.
-    fn seed(seed: &str, config: Config) -> Result<Option<(History, Mode)>, String> {
+    fn seed(seed: &str, config: Config) -> Result<Option<Start>, String> {
         let seed = replay::parse_seed(seed).ok_or(
             "The seed in this link is not a whole number from 0 to \
              18446744073709551615, so a random game has started.",
         )?;
-        Ok(Some((History::new(config, seed), Mode::Live)))
+        Ok(Some(Start::opened(
+            History::new(config, seed),
+            Mode::Live,
+            None,
+        )))
     }
 }

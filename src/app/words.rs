@@ -152,20 +152,13 @@ pub fn review_summary(summary: &Summary) -> String {
     )
 }
 
-/// An accuracy as a percentage: whole, but to a tenth from 99.5 on, so
-/// that a game with a move that lost something is never said to be 100%
-/// (99.46 → "99%", 99.5 → "99.5%", 99.97 → "99.9%", 100 → "100%").
-/// Rounded by hand: `{:.0}` on a float would bring Rust's float printing
-/// into the page's wasm.
+/// An accuracy as a percentage, by the rule a chance is said by
+/// ([`percent`]): so a game with a move that lost something is never said
+/// to be 100% (99.46 → "99%", 99.5 → "99.5%", 99.97 → "99.9%", 100 →
+/// "100%").
 pub fn accuracy_percent(accuracy: f32) -> String {
-    if accuracy >= 100.0 {
-        "100%".to_string()
-    } else if accuracy >= 99.5 {
-        let tenths = ((accuracy * 10.0 + 0.5) as u32).min(999);
-        format!("{}.{}%", tenths / 10, tenths % 10)
-    } else {
-        format!("{}%", (accuracy.max(0.0) + 0.5) as u32)
-    }
+    // In basis points, cut rather than rounded, so that only 100 is 10 000.
+    percent((accuracy * 100.0) as i32)
 }
 
 /// "Review done. Accuracy 87%: …"

@@ -7,8 +7,8 @@
 //! raised where needed so that it never falls with more room or more
 //! pairs. The table is printed as `CHANCE` is written, rows of 1 left out.
 
-use leptos_2048::ai::bitboard::{count_empty, tables, Bitboard};
-use leptos_2048::ai::chance::{self, Survival, HORIZON};
+use leptos_2048::ai::bitboard::{count_empty, empty_cells, tables, Bitboard};
+use leptos_2048::ai::chance::{Survival, HORIZON};
 use leptos_2048::ai::diff::SplitMix;
 use leptos_2048::ai::review::{self, Reviewer};
 
@@ -33,7 +33,7 @@ type Counts = [[(u32, u32); 4]; 16];
 fn lasts(after: Bitboard, seed: u64) -> u32 {
     let mut player = Player::new(PLAYS_ON, seed, None);
     let mut dice = SplitMix(after ^ seed);
-    let mut board = chance::spawn(after, dice.next_u64());
+    let mut board = spawn(after, dice.next_u64());
     for made in 0..HORIZON {
         if count_empty(board) >= HORIZON - made {
             return HORIZON;
@@ -41,7 +41,7 @@ fn lasts(after: Bitboard, seed: u64) -> u32 {
         let Some(d) = player.pick(board) else {
             return made;
         };
-        board = chance::spawn(tables().slide(board, d), dice.next_u64());
+        board = spawn(tables().slide(board, d), dice.next_u64());
     }
     HORIZON
 }
@@ -187,4 +187,25 @@ fn print_table(counts: &Counts) {
             println!("    table[{e}] = [{}];", cells.join(", "));
         }
     }
+}
+
+/// `board` with a new tile drawn by `roll`: a 4 when its low 32 bits fall
+/// in the lowest tenth, else a 2, in the empty cell its high 32 bits pick
+/// (a full board is left as it is): the fit's games spawn as the game does.
+fn spawn(board: Bitboard, roll: u64) -> Bitboard {
+    let empty = empty_cells(board);
+    let n = u64::from(empty.count_ones());
+    if n == 0 {
+        return board;
+    }
+    let mut cells = empty;
+    for _ in 0..((roll >> 32) * n) >> 32 {
+        cells &= cells - 1;
+    }
+    let tile: u64 = if (roll & 0xFFFF_FFFF) < 0x1999_999A {
+        2
+    } else {
+        1
+    };
+    board | (tile << cells.trailing_zeros())
 }

@@ -3,6 +3,8 @@
 //! one of them, with the game's own rules (`History`, so its spawns are
 //! the game's).
 
+use std::sync::OnceLock;
+
 use leptos_2048::ai::bitboard::{self, tables, Bitboard};
 use leptos_2048::ai::diff::SplitMix;
 use leptos_2048::ai::ntuple::{self, Packed};
@@ -141,12 +143,16 @@ impl Player {
     }
 }
 
-/// The shipped network, read once, if its file is there.
+/// The shipped network, read once (on the first call), if its file is
+/// there.
 pub fn network() -> Option<&'static Packed> {
-    let path = format!("assets/{}", ntuple::WEIGHTS_FILE);
-    let bytes = std::fs::read(&path).ok()?;
-    let packed = ntuple::unpack(&bytes).ok()?;
-    Some(Box::leak(Box::new(packed)))
+    static NETWORK: OnceLock<Option<Packed>> = OnceLock::new();
+    NETWORK
+        .get_or_init(|| {
+            let bytes = std::fs::read(format!("assets/{}", ntuple::WEIGHTS_FILE)).ok()?;
+            ntuple::unpack(&bytes).ok()
+        })
+        .as_ref()
 }
 
 /// A seeded 4×4 game with `choose` picking each move, won games played on,
