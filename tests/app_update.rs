@@ -10,12 +10,15 @@ use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
+use leptos_2048::app::contest::Clock;
 use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query,
-    Saved, Share, Subs,
+    Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
+use leptos_2048::session::contest::SavedContest;
+use leptos_2048::session::daily::Day;
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
 use leptos_2048::session::save::Invalid;
@@ -25,89 +28,8 @@ use proptest::prelude::*;
 
 use Direction::{Left, Right, Up};
 
-const PAGE: &str = "https://play.example/2048/";
-
-fn flags(query: Query) -> Flags {
-    Flags {
-        storage: true,
-        settings: Loaded::Missing,
-        theme: None,
-        system_dark: false,
-        query,
-        page_url: PAGE.into(),
-        entropy: 7,
-        cached: false,
-    }
-}
-
-/// What storage holds for a size: nothing but `game`.
-fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
-    Saved {
-        config,
-        load,
-        game,
-        history: Loaded::Missing,
-        best: 0,
-        stats: Loaded::Missing,
-    }
-}
-
-/// The page opened with `flags` and empty storage, storage's answer
-/// handled; not idle yet.
-fn opened_empty(flags: Flags) -> Model {
-    let (model, _) = init(flags);
-    let config = model.config();
-    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
-    after(model, [loaded])
-}
-
-/// The page opened with empty storage, storage's answer handled, and what
-/// that marked unsaved written.
-fn fresh() -> Model {
-    after(opened_empty(flags(Query::default())), [Msg::Idle])
-}
-
-/// The page opened on a saved game with this board, all written.
-fn playing(picture: &str) -> Model {
-    let state = State::from_board(picture.parse().expect("a board picture"), 11);
-    let (model, _) = init(flags(Query::default()));
-    let config = model.config();
-    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state))));
-    after(model, [loaded, Msg::Idle])
-}
-
-/// `model` after `msgs`, commands ignored.
-fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
-    for msg in msgs {
-        update(&mut model, msg);
-    }
-    model
-}
-
-/// Runs `msg` on a copy of `before`, asserts that the commands are
-/// `expect(&model_after)`, that the model keeps its invariants, and returns
-/// the model after.
-#[track_caller]
-fn check(before: &Model, msg: Msg, expect: impl FnOnce(&Model) -> Vec<Cmd>) -> Model {
-    let mut model = before.clone();
-    let label = msg.label();
-    let got = update(&mut model, msg);
-    assert_eq!(got, expect(&model), "the commands of {label}");
-    model
-        .validate()
-        .unwrap_or_else(|e| panic!("{label} broke the model: {e}"));
-    model
-}
-
-/// No command.
-fn none(_: &Model) -> Vec<Cmd> {
-    Vec::new()
-}
-
-/// Why the last message did nothing.
-fn ignored(model: &Model) -> Option<Ignored> {
-    model.log.latest().and_then(|e| e.ignored)
-}
+mod support;
+use support::*;
 
 fn advice(direction: Option<Direction>) -> Advice {
     Advice {
@@ -419,31 +341,6 @@ fn the_message_log_opens_and_closes() {
 }
 
 // ─── Replays of shared links ─────────────────────────────────────────────
-
-fn shared_link() -> String {
-    let mut h = History::new(Config::default(), 42);
-    for d in [Left, Up, Right, Left] {
-        h.apply(Input::Move(d));
-    }
-    replay::encode(&Replay::from_history(&h).expect("a shareable game"))
-}
-
-fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
-    let (mut model, mut cmds) = init(flags(query));
-    let config = model.config();
-    let load = cmds
-        .iter()
-        .find_map(|c| match c {
-            Cmd::Load(_, load) => Some(*load),
-            _ => None,
-        })
-        .expect("init reads storage");
-    cmds.extend(update(
-        &mut model,
-        Msg::Loaded(Box::new(saved(config, load, Loaded::Missing))),
-    ));
-    (model, cmds)
-}
 
 fn replaying() -> (Model, Vec<Cmd>) {
     opened_with(Query {
@@ -1342,6 +1239,7 @@ fn listening(config: Config) -> Subs {
         colour_scheme: true,
         idle: false,
         page_hide: true,
+        clock_every_ms: Some(60_000),
     }
 }
 
@@ -1377,7 +1275,8 @@ fn what_the_app_listens_to_follows_the_model() {
             Msg::Idle,
         ],
     );
-    let rows: [(&str, &Model, Subs); 11] = [
+    let stats = after(live.clone(), [Msg::Toggle(Panel::Stats)]);
+    let rows: [(&str, &Model, Subs); 12] = [
         ("live, all written", &live, listening(four)),
         (
             "after a move",
@@ -1419,6 +1318,14 @@ fn what_the_app_listens_to_follows_the_model() {
         ),
         ("autoplaying", &autoplaying, listening(four)),
         ("a panel open", &settings, listening(four)),
+        (
+            "the statistics open: the countdown ticks each second",
+            &stats,
+            Subs {
+                clock_every_ms: Some(1000),
+                ..listening(four)
+            },
+        ),
         (
             "a theme chosen",
             &themed,
@@ -1478,12 +1385,27 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::SaveFailed(_) => "a_failed_write_is_said_once",
         Msg::Review | Msg::Reviewed { .. } => "a_review_judges_every_move_of_the_game_in_play",
         Msg::CancelReview => "a_cancelled_review_goes_on_later_from_where_it_stopped",
+        // The daily and races: tests/app_contest.rs.
+        Msg::OpenDaily(_) => "the_daily_is_counted_once_then_practice",
+        Msg::Finish => "finish_ends_the_attempt_and_keeps_its_result",
+        Msg::OwnGame | Msg::ShowContest => "the_daily_is_its_own_slot_beside_the_players_game",
+        Msg::Race | Msg::DeclineRace => "a_race_link_offers_a_race_against_its_ghost",
+        Msg::SendBack => "a_race_ends_in_a_sentence_and_sends_a_link_back",
+        Msg::ShareResult | Msg::CardDue | Msg::CardSent(_) => {
+            "the_result_card_waits_for_the_review_at_most_a_few_seconds"
+        }
+        Msg::Clock(_) => "the_clock_says_which_daily_is_today",
+        Msg::ContestElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
     }
 }
 
 #[test]
 fn every_message_has_a_row_in_this_file() {
-    let source = include_str!("app_update.rs");
+    let source = [
+        include_str!("app_update.rs"),
+        include_str!("app_contest.rs"),
+    ]
+    .concat();
     let samples = [
         Msg::Play(Input::NewGame),
         Msg::Undo,
@@ -1512,6 +1434,13 @@ fn every_message_has_a_row_in_this_file() {
         Msg::SaveFailed(Problem::WriteFailed),
         Msg::Review,
         Msg::CancelReview,
+        Msg::OpenDaily(None),
+        Msg::Finish,
+        Msg::OwnGame,
+        Msg::Race,
+        Msg::SendBack,
+        Msg::ShareResult,
+        Msg::Clock(flags(Query::default()).clock),
     ];
     for msg in samples {
         let row = row_for(&msg);
@@ -1576,6 +1505,33 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::Hidden),
         1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), b)),
         1 => Just(Msg::SaveFailed(Problem::WriteFailed)),
+        2 => prop::option::of(325u32..=331).prop_map(Msg::OpenDaily),
+        1 => Just(Msg::Finish),
+        1 => Just(Msg::OwnGame),
+        1 => Just(Msg::ShowContest),
+        1 => Just(Msg::Race),
+        1 => Just(Msg::DeclineRace),
+        1 => Just(Msg::ShareResult),
+        1 => Just(Msg::CardDue),
+        1 => Just(Msg::SendBack),
+        1 => (0u32..90_000).prop_map(|s| Msg::Clock(Clock {
+            day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
+            second: s % 86_400,
+        })),
+        1 => (325u32..=329, 0usize..3).prop_map(|(n, moves)| {
+            let mut game = leptos_2048::session::daily::game(n);
+            for d in [Left, Up, Right].into_iter().take(moves) {
+                game.apply(Input::Move(d));
+            }
+            Msg::ContestElsewhere(Box::new(SavedContest {
+                daily: Some(n),
+                counted: n == 329,
+                race: None,
+                ended: false,
+                showing: true,
+                game,
+            }))
+        }),
     ]
 }
 
@@ -1593,9 +1549,20 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
                 stats: Loaded::<Stats>::Missing,
             }))),
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
+            Cmd::ShareCard(_) => Some(Msg::CardSent(Sent::Copied)),
             _ => None,
         })
         .collect()
+}
+
+/// The page opened on a race link (`?race=` of a short shared game), with
+/// empty storage, all written.
+fn offered_a_race() -> Model {
+    let (model, _) = opened_with(Query {
+        race: Some(shared_link()),
+        ..Query::default()
+    });
+    after(model, [Msg::Idle])
 }
 
 proptest! {
@@ -1607,7 +1574,8 @@ proptest! {
     /// after an idle moment nothing is left unsaved.
     #[test]
     fn no_sequence_of_messages_breaks_the_model(msgs in prop::collection::vec(any_msg(), 1..60)) {
-        let mut model = fresh();
+        // Opened on a race link, so that `Race` has a game to race.
+        let mut model = offered_a_race();
         let mut answered = std::collections::HashSet::new();
         for msg in msgs {
             let answering = match &msg {
@@ -1635,8 +1603,8 @@ proptest! {
     /// model and commands.
     #[test]
     fn update_is_deterministic(msgs in prop::collection::vec(any_msg(), 1..30)) {
-        let mut a = fresh();
-        let mut b = fresh();
+        let mut a = offered_a_race();
+        let mut b = offered_a_race();
         for msg in msgs {
             prop_assert_eq!(update(&mut a, msg.clone()), update(&mut b, msg));
             prop_assert_eq!(&a, &b);

@@ -117,3 +117,18 @@ fn a_state_writes_its_luck_only_when_it_is_not_the_first_rules() {
     assert!(text.contains(r#""luck":"Same""#), "{text}");
     assert_eq!(serde_json::from_str::<State>(&text).unwrap(), same);
 }
+
+#[test]
+fn a_same_luck_history_verifies_against_its_own_rules() {
+    let mut history =
+        leptos_2048::session::history::History::with_luck(Config::default(), 12, Luck::Same);
+    for d in [
+        Direction::Left,
+        Direction::Up,
+        Direction::Right,
+        Direction::Down,
+    ] {
+        history.apply(Input::Move(d));
+    }
+    assert_eq!(history.verify(), Ok(()));
+}

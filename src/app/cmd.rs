@@ -10,6 +10,8 @@
 
 use crate::ai::bitboard::Bitboard;
 use crate::engine::{Board, Config, State};
+use crate::session::contest::SavedContest;
+use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::Theme;
@@ -30,6 +32,13 @@ pub enum Cmd {
     SaveBest(Config, u64),
     /// Store a size's statistics.
     SaveStats(Config, Stats),
+    /// Store the contest: a daily's attempt or a race, with its game.
+    SaveContest(SavedContest),
+    /// Store the results of the counted dailies.
+    SaveDailies(Dailies),
+    /// Send the result card out: by the system's share sheet where there
+    /// is one, else the clipboard; answered by `Msg::CardSent`.
+    ShareCard(String),
     /// Remember the board size and target chosen.
     SaveSettings(Config),
     /// Remember the theme chosen.
@@ -89,6 +98,9 @@ impl Cmd {
             Cmd::SaveGame(_) => "SaveGame",
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",
+            Cmd::SaveContest(_) => "SaveContest",
+            Cmd::SaveDailies(_) => "SaveDailies",
+            Cmd::ShareCard(_) => "ShareCard",
             Cmd::CancelAi => "CancelAi",
             Cmd::WarmAi => "WarmAi",
             Cmd::CancelReview => "CancelReview",

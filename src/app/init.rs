@@ -11,11 +11,17 @@ use crate::session::stored::{Loaded, Theme};
 use super::cmd::Cmd;
 use super::coach::Coach;
 use super::computer::Computer;
+use super::contest::{Clock, Contest};
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
+use super::msg::Msg;
 use super::panel::PanelCode;
 use super::saved::Load;
+use super::update;
 use super::words::link_verified;
+use crate::session::contest::SavedContest;
+use crate::session::dailies::Dailies;
+use crate::session::daily;
 
 /// What the page was opened with: storage's first answers and the address.
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +44,12 @@ pub struct Flags {
     /// first): the panels' chunks are at hand, and loaded at the first idle
     /// moment, so that each panel opens in the frame of the click.
     pub cached: bool,
+    /// The local date and time.
+    pub clock: Clock,
+    /// The daily or race stored, if any.
+    pub contest: Loaded<SavedContest>,
+    /// The counted dailies' results.
+    pub dailies: Loaded<Dailies>,
 }
 
 /// What the page's address asks for.
@@ -45,6 +57,10 @@ pub struct Flags {
 pub struct Query {
     pub seed: Option<String>,
     pub replay: Option<String>,
+    /// A game to race (`?race=`).
+    pub race: Option<String>,
+    /// A daily: `?daily` (today's, an empty value) or `?daily=N`.
+    pub daily: Option<String>,
 }
 
 impl Query {
@@ -56,6 +72,8 @@ impl Query {
             let slot = match key {
                 "seed" => &mut query.seed,
                 "replay" => &mut query.replay,
+                "race" => &mut query.race,
+                "daily" => &mut query.daily,
                 _ => continue,
             };
             slot.get_or_insert_with(|| value.to_string());
@@ -64,7 +82,14 @@ impl Query {
     }
 
     fn is_empty(&self) -> bool {
-        self.seed.is_none() && self.replay.is_none()
+        *self == Query::default()
+    }
+
+    /// Whether the address puts its own game on the board in place of the
+    /// player's (a replay, a seed), rather than beside it (a race's offer,
+    /// a daily).
+    fn replaces_own(&self) -> bool {
+        self.seed.is_some() || self.replay.is_some()
     }
 }
 
@@ -79,10 +104,10 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     let mut entropy = flags.entropy;
     let start = Start::from(&flags, &mut entropy);
     let config = start.history.config();
-    let load = if flags.query.is_empty() {
-        Load::Start
-    } else {
+    let load = if flags.query.replaces_own() {
         Load::Records
+    } else {
+        Load::Start
     };
     let mut cmds = vec![Cmd::ShowTheme(flags.theme)];
     if !flags.query.is_empty() {
@@ -108,13 +133,97 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         announcement: String::new(),
         computer: Computer::default(),
         coach: Coach::default(),
-        page_url: flags.page_url,
+        page_url: flags.page_url.clone(),
         entropy,
         verification: None,
         messages_open: false,
         log: Log::default(),
+        contest: None,
+        dailies: Dailies::default(),
+        clock: flags.clock,
+        race_offer: None,
+        card: None,
+        card_pending: false,
     };
+    let mut model = model;
+    cmds.extend(contests(&mut model, &flags));
     (model, cmds)
+}
+
+/// The contests of the first model: the one stored (back on the board if it
+/// was there, unless a link's game is), the dailies' results, and what the
+/// address asks: a race's offer (`?race=`, and Race beside a replay's
+/// Watch) or a daily (`?daily`, `?daily=N`), asked as the messages a
+/// player's click sends.
+fn contests(model: &mut Model, flags: &Flags) -> Vec<Cmd> {
+    let mut set_aside = false;
+    match flags.dailies.clone() {
+        Loaded::Valid(dailies) => model.dailies = dailies,
+        Loaded::Missing => {}
+        Loaded::SetAside { .. } => set_aside = true,
+    }
+    match flags.contest.clone() {
+        Loaded::Valid(mut saved) => {
+            saved.showing &= !flags.query.replaces_own();
+            let own = model.history.clone();
+            match Contest::from_saved(saved, own) {
+                Some((contest, board)) => {
+                    model.history = board;
+                    model.contest = Some(contest);
+                }
+                None => set_aside = true,
+            }
+        }
+        Loaded::Missing => {}
+        Loaded::SetAside { .. } => set_aside = true,
+    }
+    if set_aside && model.notice.is_none() {
+        model.notice = Some(Notice::DataSetAside);
+    }
+    let query = &flags.query;
+    match (&query.race, &query.replay) {
+        (Some(link), _) => offer_race(model, link),
+        (None, Some(link)) if model.link_verified.is_some() => {
+            model.race_offer = Some(link.clone());
+        }
+        (None, _) => {}
+    }
+    let mut cmds = Vec::new();
+    if let Some(asked) = &query.daily {
+        match parse_daily(asked) {
+            Ok(n) => cmds.extend(update(model, Msg::OpenDaily(n))),
+            Err(why) => model.link_message = Some(why.into()),
+        }
+    }
+    cmds
+}
+
+/// Offers to race the game of `link`, saying what it proved, or what is
+/// wrong with the link.
+fn offer_race(model: &mut Model, link: &str) {
+    match replay::open(link) {
+        Ok(history) => {
+            let daily = daily::number_of(&history, model.clock.today());
+            model.link_verified = Some(link_verified(history.present(), daily));
+            model.race_offer = Some(link.to_string());
+        }
+        Err(e) => {
+            model.link_message = Some(format!("This race link cannot be opened: {}.", e.message()));
+        }
+    }
+}
+
+/// `?daily`'s value: empty for today's, else a daily's number.
+fn parse_daily(value: &str) -> Result<Option<u32>, &'static str> {
+    if value.is_empty() {
+        return Ok(None);
+    }
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .map(Some)
+        .ok_or("This daily link does not name a daily: it should be ?daily or ?daily=N, N from 1.")
 }
 
 /// The game the page opens on, from its address.
@@ -132,7 +241,7 @@ impl Start {
     fn from(flags: &Flags, entropy: &mut u64) -> Start {
         let config = flags.settings.clone().valid().unwrap_or_default();
         let opened = match (&flags.query.replay, &flags.query.seed) {
-            (Some(link), _) => Start::replay(link),
+            (Some(link), _) => Start::replay(link, flags.clock.today()),
             (None, Some(seed)) => Start::seed(seed, config),
             (None, None) => Ok(None),
         };
@@ -152,10 +261,11 @@ impl Start {
 
     /// A shared game, ready to replay from its first input, and what its
     /// end, replayed from its moves, proved.
-    fn replay(link: &str) -> Result<Option<Start>, String> {
+    fn replay(link: &str, today: u32) -> Result<Option<Start>, String> {
         let mut history = replay::open(link)
             .map_err(|e| format!("This replay link cannot be opened: {}", e.message()))?;
-        let verified = Some(link_verified(history.present()));
+        let daily = daily::number_of(&history, today);
+        let verified = Some(link_verified(history.present(), daily));
         let mode = if history.seek(0) && history.can_redo() {
             Mode::Replaying
         } else {

@@ -19,6 +19,11 @@ pub enum Ignored {
     /// Not possible here (the computer does not play this board, a replay
     /// control with no replay running).
     NotHere,
+    /// Help (undo, redo, a hint, autoplay, a new game) in a game played
+    /// unaided: a counted daily or a race.
+    Unaided,
+    /// A move in a daily or race that has ended.
+    Ended,
 }
 
 impl Ignored {
@@ -29,6 +34,8 @@ impl Ignored {
             Ignored::NoChange => "ignored: nothing changes",
             Ignored::Stale => "dropped: stale",
             Ignored::NotHere => "ignored: not possible here",
+            Ignored::Unaided => "ignored: a counted daily or a race is played unaided",
+            Ignored::Ended => "ignored: this attempt has ended",
         }
     }
 }

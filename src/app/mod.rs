@@ -23,6 +23,8 @@
 //! - [`subscriptions`](mod@subscriptions): what the app listens to.
 //! - [`saved`]: what storage is asked for and answers.
 //! - [`computer`]: the computer player's part of the model.
+//! - [`contest`]: the daily and races, beside the player's own game;
+//!   [`card`]: what they say, and the result card.
 //! - [`coach`]: the review of the game in play.
 //! - [`code`]: where each chunk of code fetched when first needed stands.
 //! - [`panel`]: the panels, and where each one's code stands.
@@ -32,11 +34,13 @@
 //! - [`tiles`], [`words`]: the board as the tile layer draws it, and the
 //!   sentences the page says.
 
+pub mod card;
 pub mod choices;
 pub mod cmd;
 pub mod coach;
 pub mod code;
 pub mod computer;
+pub mod contest;
 pub mod init;
 pub mod keys;
 pub mod log;
@@ -53,7 +57,7 @@ pub mod words;
 pub use cmd::Cmd;
 pub use init::{init, Flags, Query};
 pub use log::Ignored;
-pub use model::{Mode, Model, Notice, Panel, Share, Unsaved};
+pub use model::{Mode, Model, Notice, Panel, Sent, Share, Unsaved};
 pub use msg::Msg;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};

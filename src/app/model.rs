@@ -7,11 +7,13 @@ use std::borrow::Cow;
 
 use super::coach::{game_start, Coach};
 use super::computer::{self, Computer};
+use super::contest::{Against, Clock, Contest};
 use super::log::Log;
 pub use super::panel::Panel;
 use super::panel::PanelCode;
 use super::words::{hint_sentence, verdict_sentence};
 use crate::engine::{Config, Direction, Input, State};
+use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::{Problem, Theme};
@@ -85,6 +87,41 @@ pub struct Model {
     pub messages_open: bool,
     /// The last messages and what `update` made of them.
     pub log: Log,
+    /// The daily or race beside the player's own game, if any.
+    pub contest: Option<Contest>,
+    /// The results of the player's counted dailies.
+    pub dailies: Dailies,
+    /// The local date and time, as the clock last said.
+    pub clock: Clock,
+    /// A shared game the page offers to race (its link), from `?race=` or
+    /// beside a replay.
+    pub race_offer: Option<String>,
+    /// The result card, once the player asked to share one.
+    pub card: Option<Card>,
+    /// Whether the card waits for the review's grades.
+    pub card_pending: bool,
+}
+
+/// A contest's result, as text to share.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    /// The card, with its strip of coloured squares.
+    pub text: String,
+    /// The same without the squares, for screen readers and plain text.
+    pub plain: String,
+    /// How it went out, once the runner said.
+    pub sent: Option<Sent>,
+}
+
+/// How a result card went out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// The system's share sheet took it.
+    Shared,
+    /// The clipboard holds it.
+    Copied,
+    /// Neither is there: it is shown, selectable, to copy by hand.
+    Shown,
 }
 
 /// The result of replaying the whole history from its start
@@ -129,12 +166,14 @@ pub struct Unsaved {
     pub history: bool,
     pub best: bool,
     pub stats: bool,
+    /// The contest's game (a counted daily's is written at once instead).
+    pub contest: bool,
 }
 
 impl Unsaved {
     /// Whether anything waits to be written.
     pub fn any(self) -> bool {
-        self.game || self.history || self.best || self.stats
+        self.game || self.history || self.best || self.stats || self.contest
     }
 }
 
@@ -190,9 +229,11 @@ impl Model {
         self.history.present()
     }
 
-    /// The board size and target in play.
+    /// The board size and target of the player's own game: what the best
+    /// score, the statistics and the settings are of (a contest on the
+    /// board has its own).
     pub fn config(&self) -> Config {
-        self.history.config()
+        self.own_history().config()
     }
 
     /// Whether the board takes the player's inputs: it shows the present
@@ -209,6 +250,32 @@ impl Model {
         }
     }
 
+    /// The contest whose game is on the board, if one is.
+    pub fn contest_on_board(&self) -> Option<&Contest> {
+        self.contest.as_ref().filter(|c| c.on_board)
+    }
+
+    /// The player's own game, wherever it is.
+    pub fn own_history(&self) -> &History {
+        match self.contest_on_board() {
+            Some(contest) => &contest.other,
+            None => &self.history,
+        }
+    }
+
+    /// Why the game on the board takes no help (undo, redo, hint, autoplay,
+    /// a new game), if it takes none: a counted daily or a race.
+    pub fn unaided(&self) -> Option<&'static str> {
+        let contest = self.contest_on_board()?;
+        match contest.against {
+            Against::Daily { counted: true, .. } => {
+                Some("Off in the daily's counted attempt: it is played once, unaided.")
+            }
+            Against::Race(_) => Some("Off in a race: both players play unaided."),
+            Against::Daily { .. } => None,
+        }
+    }
+
     /// Whether storage can be used at all.
     pub fn storage_usable(&self) -> bool {
         self.notice != Some(Notice::Unavailable)
@@ -216,12 +283,12 @@ impl Model {
 
     /// Whether Undo would do something now.
     pub fn can_undo(&self) -> bool {
-        self.live() && self.history.can_undo()
+        self.live() && self.unaided().is_none() && self.history.can_undo()
     }
 
     /// Whether Redo would do something now.
     pub fn can_redo(&self) -> bool {
-        self.live() && self.history.can_redo()
+        self.live() && self.unaided().is_none() && self.history.can_redo()
     }
 
     /// The best score to show: never below the score on the board.
@@ -320,7 +387,7 @@ impl Model {
                 return Err(format!("viewing input {i} of {}", self.history.len()));
             }
         }
-        if self.best < self.present().score {
+        if self.best < self.own_history().present().score {
             return Err("best score below the present score".into());
         }
         if self.computer.autoplay && self.mode != Mode::Live {
@@ -331,6 +398,14 @@ impl Model {
         }
         if (self.unsaved.game || self.unsaved.history) && !self.saving {
             return Err("changes waiting to be written to a game that is not saved".into());
+        }
+        if self
+            .contest
+            .as_ref()
+            .is_some_and(|c| c.on_board && c.against.unaided())
+            && self.computer.autoplay
+        {
+            return Err("autoplay on in an unaided game".into());
         }
         self.computer.validate()?;
         self.coach.validate(&self.history)

@@ -9,9 +9,12 @@ use crate::ai::review::Assessment;
 use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
+use super::contest::Clock;
+use super::model::Sent;
 use super::panel::Panel;
 use super::saved::Saved;
 use super::words::size;
+use crate::session::contest::SavedContest;
 
 /// Everything that can happen to the app.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +63,23 @@ pub enum Msg {
     Review,
     /// Stop the review in flight; the verdicts found so far stay.
     CancelReview,
+    /// Play daily #N (`None`: today's): the day's one counted attempt, or
+    /// practice; or bring its game back to the board.
+    OpenDaily(Option<u32>),
+    /// End the daily's attempt or the race here (after 2048 too).
+    Finish,
+    /// Put the player's own game back on the board; the contest waits.
+    OwnGame,
+    /// Bring the contest's game back to the board.
+    ShowContest,
+    /// Race the game offered (`?race=`, or the replay's Race button).
+    Race,
+    /// Close the offer to race.
+    DeclineRace,
+    /// Make the result card of the contest that ended, and share it.
+    ShareResult,
+    /// Make a race link of the game on the board, to send back.
+    SendBack,
 
     // What the outside reports.
     /// What storage held for a board size, as asked by `Cmd::Load`.
@@ -85,6 +105,14 @@ pub enum Msg {
     /// The fetch of a panel's code, asked by `Cmd::LoadPanel`, ended:
     /// loaded, or not (offline, a missing or damaged file).
     PanelLoaded { panel: Panel, loaded: bool },
+    /// The clock's time: the local day and the seconds since midnight.
+    Clock(Clock),
+    /// Another tab stored the contest: its game follows that tab's.
+    ContestElsewhere(Box<SavedContest>),
+    /// The result card went out, as said.
+    CardSent(Sent),
+    /// The result card has waited for the review long enough.
+    CardDue,
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
     Reviewed {
@@ -122,6 +150,9 @@ impl Msg {
                 return format!("AiAnswered(#{id}, {what})");
             }
             Msg::AutoplayTurn(turn) => return format!("AutoplayTurn({turn})"),
+            Msg::OpenDaily(Some(n)) => return format!("OpenDaily(#{n})"),
+            Msg::Clock(c) => return format!("Clock({}s)", c.second),
+            Msg::CardSent(how) => return format!("CardSent({how:?})"),
             Msg::Reviewed { id, at, answer } => {
                 let what = if answer.is_ok() { "" } else { ", error" };
                 return format!("Reviewed(#{id}, {at}{what})");
@@ -146,6 +177,16 @@ impl Msg {
             Msg::Idle => "Idle",
             Msg::Hidden => "Hidden",
             Msg::LinkCopied(_) => "LinkCopied",
+            Msg::OpenDaily(None) => "OpenDaily(today)",
+            Msg::Finish => "Finish",
+            Msg::CardDue => "CardDue",
+            Msg::OwnGame => "OwnGame",
+            Msg::ShowContest => "ShowContest",
+            Msg::Race => "Race",
+            Msg::DeclineRace => "DeclineRace",
+            Msg::ShareResult => "ShareResult",
+            Msg::SendBack => "SendBack",
+            Msg::ContestElsewhere(_) => "ContestElsewhere",
         };
         fixed.to_string()
     }

@@ -8,7 +8,7 @@
 //! because the model is replaying, and stops ticking because it no longer
 //! is.
 
-use super::model::{Mode, Model};
+use super::model::{Mode, Model, Panel};
 use crate::engine::Config;
 
 /// What the app listens to. Each field is one subscription: `false` or
@@ -22,8 +22,9 @@ pub struct Subs {
     pub keys: bool,
     /// Swipes on the board (→ `Play(Move(…))`): while it takes moves.
     pub swipes: bool,
-    /// Other tabs' best score for this size, through `storage` events
-    /// (→ `BestElsewhere`): while storage can be used.
+    /// Other tabs' best score for this size and their daily or race,
+    /// through `storage` events (→ `BestElsewhere`, `ContestElsewhere`):
+    /// while storage can be used.
     pub other_tabs: Option<Config>,
     /// The replay's ticker, one tick every this many milliseconds
     /// (→ `ReplayTick`): while a shared game replays.
@@ -40,6 +41,10 @@ pub struct Subs {
     /// something is unsaved: that changes with every move, and adding and
     /// removing two window listeners a move cost more than the move.)
     pub page_hide: bool,
+    /// The clock, every this many milliseconds (→ `Clock`): every second
+    /// while the statistics panel shows the countdown to the next daily,
+    /// else every minute, so that today's daily is today's.
+    pub clock_every_ms: Option<u32>,
 }
 
 /// What the app listens to, given the model.
@@ -54,5 +59,10 @@ pub fn subscriptions(model: &Model) -> Subs {
             || model.computer.wants_warming(model.present())
             || model.panel_code.wants_preload(),
         page_hide: model.storage_usable(),
+        clock_every_ms: Some(if model.panel == Some(Panel::Stats) {
+            1000
+        } else {
+            60_000
+        }),
     }
 }

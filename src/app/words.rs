@@ -96,11 +96,16 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
 
 /// What a share link proved, said when the page opens it: its game's end
 /// as replaying its seed and moves made it, "Replayed from its seed and
-/// moves: 36 412 points in 1 607 moves, top tile 2048."
-pub fn link_verified(end: &State) -> String {
+/// moves: 36 412 points in 1 607 moves, top tile 2048.", and which daily
+/// it is when its start is a daily's: "Daily #329, replayed from …".
+pub fn link_verified(end: &State, daily: Option<u32>) -> String {
     let moves = if end.moves == 1 { "move" } else { "moves" };
+    let (which, replayed) = match daily {
+        Some(n) => (format!("Daily #{n}, r"), "eplayed"),
+        None => (String::from("R"), "eplayed"),
+    };
     format!(
-        "Replayed from its seed and moves: {} points in {} {moves}, top tile {}.",
+        "{which}{replayed} from its seed and moves: {} points in {} {moves}, top tile {}.",
         spaced(end.score),
         spaced(u64::from(end.moves)),
         end.board.max_value()
@@ -174,6 +179,47 @@ pub fn grade_count(grade: Grade, n: usize) -> String {
         (1, _) | (_, Grade::Best | Grade::Good) => format!("{n} {word}"),
         (_, Grade::Inaccuracy) => format!("{n} inaccuracies"),
         _ => format!("{n} {word}s"),
+    }
+}
+
+/// The note for a daily asked for before its day: "Daily #330 is not out
+/// yet: today's is #329."
+pub fn daily_not_out(asked: u32, today: u32) -> String {
+    format!("Daily #{asked} is not out yet: today's is #{today}.")
+}
+
+/// The note for a contest asked for while a counted daily is open.
+pub fn daily_still_open(open: u32) -> String {
+    format!(
+        "Daily #{open}'s counted attempt is still open: finish it first \
+         (play to the end, or press Finish)."
+    )
+}
+
+/// What a daily's game is, in a few words: "Daily #329", "Daily #329
+/// (practice)".
+pub fn daily_name(number: u32, counted: bool) -> String {
+    let practice = if counted { "" } else { " (practice)" };
+    format!("Daily #{number}{practice}")
+}
+
+/// A game's end in a few words: "36 412 in 1 607 moves".
+pub fn score_in_moves(end: &State) -> String {
+    let moves = if end.moves == 1 { "move" } else { "moves" };
+    format!(
+        "{} in {} {moves}",
+        spaced(end.score),
+        spaced(u64::from(end.moves))
+    )
+}
+
+/// The countdown to the next daily: "Next daily in 4 h 05 min".
+pub fn countdown(seconds: u32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("Next daily in {h} h {m:02} min")
+    } else {
+        format!("Next daily in {m} min {s:02} s")
     }
 }
 

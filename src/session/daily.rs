@@ -106,3 +106,14 @@ pub fn seed(n: u32) -> u64 {
 pub fn game(n: u32) -> History {
     History::with_luck(Config::default(), seed(n), Luck::Same)
 }
+
+/// Which daily up to #`upto` starts from `history`'s start, if one does:
+/// its seed, 4×4 to 2048, the same luck for everyone.
+pub fn number_of(history: &History, upto: u32) -> Option<u32> {
+    let seed = history.seed()?;
+    let start = game(1);
+    if history.config() != start.config() || history.luck() != start.luck() {
+        return None;
+    }
+    (1..=upto).find(|&n| self::seed(n) == seed)
+}

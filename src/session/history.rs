@@ -370,7 +370,7 @@ impl History {
     /// start is not what the seed gives). Cost: one `step` per input.
     pub fn verify(&self) -> Result<(), usize> {
         let mut state = match self.seed {
-            Some(seed) => State::new(self.config(), seed),
+            Some(seed) => State::with_luck(self.config(), seed, self.luck()),
             None => self.checkpoints[0].clone(),
         };
         for i in 0..=self.inputs.len() {

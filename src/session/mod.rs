@@ -5,6 +5,9 @@
 //!   the inputs applied, with checkpoints.
 //! - [`daily`]: the daily game's calendar: its number on a local day, its
 //!   seed and its game.
+//! - [`dailies`]: the results of the player's counted dailies, and their
+//!   streaks.
+//! - [`contest`]: a daily's attempt or a race, as storage keeps it.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`.
 //! - [`race`]: a race against a shared game: the ghost's score at each
@@ -17,6 +20,8 @@
 //! - [`stored`]: what reading storage can find and writing it can meet,
 //!   as values (`Loaded`, `Problem`), and the theme choice.
 
+pub mod contest;
+pub mod dailies;
 pub mod daily;
 pub mod history;
 pub mod race;

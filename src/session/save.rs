@@ -14,8 +14,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{max_score, Config, State};
+use crate::session::contest::SavedContest;
+use crate::session::dailies::Dailies;
 use crate::session::history::{self, History};
 use crate::session::stats::Stats;
+use crate::session::{daily, replay};
 
 /// The save format this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -211,4 +214,79 @@ pub fn decode_config(json: &str) -> Result<Config, Invalid> {
     Config::new(c.width, c.height, c.target)
         .filter(|&ok| ok == c)
         .ok_or_else(|| Invalid::Impossible("a board size or target out of range".into()))
+}
+
+/// The format of the stored contest and of the dailies' results.
+pub const RECORD_VERSION: u32 = 1;
+
+/// A record as stored: `{"version":1,"value":…}`.
+#[derive(Serialize, Deserialize)]
+struct Versioned<T> {
+    version: u32,
+    value: T,
+}
+
+fn encode_versioned<T: Serialize + Clone>(value: &T, typical: usize) -> String {
+    let record = Versioned {
+        version: RECORD_VERSION,
+        value: value.clone(),
+    };
+    write(&record, typical, MAX_HISTORY_LEN + MAX_LEN)
+}
+
+/// Reads a record of this version; one of another version is refused as
+/// such, before its value is read.
+fn decode_versioned<T: for<'a> Deserialize<'a>>(json: &str) -> Result<T, Invalid> {
+    #[derive(Deserialize)]
+    struct Version {
+        version: u32,
+    }
+    let max = MAX_HISTORY_LEN + MAX_LEN;
+    let Version { version } = read_up_to(json, max)?;
+    if version != RECORD_VERSION {
+        return Err(Invalid::Version(version));
+    }
+    let record: Versioned<T> = read_up_to(json, max)?;
+    Ok(record.value)
+}
+
+/// The JSON of the contest in play.
+pub fn encode_contest(contest: &SavedContest) -> String {
+    encode_versioned(contest, contest.game.len() + 2048)
+}
+
+/// The contest in play from its JSON: a daily's game is daily #N's, 4×4
+/// to 2048 with the same luck for everyone; a race names its link.
+pub fn decode_contest(json: &str) -> Result<SavedContest, Invalid> {
+    let contest: SavedContest = decode_versioned(json)?;
+    let game = &contest.game;
+    let fits = match (contest.daily, &contest.race) {
+        (Some(n), None) => {
+            let day = daily::game(n);
+            n >= 1
+                && game.seed() == day.seed()
+                && game.present().config == day.config()
+                && game.luck() == day.luck()
+        }
+        (None, Some(link)) => link.len() <= replay::MAX_LINK_LEN && !contest.counted,
+        _ => false,
+    };
+    if !fits {
+        return Err(Invalid::Impossible(
+            "a contest that is no daily or race".into(),
+        ));
+    }
+    Ok(contest)
+}
+
+/// The JSON of the dailies' results.
+pub fn encode_dailies(dailies: &Dailies) -> String {
+    encode_versioned(dailies, 64 + 48 * dailies.results.len())
+}
+
+/// The dailies' results from their JSON, if they pass [`Dailies::validate`].
+pub fn decode_dailies(json: &str) -> Result<Dailies, Invalid> {
+    let dailies: Dailies = decode_versioned(json)?;
+    dailies.validate().map_err(Invalid::Impossible)?;
+    Ok(dailies)
 }

@@ -29,13 +29,15 @@ fn PlayControls() -> impl IntoView {
     let dispatch = use_dispatcher();
     let can_undo = select(|m| m.can_undo());
     let can_redo = select(|m| m.can_redo());
-    let playable = select(|m| supported(m.present()));
+    let playable = select(|m| supported(m.present()) && m.unaided().is_none());
+    let unaided = select(|m| m.unaided());
     let autoplay = select(|m| m.computer.autoplay);
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
     view! {
         <button
             class="undo-button control"
             disabled=move || !can_undo.get()
+            title=move || unaided.get()
             aria-keyshortcuts="U Control+Z Meta+Z"
             on:click=send(Msg::Undo)
         >
@@ -45,6 +47,7 @@ fn PlayControls() -> impl IntoView {
         <button
             class="redo-button control"
             disabled=move || !can_redo.get()
+            title=move || unaided.get()
             aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
             on:click=send(Msg::Redo)
         >
@@ -54,6 +57,7 @@ fn PlayControls() -> impl IntoView {
         <button
             class="hint-button control"
             disabled=move || !playable.get()
+            title=move || unaided.get()
             aria-keyshortcuts="I"
             on:click=send(Msg::Hint)
         >
@@ -63,6 +67,7 @@ fn PlayControls() -> impl IntoView {
         <button
             class="autoplay-button control"
             disabled=move || !playable.get()
+            title=move || unaided.get()
             aria-pressed=move || autoplay.get().to_string()
             aria-keyshortcuts="P"
             on:click=send(Msg::Autoplay)
@@ -107,6 +112,10 @@ fn MenuControls() -> impl IntoView {
         >
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z"></path></svg>
             <span class="control-name">"Settings"</span>
+        </button>
+        <button class="daily-button menu-item" on:click=send(Msg::OpenDaily(None))>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5"></path></svg>
+            <span class="control-name">"Daily"</span>
         </button>
         <button class="share-button menu-item" on:click=send(Msg::Share)>
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13"></path></svg>

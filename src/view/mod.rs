@@ -11,11 +11,14 @@
 //! - `notices`: storage and link notices, the live region, the hint line.
 //! - `controls`: the buttons under the board and the share link.
 //! - `replay_bar`: a shared game replaying.
+//! - `contest`: the daily and races: the contest bar, the offer to race,
+//!   the result card.
 //! - [`panels`]: history (states and messages), statistics, board settings,
 //!   each a chunk of wasm fetched when it first opens.
 //! - `how_to_play`: the rules and the keys.
 
 mod board;
+mod contest;
 pub mod context;
 mod controls;
 mod heading;
@@ -31,6 +34,7 @@ use crate::engine::State;
 use crate::web::browser::set_theme_colour;
 use crate::web::dispatcher::Dispatcher;
 use board::Board;
+use contest::{CardOutput, ContestBar, RaceOffer};
 use context::select;
 use controls::Controls;
 use heading::{Heading, Intro};
@@ -67,11 +71,14 @@ pub fn Page(
             <Intro/>
             <StorageNotice/>
             <LinkNotice/>
+            <RaceOffer/>
             <ReplayBar/>
+            <ContestBar/>
             <Board shown board/>
             <Announcer/>
             <HintLine/>
             <Controls/>
+            <CardOutput/>
             <Panels chunks/>
             <HowToPlay/>
         </main>

@@ -21,6 +21,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::app::contest::Clock;
+use crate::app::Sent;
+use crate::session::daily::{self, Day};
 use crate::session::stored::Theme;
 
 // The few calls web-sys binds without `catch` or as always present that
@@ -61,6 +64,13 @@ extern "C" {
     /// frame, hence `catch` and `Option`.
     #[wasm_bindgen(method, getter, catch, js_name = serviceWorker)]
     fn service_worker(this: &WorkerHolder) -> Result<Option<ServiceWorkers>, JsValue>;
+
+    /// `navigator`, for its share sheet.
+    type ShareHolder;
+    /// `navigator.share`: absent from most desktop browsers, hence
+    /// `Option`; called through `Function.call`, bound with catch.
+    #[wasm_bindgen(method, getter, js_name = share)]
+    fn share_fn(this: &ShareHolder) -> Option<js_sys::Function>;
 
     type ServiceWorkers;
     /// The service worker that controls the page, if one does.
@@ -184,19 +194,91 @@ pub fn remove_element(id: &str) {
 /// `done` is not called and the link stays on screen to copy by hand;
 /// nothing reaches the console.
 pub fn copy(text: &str, done: impl FnOnce() + 'static) {
+    copy_then(text, move |copied| {
+        if copied {
+            done();
+        }
+    });
+}
+
+/// Writes `text` to the clipboard, then calls `done` with whether that
+/// worked (false at once where there is no clipboard or `writeText`
+/// throws).
+fn copy_then(text: &str, done: impl FnOnce(bool) + 'static) {
     let navigator: ClipboardHolder = window().navigator().unchecked_into();
-    let Some(clipboard) = navigator.clipboard() else {
-        return;
+    let Some(Ok(promise)) = navigator.clipboard().map(|c| c.write_text(text)) else {
+        return done(false);
     };
-    let Ok(promise) = clipboard.write_text(text) else {
-        return;
-    };
-    let ok = Closure::once(move |_: JsValue| done());
-    let refused = Closure::once(|_: JsValue| {});
+    settle(&promise, done);
+}
+
+/// Calls `done` with whether `promise` resolved, once it settles; a
+/// rejection is handled, so nothing reaches the console.
+fn settle(promise: &js_sys::Promise, done: impl FnOnce(bool) + 'static) {
+    let done = Rc::new(RefCell::new(Some(done)));
+    let refused_done = done.clone();
+    let ok = Closure::once(move |_: JsValue| {
+        if let Some(done) = done.borrow_mut().take() {
+            done(true);
+        }
+    });
+    let refused = Closure::once(move |_: JsValue| {
+        if let Some(done) = refused_done.borrow_mut().take() {
+            done(false);
+        }
+    });
     let _ = promise.then2(&ok, &refused);
     // Each is called at most once, by the promise, after this returns.
     ok.forget();
     refused.forget();
+}
+
+/// Sends `text` out by the system's share sheet (`navigator.share`) where
+/// the browser has one, else (or if it is refused) the clipboard; `done`
+/// hears how. Every step is caught: at worst the text stays on the page.
+pub fn share_text(text: &str, done: impl FnOnce(Sent) + 'static) {
+    let navigator: ShareHolder = window().navigator().unchecked_into();
+    let data = js_sys::Object::new();
+    let sheet = navigator.share_fn().and_then(|share| {
+        js_sys::Reflect::set(&data, &"text".into(), &text.into()).ok()?;
+        share
+            .call1(&navigator, &data)
+            .ok()?
+            .dyn_into::<js_sys::Promise>()
+            .ok()
+    });
+    let to_clipboard = {
+        let text = text.to_string();
+        move |done: Box<dyn FnOnce(Sent)>| {
+            copy_then(&text, move |copied| {
+                done(if copied { Sent::Copied } else { Sent::Shown })
+            })
+        }
+    };
+    match sheet {
+        Some(promise) => settle(&promise, move |shared| {
+            if shared {
+                done(Sent::Shared)
+            } else {
+                to_clipboard(Box::new(done))
+            }
+        }),
+        None => to_clipboard(Box::new(done)),
+    }
+}
+
+/// The local date and the seconds since local midnight, by the browser's
+/// clock and time zone.
+pub fn local_clock() -> Clock {
+    let now = js_sys::Date::new_0();
+    let day = Day::new(
+        now.get_full_year() as i32,
+        now.get_month() as u8 + 1,
+        now.get_date() as u8,
+    )
+    .unwrap_or(daily::FIRST);
+    let second = now.get_hours() * 3600 + now.get_minutes() * 60 + now.get_seconds();
+    Clock { day, second }
 }
 
 /// Calls `f` after `ms` milliseconds; where the browser refuses a timer,
@@ -342,11 +424,13 @@ pub fn restart(animation: &web_sys::Animation) {
 
 /// Selects the text of the input an event came from, if it came from one.
 pub fn select_text(event: &web_sys::Event) {
-    if let Some(input) = event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-    {
+    let Some(target) = event.target() else {
+        return;
+    };
+    if let Some(input) = target.dyn_ref::<web_sys::HtmlInputElement>() {
         input.select();
+    } else if let Some(area) = target.dyn_ref::<web_sys::HtmlTextAreaElement>() {
+        area.select();
     }
 }
 

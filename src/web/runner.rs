@@ -44,6 +44,11 @@ impl Runner {
             Cmd::SaveHistory(history) => report(self.store.save_history(&history)),
             Cmd::SaveBest(config, best) => report(self.store.save_best(config, best)),
             Cmd::SaveStats(config, stats) => report(self.store.save_stats(config, &stats)),
+            Cmd::SaveContest(contest) => report(self.store.save_contest(&contest)),
+            Cmd::SaveDailies(dailies) => report(self.store.save_dailies(&dailies)),
+            Cmd::ShareCard(text) => {
+                browser::share_text(&text, move |sent| dispatcher.send(Msg::CardSent(sent)))
+            }
             Cmd::SaveSettings(config) => report(self.store.save_settings(config)),
             Cmd::SaveTheme(theme) => report(self.store.save_theme(theme)),
             Cmd::ShowTheme(theme) => browser::show_theme(theme),

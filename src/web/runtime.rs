@@ -135,6 +135,9 @@ fn flags(store: &Store) -> Flags {
         page_url: browser::page_url(),
         entropy: browser::entropy(),
         cached: browser::served_by_worker(),
+        clock: browser::local_clock(),
+        contest: store.load_contest(),
+        dailies: store.load_dailies(),
     }
 }
 

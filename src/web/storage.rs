@@ -13,6 +13,8 @@
 
 use crate::app::{Load, Saved};
 use crate::engine::{Config, State};
+use crate::session::contest::SavedContest;
+use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::save::{self, Invalid};
 use crate::session::stats::Stats;
@@ -52,6 +54,12 @@ pub fn stats_key(config: Config) -> String {
 
 /// Where the board size and target last chosen are kept.
 pub const SETTINGS_KEY: &str = "leptos-2048:v1:settings";
+
+/// Where the daily's attempt or the race in play is kept.
+pub const CONTEST_KEY: &str = "leptos-2048:v1:contest";
+
+/// Where the counted dailies' results are kept.
+pub const DAILIES_KEY: &str = "leptos-2048:v1:dailies";
 
 /// Where the player's choice of theme is kept.
 pub const THEME_KEY: &str = "leptos-2048:v1:theme";
@@ -224,6 +232,28 @@ impl Store {
             return Ok(());
         }
         self.write(&key, &save::encode_best(best))
+    }
+}
+
+impl Store {
+    /// The daily's attempt or the race in play.
+    pub fn load_contest(&self) -> Loaded<SavedContest> {
+        self.load(CONTEST_KEY, save::decode_contest)
+    }
+
+    /// Stores the daily's attempt or the race in play.
+    pub fn save_contest(&self, contest: &SavedContest) -> Result<(), Problem> {
+        self.write(CONTEST_KEY, &save::encode_contest(contest))
+    }
+
+    /// The counted dailies' results.
+    pub fn load_dailies(&self) -> Loaded<Dailies> {
+        self.load(DAILIES_KEY, save::decode_dailies)
+    }
+
+    /// Stores the counted dailies' results.
+    pub fn save_dailies(&self, dailies: &Dailies) -> Result<(), Problem> {
+        self.write(DAILIES_KEY, &save::encode_dailies(dailies))
     }
 }
 

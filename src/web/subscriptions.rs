@@ -30,6 +30,7 @@ pub struct Listeners {
     swipes: Option<Vec<EventListener>>,
     other_tabs: Option<EventListener>,
     replay_ticker: Option<Interval>,
+    clock: Option<Interval>,
     colour_scheme: Option<EventListener>,
     idle: Option<Idle>,
     page_hide: Option<[EventListener; 2]>,
@@ -60,6 +61,7 @@ impl Listeners {
             swipes: None,
             other_tabs: None,
             replay_ticker: None,
+            clock: None,
             colour_scheme: None,
             idle: None,
             page_hide: None,
@@ -96,6 +98,12 @@ impl Listeners {
             want.colour_scheme,
             |on| on.then(|| colour_scheme(d)).flatten(),
         );
+        resubscribe(
+            &mut self.clock,
+            was.clock_every_ms,
+            want.clock_every_ms,
+            |ms| browser::every(ms?, move || d.send(Msg::Clock(browser::local_clock()))),
+        );
         resubscribe(&mut self.idle, was.idle, want.idle, |on| {
             on.then(|| browser::idle(move || d.send(Msg::Idle)))
         });
@@ -106,21 +114,28 @@ impl Listeners {
 }
 
 /// Best scores written by other tabs for `config`'s size (the `storage`
-/// event fires only for changes made elsewhere) become `BestElsewhere`.
+/// event fires only for changes made elsewhere) become `BestElsewhere`;
+/// their daily or race, `ContestElsewhere`.
 fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
     let key = storage::best_key(config);
     EventListener::new(&window(), "storage", move |event| {
         let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
             return;
         };
-        if event.key().as_deref() != Some(key.as_str()) {
+        let Some(value) = event.new_value() else {
             return;
-        }
-        if let Some(best) = event
-            .new_value()
-            .and_then(|v| save::decode_best(&v, config).ok())
-        {
-            dispatch.send(Msg::BestElsewhere(config, best));
+        };
+        let msg = match event.key() {
+            Some(k) if k == key => save::decode_best(&value, config)
+                .ok()
+                .map(|best| Msg::BestElsewhere(config, best)),
+            Some(k) if k == storage::CONTEST_KEY => save::decode_contest(&value)
+                .ok()
+                .map(|c| Msg::ContestElsewhere(Box::new(c))),
+            _ => None,
+        };
+        if let Some(msg) = msg {
+            dispatch.send(msg);
         }
     })
 }

@@ -2,12 +2,12 @@
 //! answers as they come, cancelling, and a worker's failure.
 
 use super::super::cmd::Cmd;
-use super::super::coach::moves_of;
+use super::super::coach::{moves_of, Reviewed};
 use super::super::computer::ONLY_4X4;
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Panel, Verification};
 use super::super::words::review_done;
-use super::common::{end_replay, Outcome};
+use super::common::{end_replay, send_card, Outcome};
 use crate::ai::review::Assessment;
 
 /// Reviews the game in play (a replay first ends at its last move, so the
@@ -30,6 +30,22 @@ pub fn review(model: &mut Model) -> Outcome {
         model.panel = Some(Panel::History);
         model.verification = Some(Verification::of(&model.history));
     }
+    Ok(start(model, moves))
+}
+
+/// Reviews the game on the board without opening a panel: a daily or a
+/// race that ended, for its result card's grades. Nothing if the search
+/// does not play this board.
+pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
+    match moves_of(&model.history) {
+        Some(moves) if !moves.is_empty() => start(model, moves),
+        _ => Vec::new(),
+    }
+}
+
+/// Starts a run over `moves`, the game's; those judged before keep their
+/// verdicts.
+fn start(model: &mut Model, moves: Vec<Reviewed>) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     if model.coach.running.is_some() {
         cmds.push(Cmd::CancelReview);
@@ -38,7 +54,7 @@ pub fn review(model: &mut Model) -> Outcome {
     if !left.is_empty() {
         cmds.push(Cmd::Review { id, moves: left });
     }
-    Ok(cmds)
+    cmds
 }
 
 /// Stops the review in flight; what it found stays.
@@ -69,6 +85,9 @@ pub fn reviewed(
             }
             if model.coach.running.is_none() {
                 model.announcement = review_done(&model.coach.summary());
+                if model.card_pending {
+                    return Ok(send_card(model));
+                }
             }
             Ok(Vec::new())
         }

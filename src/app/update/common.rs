@@ -2,9 +2,10 @@
 //! new present, writing what is unsaved, and stopping autoplay. A leaf:
 //! it imports none of the rule files.
 
+use super::super::card::result_card;
 use super::super::cmd::Cmd;
 use super::super::log::Ignored;
-use super::super::model::{Mode, Model};
+use super::super::model::{Card, Mode, Model};
 use super::super::words::announce;
 
 /// What a rule did: the commands that follow, or why it did nothing.
@@ -16,7 +17,7 @@ pub type Outcome = Result<Vec<Cmd>, Ignored>;
 /// page hides ([`write_unsaved`]), so no key press waits for storage.
 pub fn changed(model: &mut Model) {
     save_game(model);
-    let score = model.present().score;
+    let score = model.own_history().present().score;
     if score > model.best {
         model.best = score;
         model.unsaved.best = true;
@@ -32,9 +33,12 @@ pub fn end_replay(model: &mut Model) {
     changed(model);
 }
 
-/// Marks the game and its history unsaved, unless this game is not saved.
+/// Marks the game on the board and its history unsaved, unless this game
+/// is not saved: the player's own, or the contest's.
 pub fn save_game(model: &mut Model) {
-    if model.saving {
+    if model.contest_on_board().is_some() {
+        model.unsaved.contest = true;
+    } else if model.saving {
         model.unsaved.game = true;
         model.unsaved.history = true;
     }
@@ -46,11 +50,15 @@ pub fn save_game(model: &mut Model) {
 pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
     let unsaved = std::mem::take(&mut model.unsaved);
     let mut cmds = Vec::new();
+    let own = model.own_history();
     if unsaved.game {
-        cmds.push(Cmd::SaveGame(model.present().clone()));
+        cmds.push(Cmd::SaveGame(own.present().clone()));
     }
     if unsaved.history {
-        cmds.push(Cmd::SaveHistory(model.history.clone()));
+        cmds.push(Cmd::SaveHistory(own.clone()));
+    }
+    if let Some(contest) = model.contest.as_ref().filter(|_| unsaved.contest) {
+        cmds.push(Cmd::SaveContest(contest.saved(&model.history)));
     }
     if unsaved.best {
         cmds.push(Cmd::SaveBest(model.config(), model.best));
@@ -80,4 +88,18 @@ pub fn stop_autoplay(model: &mut Model, why: Option<String>) -> Vec<Cmd> {
         None => c.quiet(),
     }
     vec![Cmd::CancelAi]
+}
+
+/// Makes the card and asks for it to be sent.
+pub fn send_card(model: &mut Model) -> Vec<Cmd> {
+    model.card_pending = false;
+    let Some((text, plain)) = result_card(model) else {
+        return Vec::new();
+    };
+    model.card = Some(Card {
+        text: text.clone(),
+        plain,
+        sent: None,
+    });
+    vec![Cmd::ShareCard(text)]
 }

@@ -23,6 +23,9 @@ pub fn hint(model: &mut Model) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
     }
+    if model.unaided().is_some() {
+        return Err(Ignored::Unaided);
+    }
     if model.computer.autoplay {
         return Err(Ignored::NotHere);
     }
@@ -47,6 +50,9 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     }
     if !model.live() {
         return Err(Ignored::ReadOnly);
+    }
+    if model.unaided().is_some() {
+        return Err(Ignored::Unaided);
     }
     if refuse(model) {
         return Ok(Vec::new());

@@ -5,6 +5,7 @@
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Panel, MAX_SPEED};
 use super::common::{changed, end_replay, say, stop_autoplay, Outcome};
+use super::contest;
 use crate::engine::Input;
 use crate::session::history::History;
 use crate::session::stats::game_id;
@@ -12,14 +13,29 @@ use crate::session::stats::game_id;
 /// An input to the game: `step` it (through `History::apply`). A move that
 /// changes nothing is not recorded. A game that changed is counted in the
 /// statistics (written with the history, when the page is idle).
+///
+/// On a contest's board (a daily, a race) there is no New Game, and no move
+/// once it has ended; what a move adds there is the contest's
+/// (`contest::moved`), and the player's own statistics are not touched.
 pub fn play(model: &mut Model, input: Input) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
+    }
+    if let Some(c) = model.contest_on_board() {
+        if c.ended {
+            return Err(Ignored::Ended);
+        }
+        if input == Input::NewGame {
+            return Err(Ignored::Unaided);
+        }
     }
     if !model.history.apply(input) {
         return Err(Ignored::NoChange);
     }
     changed(model);
+    if model.contest_on_board().is_some() {
+        return Ok(contest::moved(model));
+    }
     let id = game_id(&model.history);
     if model.stats.observe(id, model.history.present()) {
         model.unsaved.stats = true;
@@ -40,6 +56,9 @@ pub fn redo(model: &mut Model) -> Outcome {
 fn travel(model: &mut Model, go: fn(&mut History) -> bool) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
+    }
+    if model.unaided().is_some() {
+        return Err(Ignored::Unaided);
     }
     if !go(&mut model.history) {
         return Err(Ignored::NoChange);
@@ -73,6 +92,9 @@ pub fn view(model: &mut Model, at: Option<usize>) -> Outcome {
 pub fn resume(model: &mut Model, i: usize) -> Outcome {
     if model.mode == Mode::Replaying {
         return Err(Ignored::ReadOnly);
+    }
+    if model.unaided().is_some() {
+        return Err(Ignored::Unaided);
     }
     let moved = model.history.seek(i);
     model.mode = Mode::Live;

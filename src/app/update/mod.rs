@@ -12,6 +12,7 @@
 //! - [`coach`]: reviewing the game in play, and the search's verdicts;
 //! - [`settings`]: board size and target, and what storage answers;
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
+//! - [`contest`]: the daily, races, their end and the result card;
 //! - [`page`]: panels, the theme, share links, the link's note;
 //! - [`code`]: the code fetched when first needed: a panel's;
 //! - [`common`]: what several rules share (a new present, stopping
@@ -21,6 +22,7 @@ mod coach;
 mod code;
 mod common;
 mod computer;
+mod contest;
 mod game;
 mod page;
 mod saving;
@@ -112,5 +114,17 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::Review => coach::review(model),
         Msg::CancelReview => coach::cancel(model),
         Msg::Reviewed { id, at, answer } => coach::reviewed(model, id, at, answer),
+        Msg::OpenDaily(n) => contest::open_daily(model, n),
+        Msg::Finish => contest::finish(model),
+        Msg::OwnGame => contest::own_game(model),
+        Msg::ShowContest => contest::show(model),
+        Msg::Race => contest::race(model),
+        Msg::DeclineRace => contest::decline_race(model),
+        Msg::ShareResult => contest::share_result(model),
+        Msg::CardDue => contest::card_due(model),
+        Msg::CardSent(sent) => contest::card_sent(model, sent),
+        Msg::SendBack => contest::send_back(model),
+        Msg::Clock(clock) => contest::clock(model, clock),
+        Msg::ContestElsewhere(saved) => contest::elsewhere(model, *saved),
     }
 }

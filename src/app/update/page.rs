@@ -27,6 +27,13 @@ pub fn toggle(model: &mut Model, panel: Panel) -> Outcome {
 /// that cannot be shared says so. Until the clipboard says it holds the
 /// link (`Msg::LinkCopied`), the link is shown to copy by hand.
 pub fn share(model: &mut Model) -> Outcome {
+    share_as(model, "replay")
+}
+
+/// Makes a link of the game on the board under the query `key`
+/// (`replay`: to watch it; `race`: to race it) and asks for it to be
+/// copied.
+pub fn share_as(model: &mut Model, key: &str) -> Outcome {
     let link = Replay::from_history(&model.history)
         .map(|r| replay::encode(&r))
         .filter(|l| l.len() <= replay::MAX_LINK_LEN);
@@ -34,7 +41,7 @@ pub fn share(model: &mut Model) -> Outcome {
         model.share = Some(Share::Refused);
         return Ok(Vec::new());
     };
-    let url = format!("{}?replay={link}", model.page_url);
+    let url = format!("{}?{key}={link}", model.page_url);
     model.share = Some(Share::Made(url.clone()));
     Ok(vec![Cmd::CopyLink(url)])
 }

@@ -7,12 +7,22 @@ use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Notice};
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, write_unsaved, Outcome};
+use super::contest;
 use crate::engine::Config;
 use crate::session::history::History;
 use crate::session::stored::Loaded;
 
+/// The player's own game, on the board or beside a contest.
+fn own_history_mut(model: &mut Model) -> &mut History {
+    match model.contest.as_mut().filter(|c| c.on_board) {
+        Some(contest) => &mut contest.other,
+        None => &mut model.history,
+    }
+}
+
 /// Switches to another board size: its own game comes from storage
 /// (`Cmd::Load`, answered by `Msg::Loaded`). Only sizes the settings offer.
+/// A contest on the board makes way for the player's own game first.
 pub fn choose_size(model: &mut Model, width: u8, height: u8) -> Outcome {
     let current = model.config();
     let config = Config::new(width, height, current.target)
@@ -21,12 +31,13 @@ pub fn choose_size(model: &mut Model, width: u8, height: u8) -> Outcome {
     if config.same_size(current) {
         return Err(Ignored::NoChange);
     }
+    let _ = contest::own_game(model);
     model.mode = Mode::Live;
     Ok(vec![Cmd::Load(config, Load::Switch)])
 }
 
 /// Starts a new game on this size with another target (`None`: endless).
-/// Only targets the settings offer.
+/// Only targets the settings offer; a contest on the board makes way.
 pub fn choose_target(model: &mut Model, target: Option<u64>) -> Outcome {
     let current = model.config();
     let config = Config::new(current.width, current.height, target)
@@ -35,6 +46,7 @@ pub fn choose_target(model: &mut Model, target: Option<u64>) -> Outcome {
     if config == current {
         return Err(Ignored::NoChange);
     }
+    let _ = contest::own_game(model);
     model.mode = Mode::Live;
     let seed = model.draw_seed();
     model.history = History::new(config, seed);
@@ -57,12 +69,12 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
         let seed = model.draw_seed();
         let (history, session_note, saving) =
             session_from(&saved, || History::new(saved.config, seed));
-        model.history = history;
+        *own_history_mut(model) = history;
         model.saving = saving;
         model.mode = Mode::Live;
         note = session_note;
     }
-    model.best = saved.best.max(model.present().score);
+    model.best = saved.best.max(model.own_history().present().score);
     model.stats = match saved.stats {
         Loaded::Valid(stats) => stats,
         Loaded::Missing => Default::default(),

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::charts::{chart, reach_marks, reach_words, score_marks, score_words, Mark};
-use crate::app::words::size;
+use crate::app::words::{countdown, size};
 use crate::app::Model;
 use crate::view::context::select;
 
@@ -53,14 +53,87 @@ impl Shown {
     }
 }
 
-/// Totals, charts, and the rates table.
+/// Totals, charts, and the rates table; then the dailies.
 #[component]
 pub fn StatsPanel() -> impl IntoView {
     let shown = select(Shown::of);
     view! {
         <section class="panel stats-panel" aria-label="Statistics">
             {move || shown.with(panel)}
+            <DailyStats/>
         </section>
+    }
+}
+
+/// How many of the latest dailies the chart draws.
+const DAILY_CHART: usize = 30;
+
+/// What the dailies' part shows.
+#[derive(Clone, Debug, PartialEq)]
+struct Dailies {
+    today: u32,
+    totals: [(&'static str, u64); 3],
+    /// The latest dailies' scores as a chart and in words, once one ended.
+    chart: Option<(Vec<Mark>, String)>,
+}
+
+impl Dailies {
+    fn of(m: &Model) -> Dailies {
+        let d = &m.dailies;
+        let today = m.clock.today();
+        let latest = &d.results[d.results.len().saturating_sub(DAILY_CHART)..];
+        let scores: Vec<u64> = latest.iter().map(|r| r.score).collect();
+        let said: Vec<String> = latest
+            .iter()
+            .map(|r| format!("#{}: {}, top tile {}", r.number, r.score, r.top))
+            .collect();
+        Dailies {
+            today,
+            totals: [
+                ("Dailies played", d.played() as u64),
+                ("Current streak", d.streak(today) as u64),
+                ("Best streak", d.best_streak() as u64),
+            ],
+            chart: (!latest.is_empty()).then(|| {
+                (
+                    score_marks(&scores),
+                    format!("Latest dailies: {}.", said.join("; ")),
+                )
+            }),
+        }
+    }
+}
+
+/// The dailies: today's number and the countdown to the next (its own
+/// memo, redrawn each second only while this panel shows), streaks, and the
+/// latest scores as a chart.
+#[component]
+fn DailyStats() -> impl IntoView {
+    let shown = select(Dailies::of);
+    let countdown = select(|m| countdown(m.clock.until_next()));
+    let body = move || {
+        shown.with(|d| {
+            let totals = d.totals.map(|(name, value)| {
+                view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> }
+            });
+            let chart = d
+                .chart
+                .clone()
+                .map(|(marks, said)| chart("Scores of the latest dailies", said, &marks));
+            view! {
+                <h3>"Daily #" {d.today}</h3>
+                <table class="stats-table daily-table">
+                    <tbody>{totals.into_iter().collect_view()}</tbody>
+                </table>
+                {chart}
+            }
+        })
+    };
+    view! {
+        <div class="daily-stats">
+            {body}
+            <p class="daily-countdown">{move || countdown.get()}</p>
+        </div>
     }
 }
 

@@ -1,0 +1,680 @@
+//! The rules of playing against other people, one row each, as in
+//! `app_update.rs`: the daily (one counted attempt a day, unaided, written
+//! at once, its own slot, then practice), its streaks, races against a
+//! shared game's ghost, the end of either, the result card, another tab's
+//! copy, and the first model from the address and storage.
+
+use leptos_2048::ai::review::Grade;
+use leptos_2048::ai::review::{Assessment, CERTAIN};
+use leptos_2048::app::card::{bar, result_card, slices};
+use leptos_2048::app::contest::{Against, Clock};
+use leptos_2048::app::words::daily_not_out;
+use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Notice, Query, Sent};
+use leptos_2048::engine::{Direction, Input, Status};
+use leptos_2048::session::contest::SavedContest;
+use leptos_2048::session::dailies::{Dailies, DailyResult};
+use leptos_2048::session::daily::{self, Day};
+use leptos_2048::session::history::History;
+use leptos_2048::session::replay::{self, Replay};
+use leptos_2048::session::save::Invalid;
+use leptos_2048::session::stored::Loaded;
+
+use Direction::{Down, Left, Right, Up};
+
+mod support;
+use support::*;
+
+/// Today in these rows: 25 November 2026, daily #329.
+const TODAY: u32 = 329;
+
+/// Noon on `day` of November 2026.
+fn november(day: u8) -> Clock {
+    Clock {
+        day: Day::new(2026, 11, day).unwrap(),
+        second: 12 * 3600,
+    }
+}
+
+/// The page's own game after two moves, then today's daily opened.
+fn in_the_daily() -> Model {
+    let own = after(
+        fresh(),
+        [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
+    );
+    after(own, [Msg::Idle, Msg::OpenDaily(None), Msg::Idle])
+}
+
+/// The moves that change `game`'s board, first found in this order.
+fn some_move(model: &Model) -> Direction {
+    [Left, Up, Right, Down]
+        .into_iter()
+        .find(|&d| {
+            let mut h = model.history.clone();
+            h.apply(Input::Move(d))
+        })
+        .expect("a move that changes the board")
+}
+
+/// `model` after `n` moves that change its board.
+fn moved(mut model: Model, n: usize) -> Model {
+    for _ in 0..n {
+        let d = some_move(&model);
+        update(&mut model, Msg::Play(Input::Move(d)));
+    }
+    model
+}
+
+/// The contest as storage keeps it now.
+fn stored(model: &Model) -> SavedContest {
+    model.contest.as_ref().unwrap().saved(&model.history)
+}
+
+#[test]
+fn the_daily_is_counted_once_then_practice() {
+    let own = fresh();
+    let opened = check(&own, Msg::OpenDaily(None), |m| {
+        vec![Cmd::SaveContest(stored(m))]
+    });
+    assert_eq!(
+        opened.history,
+        daily::game(TODAY),
+        "daily #329's game, nothing played"
+    );
+    let contest = opened.contest.as_ref().unwrap();
+    assert_eq!(
+        contest.against,
+        Against::Daily {
+            number: TODAY,
+            counted: true
+        }
+    );
+    assert_eq!(
+        contest.other, own.history,
+        "the player's own game waits beside it"
+    );
+    // Asked again while open: it is the same attempt, not a new one.
+    let played = moved(opened, 3);
+    let again = check(&played, Msg::OpenDaily(Some(TODAY)), none);
+    assert_eq!(again.history, played.history);
+    // Once it has ended, today's daily is practice.
+    let ended = after(played, [Msg::Finish]);
+    // (The review the end started is of the attempt: it stops with it.)
+    let practice = check(&ended, Msg::OpenDaily(None), |m| {
+        vec![Cmd::SaveContest(stored(m)), Cmd::CancelReview]
+    });
+    assert_eq!(
+        practice.contest.as_ref().unwrap().against,
+        Against::Daily {
+            number: TODAY,
+            counted: false
+        }
+    );
+    assert_eq!(practice.history, daily::game(TODAY));
+    assert_eq!(practice.unaided(), None, "practice takes undo and hints");
+}
+
+#[test]
+fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
+    let own = fresh();
+    let later = check(&own, Msg::OpenDaily(Some(TODAY + 1)), none);
+    assert_eq!(later.link_message, Some(daily_not_out(TODAY + 1, TODAY)));
+    assert_eq!(
+        later.link_message.as_deref(),
+        Some("Daily #330 is not out yet: today's is #329.")
+    );
+    assert!(later.contest.is_none());
+    let earlier = check(&own, Msg::OpenDaily(Some(300)), |m| {
+        vec![Cmd::SaveContest(stored(m))]
+    });
+    assert_eq!(
+        earlier.contest.as_ref().unwrap().against,
+        Against::Daily {
+            number: 300,
+            counted: false
+        }
+    );
+    assert_eq!(earlier.history, daily::game(300));
+}
+
+#[test]
+fn the_counted_attempt_takes_no_help() {
+    let daily = moved(in_the_daily(), 2);
+    let why = "Off in the daily's counted attempt: it is played once, unaided.";
+    assert_eq!(daily.unaided(), Some(why));
+    assert!(!daily.can_undo(), "the Undo button is off");
+    for help in [
+        Msg::Undo,
+        Msg::Redo,
+        Msg::Hint,
+        Msg::Autoplay,
+        Msg::Resume(0),
+        Msg::Play(Input::NewGame),
+    ] {
+        let label = help.label();
+        let refused = check(&daily, help, none);
+        assert_eq!(ignored(&refused), Some(Ignored::Unaided), "{label}");
+        assert_eq!(refused.history, daily.history, "{label}");
+    }
+    assert_eq!(
+        Ignored::Unaided.words(),
+        "ignored: a counted daily or a race is played unaided"
+    );
+}
+
+#[test]
+fn a_counted_move_is_written_at_once() {
+    let daily = in_the_daily();
+    let d = some_move(&daily);
+    let after_move = check(&daily, Msg::Play(Input::Move(d)), |m| {
+        vec![Cmd::SaveContest(stored(m))]
+    });
+    assert_eq!(stored(&after_move).game.len(), 1);
+    assert!(
+        !after_move.unsaved.any(),
+        "nothing waits for an idle moment"
+    );
+    // Practice is written at the next idle moment, as the own game is.
+    let practice = after(fresh(), [Msg::OpenDaily(Some(300)), Msg::Idle]);
+    let d = some_move(&practice);
+    let later = check(&practice, Msg::Play(Input::Move(d)), none);
+    assert!(later.unsaved.contest);
+    check(&later, Msg::Idle, |m| vec![Cmd::SaveContest(stored(m))]);
+}
+
+#[test]
+fn the_daily_is_its_own_slot_beside_the_players_game() {
+    let daily = moved(in_the_daily(), 4);
+    let own_before = daily.contest.as_ref().unwrap().other.clone();
+    let back = check(&daily, Msg::OwnGame, none);
+    assert_eq!(back.history, own_before, "the own game, its undo with it");
+    assert!(back.can_undo());
+    assert_eq!(back.unaided(), None);
+    let own_moved = moved(back, 1);
+    let again = check(&own_moved, Msg::ShowContest, none);
+    assert_eq!(
+        again.history, daily.history,
+        "the daily exactly where it was"
+    );
+    assert_eq!(again.contest.as_ref().unwrap().other, own_moved.history);
+    // What is written at the idle moment is the own game under its key and
+    // the daily under its own.
+    let written = update(&mut again.clone(), Msg::Idle);
+    assert!(written.contains(&Cmd::SaveGame(own_moved.history.present().clone())));
+    assert!(written.contains(&Cmd::SaveContest(stored(&again))));
+    // The statistics of the own game count none of the daily's moves.
+    assert_eq!(again.stats, own_moved.stats);
+}
+
+#[test]
+fn finish_ends_the_attempt_and_keeps_its_result() {
+    let daily = moved(in_the_daily(), 6);
+    let end = daily.history.present().clone();
+    let finished = check(&daily, Msg::Finish, |m| {
+        let mut dailies = Dailies::default();
+        dailies.record(DailyResult {
+            number: TODAY,
+            score: end.score,
+            top: end.board.max_value(),
+            moves: 6,
+        });
+        vec![
+            Cmd::SaveDailies(dailies),
+            Cmd::SaveContest(stored(m)),
+            Cmd::Review {
+                id: 1,
+                moves: m.coach.left(),
+            },
+        ]
+    });
+    assert!(finished.contest.as_ref().unwrap().ended);
+    assert_eq!(finished.dailies.played(), 1);
+    assert_eq!(
+        finished.announcement,
+        format!(
+            "Daily #329 ended: {} in 6 moves, top tile {}.",
+            end.score,
+            end.board.max_value()
+        )
+    );
+    let d = some_move(&finished);
+    let late = check(&finished, Msg::Play(Input::Move(d)), none);
+    assert_eq!(ignored(&late), Some(Ignored::Ended));
+    let twice = check(&finished, Msg::Finish, none);
+    assert_eq!(ignored(&twice), Some(Ignored::NoChange));
+    // The end's buttons: share, practice, back.
+    let words: Vec<&str> = bar(&finished)
+        .unwrap()
+        .actions
+        .iter()
+        .map(|a| a.1)
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "Share result",
+            "Play it again as practice",
+            "Back to my game"
+        ]
+    );
+}
+
+#[test]
+fn game_over_ends_the_attempt_by_itself() {
+    let mut daily = in_the_daily();
+    let mut guard = 0;
+    while daily.history.present().status != Status::Over {
+        let d = some_move(&daily);
+        update(&mut daily, Msg::Play(Input::Move(d)));
+        guard += 1;
+        assert!(guard < 5000, "a game ends");
+    }
+    assert!(daily.contest.as_ref().unwrap().ended);
+    assert!(daily.dailies.result(TODAY).is_some());
+}
+
+#[test]
+fn an_open_counted_attempt_is_finished_before_another_contest() {
+    let daily = moved(in_the_daily(), 2);
+    let next_day = after(daily.clone(), [Msg::Clock(november(26)), Msg::OwnGame]);
+    let asked = check(&next_day, Msg::OpenDaily(None), none);
+    assert_eq!(
+        asked.link_message.as_deref(),
+        Some("Daily #329's counted attempt is still open: finish it first (play to the end, or press Finish).")
+    );
+    assert_eq!(asked.history, daily.history, "the open attempt comes back");
+    // Finished, the next day's daily is counted.
+    let finished = after(asked, [Msg::Finish]);
+    let today = after(finished, [Msg::OpenDaily(None)]);
+    assert_eq!(
+        today.contest.as_ref().unwrap().against,
+        Against::Daily {
+            number: 330,
+            counted: true
+        }
+    );
+}
+
+#[test]
+fn a_streak_counts_consecutive_days_and_breaks_on_a_skip() {
+    let result = |number| DailyResult {
+        number,
+        score: 100,
+        top: 16,
+        moves: 10,
+    };
+    let mut d = Dailies::default();
+    for n in [320, 321, 322, 325, 326, 327] {
+        assert!(d.record(result(n)));
+    }
+    assert!(!d.record(result(326)), "an attempt counts once");
+    assert_eq!(d.streak(327), 3, "played today");
+    assert_eq!(
+        d.streak(328),
+        3,
+        "today not played yet: yesterday's run stands"
+    );
+    assert_eq!(d.streak(329), 0, "a day skipped");
+    assert_eq!(d.best_streak(), 3);
+    d.record(result(323));
+    d.record(result(324));
+    assert_eq!(d.best_streak(), 8);
+    assert_eq!(d.played(), 8);
+    assert_eq!(d.validate(), Ok(()));
+}
+
+#[test]
+fn the_clock_says_which_daily_is_today() {
+    let own = fresh();
+    let moved_on = check(&own, Msg::Clock(november(26)), none);
+    assert_eq!(moved_on.clock.today(), 330);
+    let same = check(&moved_on, Msg::Clock(november(26)), none);
+    assert_eq!(ignored(&same), Some(Ignored::NoChange));
+    let daily = after(moved_on, [Msg::OpenDaily(None)]);
+    assert_eq!(daily.history, daily::game(330));
+    assert_eq!(november(25).until_next(), 12 * 3600);
+}
+
+fn race_link() -> String {
+    let mut ghost = History::new(Default::default(), 42);
+    let mut n = 0;
+    for d in [Left, Up, Right, Down].iter().cycle().take(400) {
+        if ghost.apply(Input::Move(*d)) {
+            n += 1;
+        }
+        if n == 60 {
+            break;
+        }
+    }
+    replay::encode(&Replay::from_history(&ghost).unwrap())
+}
+
+fn offered(link: String) -> Model {
+    let (model, _) = opened_with(Query {
+        race: Some(link),
+        ..Query::default()
+    });
+    after(model, [Msg::Idle])
+}
+
+#[test]
+fn a_race_link_offers_a_race_against_its_ghost() {
+    let link = race_link();
+    let model = offered(link.clone());
+    assert_eq!(model.race_offer.as_ref(), Some(&link));
+    let shared = replay::open(&link).unwrap();
+    assert!(model
+        .link_verified
+        .as_ref()
+        .unwrap()
+        .starts_with("Replayed from its seed and moves"));
+    assert_ne!(
+        model.history.seed(),
+        shared.seed(),
+        "the own game stays on the board"
+    );
+    let racing = check(&model, Msg::Race, |m| vec![Cmd::SaveContest(stored(m))]);
+    assert_eq!(
+        racing.history,
+        History::new(Default::default(), 42),
+        "the ghost's start"
+    );
+    assert_eq!(racing.race_offer, None);
+    assert_eq!(
+        racing.unaided(),
+        Some("Off in a race: both players play unaided.")
+    );
+    // After the racer's moves: the ghost's score at as many moves, and the
+    // difference in words.
+    let raced = moved(racing, 10);
+    let me = raced.history.present();
+    let ghost_then = shared.score_at(10).unwrap();
+    let line = bar(&raced).unwrap().line;
+    let lead = me.score as i64 - ghost_then as i64;
+    assert!(
+        line.starts_with(&format!("Race · ghost {ghost_then} at move 10 · ")),
+        "{line}"
+    );
+    assert!(
+        line.ends_with(&leptos_2048::app::words::lead_words(lead)),
+        "{line}"
+    );
+    let declined = check(&model, Msg::DeclineRace, none);
+    assert_eq!(declined.race_offer, None);
+    let nothing = check(&declined, Msg::Race, none);
+    assert_eq!(ignored(&nothing), Some(Ignored::NotHere));
+}
+
+#[test]
+fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
+    let link = race_link();
+    let (watching, _) = opened_with(Query {
+        replay: Some(link.clone()),
+        ..Query::default()
+    });
+    assert_eq!(watching.race_offer, Some(link));
+    let (bad, _) = opened_with(Query {
+        race: Some("2AAAA".into()),
+        ..Query::default()
+    });
+    assert_eq!(bad.race_offer, None);
+    assert!(bad
+        .link_message
+        .as_ref()
+        .unwrap()
+        .starts_with("This race link cannot be opened"));
+}
+
+#[test]
+fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
+    let raced = moved(after(offered(race_link()), [Msg::Race]), 20);
+    let end = raced.history.present().clone();
+    let finished = after(raced, [Msg::Finish]);
+    let said = bar(&finished).unwrap().ended.unwrap();
+    assert!(
+        said.starts_with(&format!(
+            "You made {} in 20 moves; the ghost made ",
+            end.score
+        )),
+        "{said}"
+    );
+    let sent = check(&finished, Msg::SendBack, |m| {
+        let link = replay::encode(&Replay::from_history(&m.history).unwrap());
+        vec![Cmd::CopyLink(format!("{PAGE}?race={link}"))]
+    });
+    // The link sent back opens as a race of the racer's game.
+    let Some(leptos_2048::app::Share::Made(url)) = sent.share else {
+        panic!("a link made")
+    };
+    let back = offered(url.split("?race=").nth(1).unwrap().to_string());
+    let again = after(back, [Msg::Race]);
+    let Some(Against::Race(race)) = again.contest.map(|c| c.against) else {
+        panic!("a race")
+    };
+    assert_eq!(race.ghost.final_score(), end.score);
+    assert_eq!(race.ghost.moves(), 20);
+}
+
+#[test]
+fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
+    assert!(
+        finished.coach.running.is_some(),
+        "the review started by itself"
+    );
+    let waiting = check(&finished, Msg::ShareResult, |_| {
+        vec![Cmd::After {
+            ms: 3000,
+            then: Box::new(Msg::CardDue),
+        }]
+    });
+    // The wait ends: the card goes without the strip.
+    let due = check(&waiting, Msg::CardDue, |m| {
+        vec![Cmd::ShareCard(m.card.as_ref().unwrap().text.clone())]
+    });
+    let text = &due.card.as_ref().unwrap().text;
+    let link = replay::encode(&Replay::from_history(&due.history).unwrap());
+    let end = due.history.present();
+    assert_eq!(
+        *text,
+        format!(
+            "2048 Daily #329 · {} · {} · 12 moves\n{PAGE}?race={link}",
+            end.score,
+            end.board.max_value()
+        )
+    );
+    let stale = check(&due, Msg::CardDue, none);
+    assert_eq!(ignored(&stale), Some(Ignored::Stale));
+    // No clipboard, no share sheet: the card is shown to copy by hand.
+    let shown = check(&due, Msg::CardSent(Sent::Shown), none);
+    assert_eq!(shown.card.as_ref().unwrap().sent, Some(Sent::Shown));
+    // The review's grades arrive in time: the card has its strip at once.
+    let mut graded = waiting.clone();
+    let moves: Vec<usize> = graded.coach.moves.iter().map(|m| m.at).collect();
+    let id = graded.coach.running.unwrap();
+    let mut last = Vec::new();
+    for at in moves {
+        let played = graded
+            .coach
+            .moves
+            .iter()
+            .find(|m| m.at == at)
+            .unwrap()
+            .played;
+        let mut values = [None; 4];
+        values[played as usize] = Some(CERTAIN);
+        last = update(
+            &mut graded,
+            Msg::Reviewed {
+                id,
+                at,
+                answer: Ok(Assessment {
+                    best: played,
+                    values,
+                    ends: 0,
+                }),
+            },
+        );
+    }
+    let card = graded
+        .card
+        .clone()
+        .expect("the card, made when the review ended");
+    assert_eq!(last, vec![Cmd::ShareCard(card.text.clone())]);
+    assert!(
+        card.text.contains("Accuracy 100% 🟩🟩🟩🟩🟩🟩🟩🟩🟩🟩"),
+        "{}",
+        card.text
+    );
+    assert!(
+        card.plain.contains("Accuracy 100%, slices: 10 clean"),
+        "{}",
+        card.plain
+    );
+    assert!(!card.plain.contains('🟩'));
+}
+
+#[test]
+fn the_strip_grades_each_tenth_of_the_game_by_its_worst_move() {
+    let mut grades = vec![Grade::Best; 25];
+    grades[3] = Grade::Inaccuracy;
+    grades[24] = Grade::Blunder;
+    grades[12] = Grade::Good;
+    let s = slices(&grades).unwrap();
+    assert_eq!(s.len(), 10);
+    assert_eq!(s[1], Grade::Inaccuracy, "moves 2..5");
+    assert_eq!(s[9], Grade::Blunder);
+    assert_eq!(s[5], Grade::Good, "moves 12..15");
+    assert_eq!(
+        slices(&grades[..9]),
+        None,
+        "fewer moves than slices: no strip"
+    );
+}
+
+#[test]
+fn another_tabs_attempt_is_followed_not_doubled() {
+    let here = in_the_daily();
+    let mut there = here.clone();
+    there = moved(there, 3);
+    let theirs = stored(&there);
+    let followed = check(&here, Msg::ContestElsewhere(Box::new(theirs.clone())), none);
+    assert_eq!(
+        followed.history, there.history,
+        "this tab shows the other's moves"
+    );
+    assert!(!followed.unsaved.contest, "nothing written back");
+    let again = check(&followed, Msg::ContestElsewhere(Box::new(theirs)), none);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
+    // A tab showing its own game keeps it there; the daily follows beside.
+    let own = after(here, [Msg::OwnGame]);
+    let beside = check(&own, Msg::ContestElsewhere(Box::new(stored(&there))), none);
+    assert_eq!(beside.history, own.history);
+    assert_eq!(beside.contest.unwrap().other, there.history);
+}
+
+/// The page opened with this stored contest and these dailies.
+fn reopened(contest: Loaded<SavedContest>, dailies: Loaded<Dailies>) -> Model {
+    let (model, _) = init(Flags {
+        contest,
+        dailies,
+        ..flags(Query::default())
+    });
+    let config = model.config();
+    after(
+        model,
+        [Msg::Loaded(Box::new(saved(
+            config,
+            Load::Start,
+            Loaded::Missing,
+        )))],
+    )
+}
+
+#[test]
+fn a_reload_resumes_the_attempt_where_it_was() {
+    let daily = moved(in_the_daily(), 5);
+    let back = reopened(Loaded::Valid(stored(&daily)), Loaded::Missing);
+    assert_eq!(back.history, daily.history);
+    assert_eq!(back.unaided(), daily.unaided());
+    assert!(back.contest.as_ref().unwrap().on_board);
+    // Beside the own game, it stays beside.
+    let beside = after(daily, [Msg::OwnGame]);
+    let back = reopened(Loaded::Valid(stored(&beside)), Loaded::Missing);
+    assert!(!back.contest.as_ref().unwrap().on_board);
+    assert_eq!(back.contest.unwrap().other, beside.contest.unwrap().other);
+}
+
+#[test]
+fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
+    for why in [Invalid::Version(2), Invalid::Malformed("x".into())] {
+        let set_aside = Loaded::SetAside { why, kept: true };
+        let model = reopened(set_aside.clone(), Loaded::Missing);
+        assert_eq!(model.notice, Some(Notice::DataSetAside));
+        assert!(model.contest.is_none());
+        let model = reopened(
+            Loaded::Missing,
+            Loaded::SetAside {
+                why: Invalid::Version(9),
+                kept: true,
+            },
+        );
+        assert_eq!(model.notice, Some(Notice::DataSetAside));
+    }
+}
+
+#[test]
+fn the_address_opens_a_daily() {
+    let open = |daily: &str| {
+        opened_with(Query {
+            daily: Some(daily.into()),
+            ..Query::default()
+        })
+    };
+    let (today, cmds) = open("");
+    assert_eq!(today.history, daily::game(TODAY));
+    assert!(
+        cmds.contains(&Cmd::Load(Default::default(), Load::Start)),
+        "the own game is read too"
+    );
+    let (earlier, _) = open("12");
+    assert_eq!(
+        earlier.contest.unwrap().against,
+        Against::Daily {
+            number: 12,
+            counted: false
+        }
+    );
+    let (later, _) = open("400");
+    assert_eq!(later.link_message, Some(daily_not_out(400, TODAY)));
+    let (bad, _) = open("x");
+    assert!(bad
+        .link_message
+        .unwrap()
+        .starts_with("This daily link does not name a daily"));
+}
+
+#[test]
+fn a_daily_link_says_which_daily_it_proved() {
+    let mut game = daily::game(TODAY);
+    for d in [Left, Up, Left] {
+        game.apply(Input::Move(d));
+    }
+    let link = replay::encode(&Replay::from_history(&game).unwrap());
+    let model = offered(link);
+    let said = model.link_verified.unwrap();
+    assert!(
+        said.starts_with("Daily #329, replayed from its seed and moves: "),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_card_never_claims_what_its_link_cannot_prove() {
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish, Msg::CancelReview]);
+    let (text, plain) = result_card(&finished).unwrap();
+    assert!(!text.contains("Streak"), "a streak is not in the link");
+    assert!(
+        !plain.contains("Accuracy"),
+        "no grades until the review has them all"
+    );
+}

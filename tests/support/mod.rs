@@ -1,0 +1,132 @@
+//! What the app's rule tables share (`tests/app_update.rs`,
+//! `tests/app_contest.rs`): the page opened on chosen storage and address,
+//! `after` a run of messages, and `check(before, msg, cmds)`, which runs
+//! one message and asserts its commands, whole.
+
+// Each test file uses a part of these.
+#![allow(dead_code)]
+
+use leptos_2048::app::contest::Clock;
+use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Query, Saved};
+use leptos_2048::engine::{Config, Direction, Input, State};
+use leptos_2048::session::daily::Day;
+use leptos_2048::session::history::History;
+use leptos_2048::session::replay::{self, Replay};
+use leptos_2048::session::stored::Loaded;
+
+use Direction::{Left, Right, Up};
+
+pub const PAGE: &str = "https://play.example/2048/";
+
+pub fn flags(query: Query) -> Flags {
+    Flags {
+        storage: true,
+        settings: Loaded::Missing,
+        theme: None,
+        system_dark: false,
+        query,
+        page_url: PAGE.into(),
+        entropy: 7,
+        cached: false,
+        clock: Clock {
+            day: Day::new(2026, 11, 25).unwrap(),
+            second: 12 * 3600,
+        },
+        contest: Loaded::Missing,
+        dailies: Loaded::Missing,
+    }
+}
+
+/// What storage holds for a size: nothing but `game`.
+pub fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
+    Saved {
+        config,
+        load,
+        game,
+        history: Loaded::Missing,
+        best: 0,
+        stats: Loaded::Missing,
+    }
+}
+
+/// The page opened with `flags` and empty storage, storage's answer
+/// handled; not idle yet.
+pub fn opened_empty(flags: Flags) -> Model {
+    let (model, _) = init(flags);
+    let config = model.config();
+    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
+    after(model, [loaded])
+}
+
+/// The page opened with empty storage, storage's answer handled, and what
+/// that marked unsaved written.
+pub fn fresh() -> Model {
+    after(opened_empty(flags(Query::default())), [Msg::Idle])
+}
+
+/// The page opened on a saved game with this board, all written.
+pub fn playing(picture: &str) -> Model {
+    let state = State::from_board(picture.parse().expect("a board picture"), 11);
+    let (model, _) = init(flags(Query::default()));
+    let config = model.config();
+    let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state))));
+    after(model, [loaded, Msg::Idle])
+}
+
+/// `model` after `msgs`, commands ignored.
+pub fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
+    for msg in msgs {
+        update(&mut model, msg);
+    }
+    model
+}
+
+/// Runs `msg` on a copy of `before`, asserts that the commands are
+/// `expect(&model_after)`, that the model keeps its invariants, and returns
+/// the model after.
+#[track_caller]
+pub fn check(before: &Model, msg: Msg, expect: impl FnOnce(&Model) -> Vec<Cmd>) -> Model {
+    let mut model = before.clone();
+    let label = msg.label();
+    let got = update(&mut model, msg);
+    assert_eq!(got, expect(&model), "the commands of {label}");
+    model
+        .validate()
+        .unwrap_or_else(|e| panic!("{label} broke the model: {e}"));
+    model
+}
+
+/// No command.
+pub fn none(_: &Model) -> Vec<Cmd> {
+    Vec::new()
+}
+
+/// Why the last message did nothing.
+pub fn ignored(model: &Model) -> Option<Ignored> {
+    model.log.latest().and_then(|e| e.ignored)
+}
+
+pub fn shared_link() -> String {
+    let mut h = History::new(Config::default(), 42);
+    for d in [Left, Up, Right, Left] {
+        h.apply(Input::Move(d));
+    }
+    replay::encode(&Replay::from_history(&h).expect("a shareable game"))
+}
+
+pub fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
+    let (mut model, mut cmds) = init(flags(query));
+    let config = model.config();
+    let load = cmds
+        .iter()
+        .find_map(|c| match c {
+            Cmd::Load(_, load) => Some(*load),
+            _ => None,
+        })
+        .expect("init reads storage");
+    cmds.extend(update(
+        &mut model,
+        Msg::Loaded(Box::new(saved(config, load, Loaded::Missing))),
+    ));
+    (model, cmds)
+}
