@@ -444,6 +444,8 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["set_interval_with_callback_and_timeout_and_arguments_0", "clear_interval_with_handle"], "the replay ticker, bound with catch: Err is no ticker (the replay can be skipped)"),
     ("web/browser.rs", &["request_idle_callback", "cancel_idle_callback"], "bound with catch: absent (Safari before 2024) falls back to a timer"),
     ("web/browser.rs", &["resolve", "then"], "Promise.resolve().then: cannot throw"),
+    ("web/browser.rs", &["share_fn", "call1"], "navigator.share read as an Option (absent from most desktop browsers), called through Function.call bound with catch, its rejection handled: the clipboard, else the card stays on the page to copy"),
+    ("web/browser.rs", &["new_0", "get_full_year", "get_month", "get_date", "get_hours", "get_minutes", "get_seconds"], "new Date() and its local fields: cannot throw"),
     ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart"),
     ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),
     ("web/browser.rs", &["target", "dyn_into", "dyn_ref", "select", "selected_index", "unchecked_into", "unchecked_ref"], "event reads, casts and select(): cannot throw; a mismatch is None"),

@@ -126,39 +126,12 @@ impl Msg {
     /// The message in a few words, for the message log. Written out rather
     /// than derived: a derived `Debug` would print whole states.
     pub fn label(&self) -> String {
-        let fixed = match self {
-            Msg::Play(input) => return format!("Play({input:?})"),
-            Msg::Toggle(panel) => return format!("Toggle({panel:?})"),
-            Msg::PanelLoaded { panel, loaded } => {
-                return format!("PanelLoaded({panel:?}, {loaded})")
-            }
-            Msg::View(Some(i)) => return format!("View({i})"),
-            Msg::Resume(i) => return format!("Resume({i})"),
-            Msg::ChooseSize { width, height } => return format!("ChooseSize({width}×{height})"),
-            Msg::ChooseTarget(Some(t)) => return format!("ChooseTarget({t})"),
-            Msg::SystemDark(dark) => return format!("SystemDark({dark})"),
-            Msg::ReplaySpeed(s) => return format!("ReplaySpeed({s})"),
-            Msg::AutoplayPause(ms) => return format!("AutoplayPause({ms})"),
-            Msg::Loaded(saved) => {
-                return format!("Loaded({}, {:?})", size(&saved.config), saved.load)
-            }
-            Msg::AiAnswered { id, answer } => {
-                let what = match answer {
-                    Ok(a) => a.direction.map_or("no move", |d| d.word()),
-                    Err(_) => "error",
-                };
-                return format!("AiAnswered(#{id}, {what})");
-            }
-            Msg::AutoplayTurn(turn) => return format!("AutoplayTurn({turn})"),
-            Msg::OpenDaily(Some(n)) => return format!("OpenDaily(#{n})"),
-            Msg::Clock(c) => return format!("Clock({}s)", c.second),
-            Msg::CardSent(how) => return format!("CardSent({how:?})"),
-            Msg::Reviewed { id, at, answer } => {
-                let what = if answer.is_ok() { "" } else { ", error" };
-                return format!("Reviewed(#{id}, {at}{what})");
-            }
-            Msg::BestElsewhere(c, best) => return format!("BestElsewhere({}, {best})", size(c)),
-            Msg::SaveFailed(problem) => return format!("SaveFailed({problem:?})"),
+        self.name().map_or_else(|| self.with_data(), str::to_string)
+    }
+
+    /// The label of a message whose words are fixed.
+    fn name(&self) -> Option<&'static str> {
+        Some(match self {
             Msg::View(None) => "View(present)",
             Msg::Undo => "Undo",
             Msg::Redo => "Redo",
@@ -187,7 +160,43 @@ impl Msg {
             Msg::ShareResult => "ShareResult",
             Msg::SendBack => "SendBack",
             Msg::ContestElsewhere(_) => "ContestElsewhere",
-        };
-        fixed.to_string()
+            _ => return None,
+        })
+    }
+
+    /// The label of a message that carries something worth saying.
+    fn with_data(&self) -> String {
+        match self {
+            Msg::Play(input) => format!("Play({input:?})"),
+            Msg::Toggle(panel) => format!("Toggle({panel:?})"),
+            Msg::PanelLoaded { panel, loaded } => format!("PanelLoaded({panel:?}, {loaded})"),
+            Msg::View(Some(i)) => format!("View({i})"),
+            Msg::Resume(i) => format!("Resume({i})"),
+            Msg::ChooseSize { width, height } => format!("ChooseSize({width}×{height})"),
+            Msg::ChooseTarget(Some(t)) => format!("ChooseTarget({t})"),
+            Msg::SystemDark(dark) => format!("SystemDark({dark})"),
+            Msg::ReplaySpeed(s) => format!("ReplaySpeed({s})"),
+            Msg::AutoplayPause(ms) => format!("AutoplayPause({ms})"),
+            Msg::Loaded(saved) => format!("Loaded({}, {:?})", size(&saved.config), saved.load),
+            Msg::AiAnswered { id, answer } => {
+                let what = match answer {
+                    Ok(a) => a.direction.map_or("no move", |d| d.word()),
+                    Err(_) => "error",
+                };
+                format!("AiAnswered(#{id}, {what})")
+            }
+            Msg::AutoplayTurn(turn) => format!("AutoplayTurn({turn})"),
+            Msg::OpenDaily(Some(n)) => format!("OpenDaily(#{n})"),
+            Msg::Clock(c) => format!("Clock({}s)", c.second),
+            Msg::CardSent(how) => format!("CardSent({how:?})"),
+            Msg::Reviewed { id, at, answer } => {
+                let what = if answer.is_ok() { "" } else { ", error" };
+                format!("Reviewed(#{id}, {at}{what})")
+            }
+            Msg::BestElsewhere(c, best) => format!("BestElsewhere({}, {best})", size(c)),
+            Msg::SaveFailed(problem) => format!("SaveFailed({problem:?})"),
+            // Every other message has a fixed name (`Msg::name`).
+            other => format!("{:?}", std::mem::discriminant(other)),
+        }
     }
 }

@@ -1,0 +1,277 @@
+// The daily game and races against a shared game, in a real browser, with
+// each context's clock set by Playwright (`context.clock.setFixedTime`: the
+// date is fixed, timers run) and its time zone chosen: the same daily for
+// everyone on a date, the next one at local midnight, one counted attempt
+// played unaided, resumed by a reload and followed by a second tab, streaks
+// across days, the same 2s and 4s for two players who move differently, a
+// race's lead at known moves of a known ghost, the link sent back, and the
+// result card with no clipboard and no share sheet.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readBoard, slide, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
+import { startSuite, collectErrors, waitReady, assertNoErrors } from './storage-helpers.mjs';
+
+let suite;
+
+before(async () => {
+  suite = await startSuite();
+});
+
+after(async () => {
+  await suite?.close();
+});
+
+const NOON_UTC = (day) => new Date(`2026-11-${day}T12:00:00Z`);
+
+/** A fresh context whose clock says `when`, in `timezoneId`. */
+async function contextOn(when, { timezoneId = 'UTC', init } = {}) {
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, timezoneId });
+  await context.clock.setFixedTime(when);
+  if (init) await context.addInitScript(init);
+  return context;
+}
+
+/** Opens the game (with `query`) in a new page of `context`. */
+async function openPage(context, query = '') {
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(suite.url + query, { waitUntil: 'load' });
+  await waitReady(page);
+  return { page, errors };
+}
+
+/** Presses the Daily control. */
+async function openTheDaily(page) {
+  await page.click('.daily-button');
+  await page.waitForSelector('.contest-line');
+}
+
+/** The line above the board while a contest is on it. */
+const contestLine = (page) => page.textContent('.contest-line');
+
+/** Plays one arrow key that changes the board (the first of `order`); returns the board after. */
+async function playAMove(page, order = DIRECTIONS) {
+  const before = await readBoard(page);
+  const dir = order.find((d) => slide(before.board, d).changed);
+  assert.ok(dir, 'a move that changes the board');
+  await page.keyboard.press(ARROW_FOR[dir]);
+  await page.waitForFunction((s) => {
+    const cells = [...document.querySelectorAll('.tile-container > .tile')].map((t) => t.className).join();
+    return cells !== s;
+  }, before.tiles.map((t) => t.className).join());
+  return readBoard(page);
+}
+
+/** The value of the tile that came after the last move (the one marked new). */
+async function newTile(page) {
+  const game = await readBoard(page);
+  const fresh = game.tiles.filter((t) => t.isNew);
+  assert.equal(fresh.length, 1, 'one new tile after a move');
+  return fresh[0].value;
+}
+
+async function finish(page) {
+  await page.click('.contest-finish');
+  await page.waitForSelector('.contest-ended');
+}
+
+test('two players on the same date get the same daily; the next local day the next one', async () => {
+  const a = await contextOn(NOON_UTC(25));
+  const b = await contextOn(NOON_UTC(25));
+  const pa = await openPage(a);
+  const pb = await openPage(b);
+  await openTheDaily(pa.page);
+  await openTheDaily(pb.page);
+  assert.match(await contestLine(pa.page), /^Daily #329 · /);
+  const boardA = (await readBoard(pa.page)).board;
+  assert.deepEqual((await readBoard(pb.page)).board, boardA, 'the same start for both');
+  // The next day by the clock, and already the next day in Auckland at
+  // noon UTC: daily #330, another game.
+  for (const [when, timezoneId] of [[NOON_UTC(26), 'UTC'], [NOON_UTC(25), 'Pacific/Auckland']]) {
+    const c = await contextOn(when, { timezoneId });
+    const pc = await openPage(c);
+    await openTheDaily(pc.page);
+    assert.match(await contestLine(pc.page), /^Daily #330 · /, timezoneId);
+    assert.notDeepEqual((await readBoard(pc.page)).board, boardA, timezoneId);
+    assertNoErrors(pc.errors);
+    await c.close();
+  }
+  assertNoErrors(pa.errors);
+  await a.close();
+  await b.close();
+});
+
+test('the counted attempt takes no help; a reload and a second tab resume it', async () => {
+  const context = await contextOn(NOON_UTC(25));
+  const { page, errors } = await openPage(context);
+  await openTheDaily(page);
+  for (let i = 0; i < 3; i++) await playAMove(page);
+  const played = await readBoard(page);
+  for (const button of ['.undo-button', '.hint-button', '.autoplay-button']) {
+    assert.equal(await page.isDisabled(button), true, `${button} is off`);
+    assert.match(await page.getAttribute(button, 'title'), /counted attempt/, `${button} says why`);
+  }
+  for (const key of ['u', 'i', 'p']) await page.keyboard.press(key);
+  assert.deepEqual((await readBoard(page)).board, played.board, 'undo, hint and autoplay keys change nothing');
+  assert.equal(await page.textContent('.hint-output'), '', 'no hint');
+  // A reload right after a move: the same attempt, where it was.
+  await playAMove(page);
+  const last = await readBoard(page);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
+  assert.deepEqual((await readBoard(page)).board, last.board);
+  // A second tab opens on it, and follows the first one's moves.
+  const second = await openPage(context);
+  assert.deepEqual((await readBoard(second.page)).board, last.board);
+  await page.bringToFront();
+  const moved = await playAMove(page);
+  await second.page.waitForFunction(
+    (want) => {
+      const tiles = [...document.querySelectorAll('.tile-container > .tile')];
+      return tiles.length === want;
+    },
+    moved.tiles.length,
+  );
+  assert.deepEqual((await readBoard(second.page)).board, moved.board, 'the second tab follows');
+  assertNoErrors(errors);
+  assertNoErrors(second.errors);
+  await context.close();
+});
+
+test('a streak counts across days and breaks on a skipped day', async () => {
+  const context = await contextOn(NOON_UTC(25));
+  const { page, errors } = await openPage(context);
+  const playADaily = async (day) => {
+    await openTheDaily(page);
+    assert.match(await contestLine(page), new RegExp(`^Daily #${day} · your one counted`));
+    await playAMove(page);
+    await finish(page);
+    await page.click('.contest-own');
+  };
+  const streaks = async () => {
+    await page.click('.stats-button');
+    await page.waitForSelector('.daily-table');
+    const rows = await page.$$eval('.daily-table tr', (trs) => trs.map((tr) => tr.textContent));
+    await page.click('.stats-button');
+    return rows;
+  };
+  await playADaily(329);
+  await context.clock.setFixedTime(NOON_UTC(26));
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  await playADaily(330);
+  assert.deepEqual(await streaks(), ['Dailies played2', 'Current streak2', 'Best streak2']);
+  await context.clock.setFixedTime(NOON_UTC(28));
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  assert.deepEqual(await streaks(), ['Dailies played2', 'Current streak0', 'Best streak2']);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test("two players' different moves meet the same 2s and 4s", async () => {
+  const sequences = [];
+  for (const order of [['left', 'up', 'right', 'down'], ['down', 'right', 'up', 'left']]) {
+    const context = await contextOn(NOON_UTC(25));
+    const { page, errors } = await openPage(context, '?daily=300');
+    assert.match(await contestLine(page), /^Daily #300 \(practice\)/);
+    const values = [];
+    for (let i = 0; i < 40; i++) {
+      await playAMove(page, order);
+      values.push(await newTile(page));
+    }
+    sequences.push(values);
+    assertNoErrors(errors);
+    await context.close();
+  }
+  assert.ok(sequences[0].includes(4), 'a 4 among 40 new tiles');
+  assert.deepEqual(sequences[1], sequences[0]);
+});
+
+/** Reads the result card's text, once shared (with no clipboard here). */
+async function shareTheResult(page) {
+  await page.click('.contest-share');
+  await page.waitForSelector('.card-output .card-text', { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector('.card-output').textContent.startsWith('Sharing'));
+  return {
+    said: await page.$eval('.card-output > span', (s) => s.textContent),
+    text: await page.$eval('.card-text', (t) => t.value),
+    plain: await page.$eval('.card-plain', (t) => t.value),
+  };
+}
+
+const NO_CLIPBOARD_NO_SHARE = () => {
+  Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+  Object.defineProperty(Navigator.prototype, 'share', { get: () => undefined });
+};
+
+test('a race shows its lead at known moves of a known ghost; the card and Send your game back', async () => {
+  // The ghost: a daily played 12 moves and finished; its card's link.
+  const a = await contextOn(NOON_UTC(25), { init: NO_CLIPBOARD_NO_SHARE });
+  const pa = await openPage(a);
+  await openTheDaily(pa.page);
+  const ghostScores = [0];
+  for (let i = 0; i < 12; i++) ghostScores.push((await playAMove(pa.page)).score);
+  await finish(pa.page);
+  const card = await shareTheResult(pa.page);
+  assert.equal(card.said, 'Copy the card from here:', 'no clipboard, no share sheet: shown');
+  const [head, ...rest] = card.text.split('\n');
+  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} · ${Math.max(...(await readBoard(pa.page)).board.flat())} · 12 moves`);
+  const url = rest[rest.length - 1];
+  assert.match(url, /\?race=/);
+  assert.ok(!card.plain.includes('🟩'), 'the plain card has no squares');
+  // The racer opens the link: the page says what it proved, and offers the race.
+  const b = await contextOn(NOON_UTC(25));
+  const pb = await openPage(b, url.slice(url.indexOf('?')));
+  assert.match(await pb.page.textContent('.link-verified'), new RegExp(`^Daily #329, replayed from its seed and moves: ${ghostScores[12]} points in 12 moves`));
+  await pb.page.click('.race-button');
+  assert.deepEqual((await readBoard(pb.page)).board.flat().filter(Boolean).length, 2, 'from the start');
+  for (let k = 1; k <= 8; k++) {
+    const me = await playAMove(pb.page, ['down', 'right', 'left', 'up']);
+    const lead = me.score - ghostScores[k];
+    const words = lead === 0 ? 'level' : lead > 0 ? `+${lead} ahead` : `\u2212${-lead} behind`;
+    assert.equal(await contestLine(pb.page), `Race · ghost ${ghostScores[k]} at move ${k} · ${words}`, `move ${k}`);
+    const colour = await pb.page.getAttribute('.contest-line', 'class');
+    assert.equal(colour.includes('race-ahead'), lead > 0, `move ${k}: ahead's colour`);
+    assert.equal(colour.includes('race-behind'), lead < 0, `move ${k}: behind's colour`);
+  }
+  const mine = await readBoard(pb.page);
+  await finish(pb.page);
+  assert.match(await pb.page.textContent('.contest-ended'), new RegExp(`^You made ${mine.score} in 8 moves; the ghost made ${ghostScores[12]} in 12 moves\\.`));
+  // Send your game back: a race link of the racer's game, which opens as one.
+  await pb.page.click('.contest-send-back');
+  const back = await pb.page.$eval('.share-link', (i) => i.value);
+  assert.match(back, /\?race=/);
+  const pa2 = await openPage(a, back.slice(back.indexOf('?')));
+  assert.match(await pa2.page.textContent('.link-verified'), new RegExp(`: ${mine.score} points in 8 moves`));
+  await pa2.page.click('.race-button');
+  assert.match(await contestLine(pa2.page), /^Race · ghost 0 at move 0 · level$/);
+  for (const p of [pa, pb, pa2]) assertNoErrors(p.errors);
+  await a.close();
+  await b.close();
+});
+
+test('the card goes by the share sheet where there is one', async () => {
+  const context = await contextOn(NOON_UTC(25), {
+    init: () => {
+      window.__shared = [];
+      Object.defineProperty(Navigator.prototype, 'share', {
+        get: () => (data) => {
+          window.__shared.push(data.text);
+          return Promise.resolve();
+        },
+      });
+    },
+  });
+  const { page, errors } = await openPage(context);
+  await openTheDaily(page);
+  await playAMove(page);
+  await finish(page);
+  const card = await shareTheResult(page);
+  assert.equal(card.said, 'Shared.');
+  assert.deepEqual(await page.evaluate(() => window.__shared), [card.text]);
+  assertNoErrors(errors);
+  await context.close();
+});
