@@ -11,10 +11,17 @@ use crate::app::card::{bar, Bar};
 use crate::app::{Msg, Sent};
 use crate::web::browser::select_text;
 
+/// The offer to race, the contest bar and the result card, in one place
+/// above the board.
+#[component]
+pub fn Contests() -> impl IntoView {
+    view! { <RaceOffer/> <ContestBar/> <CardOutput/> }
+}
+
 /// The contest bar, while there is a contest: one memo drawn by one
 /// closure.
 #[component]
-pub fn ContestBar() -> impl IntoView {
+fn ContestBar() -> impl IntoView {
     let shown = select(bar);
     move || shown.get().map(draw)
 }
@@ -48,7 +55,7 @@ fn draw(bar: Bar) -> impl IntoView {
 
 /// The offer to race the game of the page's link.
 #[component]
-pub fn RaceOffer() -> impl IntoView {
+fn RaceOffer() -> impl IntoView {
     let offered = select(|m| m.race_offer.is_some());
     move || {
         offered.get().then(|| {
@@ -67,7 +74,7 @@ pub fn RaceOffer() -> impl IntoView {
 /// The result card, once shared: how it went out, and its text to copy
 /// by hand, with and without its squares.
 #[component]
-pub fn CardOutput() -> impl IntoView {
+fn CardOutput() -> impl IntoView {
     let card = select(|m| m.card.clone());
     move || {
         card.get().map(|card| {

@@ -34,7 +34,7 @@ use crate::engine::State;
 use crate::web::browser::set_theme_colour;
 use crate::web::dispatcher::Dispatcher;
 use board::Board;
-use contest::{CardOutput, ContestBar, RaceOffer};
+use contest::Contests;
 use context::select;
 use controls::Controls;
 use heading::{Heading, Intro};
@@ -71,14 +71,12 @@ pub fn Page(
             <Intro/>
             <StorageNotice/>
             <LinkNotice/>
-            <RaceOffer/>
             <ReplayBar/>
-            <ContestBar/>
+            <Contests/>
             <Board shown board/>
             <Announcer/>
             <HintLine/>
             <Controls/>
-            <CardOutput/>
             <Panels chunks/>
             <HowToPlay/>
         </main>
