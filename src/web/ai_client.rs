@@ -33,7 +33,7 @@ pub const WORKER_URL: &str = "/ai-worker_loader.js";
 
 /// How long a new worker may take to say it is ready (it fetches and
 /// compiles its wasm first) before the question fails.
-pub const START_TIMEOUT_MS: i32 = 20_000;
+pub const START_TIMEOUT_MS: u32 = 20_000;
 
 /// A handle on the AI worker. Cheap to clone; clones share the worker and
 /// the question in flight.
@@ -65,7 +65,7 @@ struct Running {
 pub(super) struct Spawned {
     worker: Worker,
     /// The start timeout, until the worker says it is ready.
-    timer: Option<i32>,
+    timer: Option<JsValue>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
     _on_timeout: Closure<dyn FnMut()>,
@@ -230,13 +230,7 @@ impl Spawned {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let timer = web_sys::window().and_then(|w| {
-            w.set_timeout_with_callback_and_timeout_and_arguments_0(
-                on_timeout.as_ref().unchecked_ref(),
-                START_TIMEOUT_MS,
-            )
-            .ok()
-        });
+        let timer = browser::start_timeout(on_timeout.as_ref().unchecked_ref(), START_TIMEOUT_MS);
         Ok(Spawned {
             worker,
             timer,
@@ -253,8 +247,8 @@ impl Spawned {
 
     /// The worker said it is ready: its start timeout is over.
     pub(super) fn started(&mut self) {
-        if let (Some(handle), Some(window)) = (self.timer.take(), web_sys::window()) {
-            window.clear_timeout_with_handle(handle);
+        if let Some(handle) = self.timer.take() {
+            browser::stop_timeout(&handle);
         }
     }
 }

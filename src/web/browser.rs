@@ -52,10 +52,24 @@ extern "C" {
     fn request_idle_callback(
         this: &IdleScheduler,
         callback: &js_sys::Function,
-    ) -> Result<u32, JsValue>;
+    ) -> Result<JsValue, JsValue>;
     /// `cancelIdleCallback`, alike.
     #[wasm_bindgen(method, catch, js_name = cancelIdleCallback)]
-    fn cancel_idle_callback(this: &IdleScheduler, handle: u32) -> Result<(), JsValue>;
+    fn cancel_idle_callback(this: &IdleScheduler, handle: &JsValue) -> Result<(), JsValue>;
+
+    /// `window`, for its timers. Their handles are kept as the values the
+    /// browser gave, not as web-sys's `i32`: a handle that does not fit
+    /// (a test clock's are 10^12 and up) would then clear another timer,
+    /// and the one still running would call a closure already dropped.
+    type TimerHost;
+    #[wasm_bindgen(method, catch, js_name = setTimeout)]
+    fn set_timeout(this: &TimerHost, f: &js_sys::Function, ms: i32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = clearTimeout)]
+    fn clear_timeout(this: &TimerHost, handle: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(method, catch, js_name = setInterval)]
+    fn set_interval(this: &TimerHost, f: &js_sys::Function, ms: i32) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(method, catch, js_name = clearInterval)]
+    fn clear_interval(this: &TimerHost, handle: &JsValue) -> Result<(), JsValue>;
 
     /// `navigator`, for its service workers.
     type WorkerHolder;
@@ -308,9 +322,26 @@ pub fn on_next_microtask(f: &Closure<dyn FnMut(JsValue)>) {
     let _ = js_sys::Promise::resolve(&JsValue::UNDEFINED).then(f);
 }
 
+fn timers() -> TimerHost {
+    window().unchecked_into()
+}
+
+/// Starts a timer that calls `f` once after `ms` milliseconds: its handle,
+/// or `None` where the browser refuses a timer.
+pub fn start_timeout(f: &js_sys::Function, ms: u32) -> Option<JsValue> {
+    timers()
+        .set_timeout(f, ms.try_into().unwrap_or(i32::MAX))
+        .ok()
+}
+
+/// Stops the timer `handle` (from [`start_timeout`]) if it has not run.
+pub fn stop_timeout(handle: &JsValue) {
+    let _ = timers().clear_timeout(handle);
+}
+
 /// A repeating timer; stopped when dropped.
 pub struct Interval {
-    handle: i32,
+    handle: JsValue,
     _tick: Closure<dyn FnMut()>,
 }
 
@@ -318,8 +349,8 @@ pub struct Interval {
 /// `None` where the browser refuses a timer.
 pub fn every(ms: u32, f: impl FnMut() + 'static) -> Option<Interval> {
     let tick = Closure::<dyn FnMut()>::new(f);
-    let handle = window()
-        .set_interval_with_callback_and_timeout_and_arguments_0(
+    let handle = timers()
+        .set_interval(
             tick.as_ref().unchecked_ref(),
             ms.try_into().unwrap_or(i32::MAX),
         )
@@ -332,7 +363,7 @@ pub fn every(ms: u32, f: impl FnMut() + 'static) -> Option<Interval> {
 
 impl Drop for Interval {
     fn drop(&mut self) {
-        window().clear_interval_with_handle(self.handle);
+        let _ = timers().clear_interval(&self.handle);
     }
 }
 
@@ -349,8 +380,8 @@ struct IdleState {
 }
 
 enum Pending {
-    Idle(u32),
-    Timer(i32),
+    Idle(JsValue),
+    Timer(JsValue),
 }
 
 /// Calls `f` at each idle moment of the page (`requestIdleCallback`, waiting
@@ -382,10 +413,7 @@ fn request_idle(state: &Rc<RefCell<IdleState>>) {
     let w = window();
     s.pending = match w.unchecked_ref::<IdleScheduler>().request_idle_callback(f) {
         Ok(handle) => Some(Pending::Idle(handle)),
-        Err(_) => w
-            .set_timeout_with_callback_and_timeout_and_arguments_0(f, IDLE_WAIT_MS as i32 / 10)
-            .ok()
-            .map(Pending::Timer),
+        Err(_) => start_timeout(f, IDLE_WAIT_MS / 10).map(Pending::Timer),
     };
 }
 
@@ -396,9 +424,9 @@ impl Drop for Idle {
             Some(Pending::Idle(handle)) => {
                 let _ = w
                     .unchecked_ref::<IdleScheduler>()
-                    .cancel_idle_callback(handle);
+                    .cancel_idle_callback(&handle);
             }
-            Some(Pending::Timer(handle)) => w.clear_timeout_with_handle(handle),
+            Some(Pending::Timer(handle)) => stop_timeout(&handle),
             None => {}
         }
     }
