@@ -15,6 +15,7 @@
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 use leptos_2048::app::Panel;
+use leptos_2048::view::contest::ContestViews;
 use leptos_2048::view::panels::{HistoryPanel, SettingsPanel, StatsPanel};
 use leptos_2048::web::chunks::Chunks;
 
@@ -23,6 +24,8 @@ fn main() {
     leptos_2048::web::mount(Chunks {
         load_panel: |panel| Box::pin(load_panel(panel)),
         draw_panel: |panel| Box::pin(draw_panel(panel)),
+        load_contest: || Box::pin(async { load_contest().await.is_ok() }),
+        draw_contest: || Box::pin(async { contest_views().await.ok() }),
     });
 }
 
@@ -59,4 +62,9 @@ fn stats_panel() -> Result<AnyView, SplitLoaderError> {
 #[wasm_split(panel_settings, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_settings))]
 fn settings_panel() -> Result<AnyView, SplitLoaderError> {
     Ok(view! { <SettingsPanel/> }.into_any())
+}
+
+#[wasm_split(contest, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_contest))]
+fn contest_views() -> Result<AnyView, SplitLoaderError> {
+    Ok(view! { <ContestViews/> }.into_any())
 }

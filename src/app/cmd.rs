@@ -71,6 +71,9 @@ pub enum Cmd {
     CancelReview,
     /// Fetch the code of this panel; answered by `Msg::PanelLoaded`.
     LoadPanel(Panel),
+    /// Fetch the code of the daily's and races' views; answered by
+    /// `Msg::ContestCodeLoaded`.
+    LoadContestCode,
 
     /// Send `then` after `ms` milliseconds.
     After { ms: u32, then: Box<Msg> },
@@ -99,6 +102,7 @@ impl Cmd {
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",
             Cmd::SaveContest(_) => "SaveContest",
+            Cmd::LoadContestCode => "LoadContestCode",
             Cmd::SaveDailies(_) => "SaveDailies",
             Cmd::ShareCard(_) => "ShareCard",
             Cmd::CancelAi => "CancelAi",

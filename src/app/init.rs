@@ -11,6 +11,7 @@ use crate::session::stored::{Loaded, Theme};
 use super::cmd::Cmd;
 use super::coach::Coach;
 use super::computer::Computer;
+use super::code::Code;
 use super::contest::{Clock, Contest};
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
@@ -144,9 +145,13 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         race_offer: None,
         card: None,
         card_pending: false,
+        contest_code: Code::default(),
     };
     let mut model = model;
     cmds.extend(contests(&mut model, &flags));
+    if model.contest.is_some() && model.contest_code.ask() {
+        cmds.push(Cmd::LoadContestCode);
+    }
     (model, cmds)
 }
 

@@ -5,6 +5,7 @@
 
 use std::borrow::Cow;
 
+use super::code::Code;
 use super::coach::{game_start, Coach};
 use super::computer::{self, Computer};
 use super::contest::{Against, Clock, Contest};
@@ -100,6 +101,9 @@ pub struct Model {
     pub card: Option<Card>,
     /// Whether the card waits for the review's grades.
     pub card_pending: bool,
+    /// Where the code of the contest's views stands: fetched once there is
+    /// a contest.
+    pub contest_code: Code,
 }
 
 /// A contest's result, as text to share.

@@ -113,6 +113,9 @@ pub enum Msg {
     CardSent(Sent),
     /// The result card has waited for the review long enough.
     CardDue,
+    /// The fetch of the contest views' code, asked by
+    /// `Cmd::LoadContestCode`, ended: loaded, or not.
+    ContestCodeLoaded(bool),
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
     Reviewed {
@@ -189,6 +192,7 @@ impl Msg {
             Msg::OpenDaily(Some(n)) => format!("OpenDaily(#{n})"),
             Msg::Clock(c) => format!("Clock({}s)", c.second),
             Msg::CardSent(how) => format!("CardSent({how:?})"),
+            Msg::ContestCodeLoaded(loaded) => format!("ContestCodeLoaded({loaded})"),
             Msg::Reviewed { id, at, answer } => {
                 let what = if answer.is_ok() { "" } else { ", error" };
                 format!("Reviewed(#{id}, {at}{what})")

@@ -7,15 +7,33 @@
 use leptos::prelude::*;
 
 use super::context::{select, send_button};
+use send_wrapper::SendWrapper;
+
 use crate::app::card::{bar, Bar};
+use crate::app::code::Code;
+use crate::web::chunks::Chunks;
 use crate::app::{Msg, Sent};
 use crate::web::browser::select_text;
 
-/// The offer to race, the contest bar and the result card, in one place
-/// above the board.
+/// The offer to race, and the contest's views once their code is here
+/// (a chunk of its own, fetched when there is a contest: until then, and
+/// if it cannot be fetched, the game plays on without them).
 #[component]
-pub fn Contests() -> impl IntoView {
-    view! { <RaceOffer/> <ContestBar/> <CardOutput/> }
+pub fn Contests(
+    /// The page's split points, from which the contest's views are drawn.
+    chunks: Chunks,
+) -> impl IntoView {
+    let here = select(|m| m.contest.is_some() && m.contest_code == Code::Loaded);
+    view! {
+        <RaceOffer/>
+        {move || here.get().then(|| Suspend::new(SendWrapper::new((chunks.draw_contest)())))}
+    }
+}
+
+/// The contest bar and the result card: the contest chunk's view.
+#[component]
+pub fn ContestViews() -> impl IntoView {
+    view! { <ContestBar/> <CardOutput/> }
 }
 
 /// The contest bar, while there is a contest: one memo drawn by one

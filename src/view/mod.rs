@@ -18,7 +18,7 @@
 //! - `how_to_play`: the rules and the keys.
 
 mod board;
-mod contest;
+pub mod contest;
 pub mod context;
 mod controls;
 mod heading;
@@ -72,7 +72,7 @@ pub fn Page(
             <StorageNotice/>
             <LinkNotice/>
             <ReplayBar/>
-            <Contests/>
+            <Contests chunks/>
             <Board shown board/>
             <Announcer/>
             <HintLine/>

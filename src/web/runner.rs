@@ -68,6 +68,13 @@ impl Runner {
                     dispatcher.send(Msg::PanelLoaded { panel, loaded });
                 });
             }
+            Cmd::LoadContestCode => {
+                let loading = (self.chunks.load_contest)();
+                leptos::task::spawn_local(async move {
+                    let loaded = loading.await;
+                    dispatcher.send(Msg::ContestCodeLoaded(loaded));
+                });
+            }
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
             Cmd::CopyLink(url) => {
                 let copied = url.clone();

@@ -34,3 +34,19 @@ pub fn panel_loaded(model: &mut Model, panel: Panel, loaded: bool) -> Outcome {
     }
     Ok(Vec::new())
 }
+
+/// After every rule: a contest that has just begun, or moved to or from the
+/// board, asks for its views' code, if that is missing or failed the last
+/// time.
+pub fn contest_shown(model: &mut Model, before: Option<bool>) -> Option<Cmd> {
+    let now = model.contest.as_ref().map(|c| c.on_board);
+    (now.is_some() && now != before && model.contest_code.ask()).then_some(Cmd::LoadContestCode)
+}
+
+/// The fetch of the contest views' code ended.
+pub fn contest_code_loaded(model: &mut Model, loaded: bool) -> Outcome {
+    if !model.contest_code.arrived(loaded) {
+        return Err(Ignored::Stale);
+    }
+    Ok(Vec::new())
+}

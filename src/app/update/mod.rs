@@ -44,10 +44,12 @@ use common::Outcome;
 ///
 /// And whichever rule opened a panel (a toggle, a key, Review), a panel
 /// whose code is missing, or failed to load the last time, asks for it
-/// (`code::panel_opened`).
+/// (`code::panel_opened`); so does a contest that has just begun or moved
+/// (`code::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
     let panel_before = model.panel;
+    let contest_before = model.contest.as_ref().map(|c| c.on_board);
     let (mut cmds, ignored) = match rule(model, msg) {
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
@@ -56,6 +58,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         cmds.push(Cmd::CancelReview);
     }
     cmds.extend(code::panel_opened(model, panel_before));
+    cmds.extend(code::contest_shown(model, contest_before));
     model
         .log
         .record(label, cmds.iter().map(Cmd::label).collect(), ignored);
@@ -104,6 +107,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
         Msg::PanelLoaded { panel, loaded } => code::panel_loaded(model, panel, loaded),
+        Msg::ContestCodeLoaded(loaded) => code::contest_code_loaded(model, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),
