@@ -9,7 +9,11 @@
 // so work the page defers (writing the history) happens off the timed path.
 //
 //   node scripts/key-latency.mjs [--dist DIR] [--inputs 200,20000]
-//        [--presses 300] [--seed 7]
+//        [--presses 300] [--seed 7] [--race 2000]
+//
+// With `--race N` it also times moves in a race against the ghost of an
+// N-move game of the search's (`review --link N`), opened by its `?race=`
+// link: each move then also looks the ghost up and redraws the lead.
 //
 // Prints p50 and p95 per history length and the targets (p50 ≤ 1.0 ms,
 // p95 ≤ 2.5 ms); exits 0 whatever the figures (a benchmark, not a gate).
@@ -26,6 +30,7 @@ const { values: opts } = parseArgs({
     inputs: { type: 'string', default: '200,20000' },
     presses: { type: 'string', default: '300' },
     seed: { type: 'string', default: '7' },
+    race: { type: 'string' },
   },
 });
 const PREFIX = 'leptos-2048:v1';
@@ -72,13 +77,52 @@ async function measure(browser, origin, inputs, presses, seed) {
   await page.goto(`${origin}/`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length > 0);
   const saved = await page.evaluate((k) => localStorage.getItem(k).length, `${PREFIX}:history`);
+  const over = async () => {
+    if (!(await page.evaluate(() => document.querySelector('.game-message.game-over') !== null))) return false;
+    await page.keyboard.press('r');
+    return true;
+  };
+  const r = await press(page, presses, seed, over);
+  await context.close();
+  return { inputs, saved, ...r };
+}
+
+/** Starts the race offered by the page at `url`, its bar drawn. */
+async function startRace(page, url) {
+  await page.goto(url, { waitUntil: 'load' });
+  await page.click('.race-button');
+  await page.waitForSelector('.contest-line');
+}
+
+/** Times moves in a race against the ghost of `link` (a `?race=` value). */
+async function measureRace(browser, origin, link, presses, seed) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  await context.addInitScript(listenFirst);
+  const page = await context.newPage();
+  const url = `${origin}/?race=${link}`;
+  await startRace(page, url);
+  // A race that ended (game over) takes no more moves: race it again.
+  const over = async () => {
+    if (!(await page.evaluate(() => document.querySelector('.contest-ended') !== null))) return false;
+    await startRace(page, url);
+    return true;
+  };
+  const r = await press(page, presses, seed, over);
+  await context.close();
+  return r;
+}
+
+/**
+ * Presses seeded arrow keys until `presses` moves are timed; `over()` says
+ * (and deals with) a game that takes no more moves.
+ */
+async function press(page, presses, seed, over) {
   const keys = ['ArrowUp', 'ArrowLeft', 'ArrowDown', 'ArrowRight'];
   const times = [];
   const handling = [];
   let state = seed >>> 0;
   for (let n = 0; n < presses * 4 && times.length < presses; n++) {
-    if (await page.evaluate(() => document.querySelector('.game-message.game-over') !== null)) {
-      await page.keyboard.press('r');
+    if (await over()) {
       await page.evaluate(calm);
       continue;
     }
@@ -91,23 +135,41 @@ async function measure(browser, origin, inputs, presses, seed) {
       if (handled !== null) handling.push(handled - t0);
     }
   }
-  await context.close();
-  return { inputs, saved, times, handling };
+  return { times, handling };
+}
+
+/** The `?race=` value of an N-move game of the search's. */
+function searchGameLink(moves) {
+  const out = execFileSync('cargo', ['run', '--quiet', '--offline', '--release', '--bin', 'review', '--', '--link', String(moves)], {
+    cwd: REPO, encoding: 'utf8', maxBuffer: 64 << 20,
+  });
+  return out.trim().replace(/^\?replay=/, '');
+}
+
+const ok = (v, t) => (v <= t ? 'met' : 'MISSED');
+
+function report(what, r) {
+  const p50 = quantile(r.times, 0.5);
+  const p95 = quantile(r.times, 0.95);
+  console.log(`key→DOM, ${what}, ${r.times.length} moves: ` +
+    `p50 ${p50.toFixed(2)} ms (target ≤ ${TARGET.p50}: ${ok(p50, TARGET.p50)}), ` +
+    `p95 ${p95.toFixed(2)} ms (target ≤ ${TARGET.p95}: ${ok(p95, TARGET.p95)}), max ${Math.max(...r.times).toFixed(2)} ms; ` +
+    `the whole dispatch (update, commands, subscriptions, rendering) p50 ${quantile(r.handling, 0.5).toFixed(2)} ms`);
 }
 
 const server = await startServer(opts.dist);
 const browser = await launchBrowser();
 buildFold();
 try {
-  for (const inputs of opts.inputs.split(',').map(Number)) {
-    const r = await measure(browser, server.url.replace(/\/$/, ''), inputs, Number(opts.presses), Number(opts.seed));
-    const p50 = quantile(r.times, 0.5);
-    const p95 = quantile(r.times, 0.95);
-    const ok = (v, t) => (v <= t ? 'met' : 'MISSED');
-    console.log(`key→DOM, ${r.inputs}-input saved history (${r.saved} bytes stored), ${r.times.length} moves: ` +
-      `p50 ${p50.toFixed(2)} ms (target ≤ ${TARGET.p50}: ${ok(p50, TARGET.p50)}), ` +
-      `p95 ${p95.toFixed(2)} ms (target ≤ ${TARGET.p95}: ${ok(p95, TARGET.p95)}), max ${Math.max(...r.times).toFixed(2)} ms; ` +
-      `the whole dispatch (update, commands, subscriptions, rendering) p50 ${quantile(r.handling, 0.5).toFixed(2)} ms`);
+  const origin = server.url.replace(/\/$/, '');
+  for (const inputs of opts.inputs.split(',').filter(Boolean).map(Number)) {
+    const r = await measure(browser, origin, inputs, Number(opts.presses), Number(opts.seed));
+    report(`${r.inputs}-input saved history (${r.saved} bytes stored)`, r);
+  }
+  if (opts.race) {
+    const link = searchGameLink(Number(opts.race));
+    const r = await measureRace(browser, origin, link, Number(opts.presses), Number(opts.seed));
+    report(`a race against a ${opts.race}-move ghost`, r);
   }
 } finally {
   await browser.close();
