@@ -7,12 +7,18 @@
 //   docs/screenshots/phone-{light,dark}.png        390×844, viewport
 //   docs/screenshots/landscape-{light,dark}.png    844×390, viewport
 //   docs/screenshots/review-{desktop-light,phone-dark}.png
+//   docs/screenshots/race-{desktop-light,phone-dark}.png
 //
 // The review shots open a shared game of the search's, thrown on purpose
 // from move 300 until it blundered (`review --link 600 --seed 3
 // --blunder-from 300`), press Review, and choose the blunder's mark on the
 // chart: the board shows where it was played, with the better move drawn
 // as a hint and what the move cost said under the board.
+//
+// The race shots open the `?race=` link of a 600-move game of the
+// search's (`review --link 600 --seed 2`), press Race, and play the same
+// 40 keys: the ghost's score at the racer's move count and the lead, in
+// words and colour, above the board.
 //
 // The desktop shot is a full-page one: at 1100×1000 the page (board, then
 // the controls and the text below it) is taller than the window, and the
@@ -30,7 +36,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO, startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
-import { buildReview, blunderedLink, openSharedGame, pressReview, waitReviewed, chooseMark } from '../tests/e2e/review-helpers.mjs';
+import { buildReview, blunderedLink, gameLink, openSharedGame, pressReview, waitReviewed, chooseMark } from '../tests/e2e/review-helpers.mjs';
 
 const SEED = 2048;
 
@@ -89,8 +95,26 @@ async function showReview(page) {
   await chooseMark(page, REVIEWED.blunders[0] - 1);
 }
 
+/** Plays the fixed keys, letting each move settle. */
+async function playKeys(page) {
+  await settle(page);
+  for (const key of KEYS) {
+    await page.keyboard.press(key);
+    await settle(page);
+  }
+}
+
+/** A race against a search game's ghost, 40 keys in. */
+async function showRace(page) {
+  await page.goto(`${server.url}${RACED.replace('?replay=', '?race=')}`, { waitUntil: 'load' });
+  await page.click('.race-button');
+  await page.waitForSelector('.contest-line');
+  await playKeys(page);
+}
+
 buildReview();
 const REVIEWED = blunderedLink({ moves: 600, seed: 3, from: [300] });
+const RACED = gameLink({ moves: 600, seed: 2 });
 const server = await startServer(dist);
 const browser = await launchBrowser();
 const written = [];
@@ -99,9 +123,11 @@ const SHOTS = [
   ...VIEWS.flatMap((view) => SCHEMES.map((scheme) => ({ view, scheme, name: `${view.name}-${scheme}` }))),
   { view: VIEWS[0], scheme: 'light', name: 'review-desktop-light', review: true },
   { view: { ...VIEWS[1], fullPage: true }, scheme: 'dark', name: 'review-phone-dark', review: true },
+  { view: VIEWS[0], scheme: 'light', name: 'race-desktop-light', race: true },
+  { view: VIEWS[1], scheme: 'dark', name: 'race-phone-dark', race: true },
 ];
 try {
-  for (const { view, scheme, name, review } of SHOTS) {
+  for (const { view, scheme, name, review, race } of SHOTS) {
     {
       const context = await browser.newContext({
         viewport: view.viewport,
@@ -119,14 +145,12 @@ try {
         page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
         if (review) {
           await showReview(page);
+        } else if (race) {
+          await showRace(page);
         } else {
           await page.goto(`${server.url}?seed=${SEED}`, { waitUntil: 'load' });
           await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });
-          await settle(page);
-          for (const key of KEYS) {
-            await page.keyboard.press(key);
-            await settle(page);
-          }
+          await playKeys(page);
         }
         // Nothing focused or hovered: no focus ring in the picture.
         await page.evaluate(() => document.activeElement?.blur?.());

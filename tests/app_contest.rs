@@ -185,8 +185,10 @@ fn a_counted_move_is_written_at_once() {
 fn the_daily_is_its_own_slot_beside_the_players_game() {
     let daily = moved(in_the_daily(), 4);
     let own_before = daily.contest.as_ref().unwrap().other.clone();
+    assert!(daily.no_new_game().is_some(), "New Game is off in a contest");
     let back = check(&daily, Msg::OwnGame, none);
     assert_eq!(back.history, own_before, "the own game, its undo with it");
+    assert_eq!(back.no_new_game(), None);
     assert!(back.can_undo());
     assert_eq!(back.unaided(), None);
     let own_moved = moved(back, 1);

@@ -280,6 +280,14 @@ impl Model {
         }
     }
 
+    /// Why New Game does nothing now, if it does nothing: a daily or a race
+    /// is on the board (its game is the one it is; "Back to my game" first).
+    pub fn no_new_game(&self) -> Option<&'static str> {
+        self.contest_on_board().map(|_| {
+            "A daily or a race has no new game: press Back to my game for yours."
+        })
+    }
+
     /// Whether storage can be used at all.
     pub fn storage_usable(&self) -> bool {
         self.notice != Some(Notice::Unavailable)

@@ -58,8 +58,10 @@ fn GameMessage(status: Memo<Status>) -> impl IntoView {
         Status::Over => "Game over!",
         Status::Playing | Status::Continuing => "",
     };
+    // A daily or a race has no new game: no Try again (its bar has what fits).
+    let contest = select(|m| m.no_new_game().is_some());
     view! {
-        <div class=class>
+        <div class=class class:in-contest=move || contest.get()>
             <p>{text}</p>
             <div class="lower">
                 {send_button("keep-playing-button", "Keep going", Msg::Play(Input::KeepPlaying))}

@@ -91,10 +91,16 @@ pub fn Intro() -> impl IntoView {
         Some(t) => format!("{t} tile!"),
         None => "biggest tile you can!".to_string(),
     };
+    let no_new_game = select(|m| m.no_new_game());
     view! {
         <div class="above-game">
             <p class="game-intro">"Join the numbers and get to the " <strong>{goal}</strong></p>
-            <button class="restart-button" on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))>
+            <button
+                class="restart-button"
+                disabled=move || no_new_game.get().is_some()
+                title=move || no_new_game.get()
+                on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))
+            >
                 <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"></path></svg>
                 "New Game"
             </button>
