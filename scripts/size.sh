@@ -21,15 +21,19 @@ dist="${1:-dist}"
 # and the message log to 188.1 KB; the coach to 202.3 KB. Splitting the
 # panels (with the review and the message log) off into chunks took it to
 # 173.3 KB, and loading them at a returning visit's first idle moment to
-# 174.6 KB. The target of 150 KB is not met (README, "Size").
-budget_kb="${SIZE_BUDGET_KB:-176}"
+# 174.6 KB; saying what a share link proved to 176.7 KB; the daily and races
+# (their rules, storage and the offer to race; the contest bar and the
+# result card are a chunk) to 193.2 KB, over the 180 KB that issue aimed
+# at. The target of 150 KB is not met (README, "Size").
+budget_kb="${SIZE_BUDGET_KB:-194}"
 # Each chunk's budget, in KB gzip: a panel's by its split point's name, and
 # one for every chunk of shared code.
 chunk_budget_kb() {
     case "$1" in
         split_panel_history-*) echo 38 ;;
-        split_panel_stats-*) echo 12 ;;
+        split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
+        split_contest-*) echo 16 ;;
         chunk_*) echo 8 ;;
         *) echo 0 ;;
     esac

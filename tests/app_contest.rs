@@ -7,6 +7,7 @@
 use leptos_2048::ai::review::Grade;
 use leptos_2048::ai::review::{Assessment, CERTAIN};
 use leptos_2048::app::card::{bar, result_card, slices};
+use leptos_2048::app::code::Code;
 use leptos_2048::app::contest::{Against, Clock};
 use leptos_2048::app::words::daily_not_out;
 use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Notice, Query, Sent};
@@ -72,8 +73,9 @@ fn stored(model: &Model) -> SavedContest {
 #[test]
 fn the_daily_is_counted_once_then_practice() {
     let own = fresh();
+    // The first contest also fetches the code of its views.
     let opened = check(&own, Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m))]
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
     });
     assert_eq!(
         opened.history,
@@ -124,7 +126,7 @@ fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
     );
     assert!(later.contest.is_none());
     let earlier = check(&own, Msg::OpenDaily(Some(300)), |m| {
-        vec![Cmd::SaveContest(stored(m))]
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
     });
     assert_eq!(
         earlier.contest.as_ref().unwrap().against,
@@ -185,7 +187,10 @@ fn a_counted_move_is_written_at_once() {
 fn the_daily_is_its_own_slot_beside_the_players_game() {
     let daily = moved(in_the_daily(), 4);
     let own_before = daily.contest.as_ref().unwrap().other.clone();
-    assert!(daily.no_new_game().is_some(), "New Game is off in a contest");
+    assert!(
+        daily.no_new_game().is_some(),
+        "New Game is off in a contest"
+    );
     let back = check(&daily, Msg::OwnGame, none);
     assert_eq!(back.history, own_before, "the own game, its undo with it");
     assert_eq!(back.no_new_game(), None);
@@ -374,7 +379,9 @@ fn a_race_link_offers_a_race_against_its_ghost() {
         shared.seed(),
         "the own game stays on the board"
     );
-    let racing = check(&model, Msg::Race, |m| vec![Cmd::SaveContest(stored(m))]);
+    let racing = check(&model, Msg::Race, |m| {
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
+    });
     assert_eq!(
         racing.history,
         History::new(Default::default(), 42),
@@ -679,4 +686,29 @@ fn the_card_never_claims_what_its_link_cannot_prove() {
         !plain.contains("Accuracy"),
         "no grades until the review has them all"
     );
+}
+
+#[test]
+fn the_contests_views_are_fetched_once_there_is_a_contest() {
+    let daily = check(&fresh(), Msg::OpenDaily(None), |m| {
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
+    });
+    assert_eq!(daily.contest_code, Code::Loading);
+    // Moves and the way back and forth ask nothing while it loads.
+    let back = check(&daily, Msg::OwnGame, none);
+    let failed = check(&back, Msg::ContestCodeLoaded(false), none);
+    assert_eq!(failed.contest_code, Code::Failed);
+    // Shown again after a failure, it asks again; once here, never.
+    let again = check(&failed, Msg::ShowContest, |_| vec![Cmd::LoadContestCode]);
+    let here = check(&again, Msg::ContestCodeLoaded(true), none);
+    assert_eq!(here.contest_code, Code::Loaded);
+    let stale = check(&here, Msg::ContestCodeLoaded(true), none);
+    assert_eq!(ignored(&stale), Some(Ignored::Stale));
+    check(&here, Msg::OwnGame, none);
+    // A page opened on a stored contest asks at once.
+    let (_, cmds) = init(Flags {
+        contest: Loaded::Valid(stored(&daily)),
+        ..flags(Query::default())
+    });
+    assert_eq!(cmds.last(), Some(&Cmd::LoadContestCode));
 }

@@ -1396,6 +1396,7 @@ fn row_for(msg: &Msg) -> &'static str {
         }
         Msg::Clock(_) => "the_clock_says_which_daily_is_today",
         Msg::ContestElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
+        Msg::ContestCodeLoaded(_) => "the_contests_views_are_fetched_once_there_is_a_contest",
     }
 }
 
@@ -1514,6 +1515,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::ShareResult),
         1 => Just(Msg::CardDue),
         1 => Just(Msg::SendBack),
+        1 => any::<bool>().prop_map(Msg::ContestCodeLoaded),
         1 => (0u32..90_000).prop_map(|s| Msg::Clock(Clock {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
             second: s % 86_400,
@@ -1550,6 +1552,7 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
             }))),
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
             Cmd::ShareCard(_) => Some(Msg::CardSent(Sent::Copied)),
+            Cmd::LoadContestCode => Some(Msg::ContestCodeLoaded(true)),
             _ => None,
         })
         .collect()

@@ -10,8 +10,8 @@ use crate::session::stored::{Loaded, Theme};
 
 use super::cmd::Cmd;
 use super::coach::Coach;
-use super::computer::Computer;
 use super::code::Code;
+use super::computer::Computer;
 use super::contest::{Clock, Contest};
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};

@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 
-use super::code::Code;
 use super::coach::{game_start, Coach};
+use super::code::Code;
 use super::computer::{self, Computer};
 use super::contest::{Against, Clock, Contest};
 use super::log::Log;
@@ -283,9 +283,8 @@ impl Model {
     /// Why New Game does nothing now, if it does nothing: a daily or a race
     /// is on the board (its game is the one it is; "Back to my game" first).
     pub fn no_new_game(&self) -> Option<&'static str> {
-        self.contest_on_board().map(|_| {
-            "A daily or a race has no new game: press Back to my game for yours."
-        })
+        self.contest_on_board()
+            .map(|_| "A daily or a race has no new game: press Back to my game for yours.")
     }
 
     /// Whether storage can be used at all.

@@ -11,9 +11,9 @@ use send_wrapper::SendWrapper;
 
 use crate::app::card::{bar, Bar};
 use crate::app::code::Code;
-use crate::web::chunks::Chunks;
 use crate::app::{Msg, Sent};
 use crate::web::browser::select_text;
+use crate::web::chunks::Chunks;
 
 /// The offer to race, and the contest's views once their code is here
 /// (a chunk of its own, fetched when there is a contest: until then, and
