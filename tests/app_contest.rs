@@ -606,6 +606,11 @@ fn a_reload_resumes_the_attempt_where_it_was() {
     assert_eq!(back.history, daily.history);
     assert_eq!(back.unaided(), daily.unaided());
     assert!(back.contest.as_ref().unwrap().on_board);
+    // A race too, with its ghost and the racer's splits folded again.
+    let race = moved(after(offered(race_link()), [Msg::Race, Msg::Idle]), 30);
+    let back = reopened(Loaded::Valid(stored(&race)), Loaded::Missing);
+    assert_eq!(back.history, race.history);
+    assert_eq!(back.contest, race.contest, "the same ghost, the same splits");
     // Beside the own game, it stays beside.
     let beside = after(daily, [Msg::OwnGame]);
     let back = reopened(Loaded::Valid(stored(&beside)), Loaded::Missing);
