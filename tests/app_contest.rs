@@ -9,6 +9,7 @@ use leptos_2048::ai::review::{Assessment, CERTAIN};
 use leptos_2048::app::card::{bar, result_card, slices};
 use leptos_2048::app::code::Code;
 use leptos_2048::app::contest::{Against, Clock};
+use leptos_2048::app::model::RaceOffer;
 use leptos_2048::app::words::daily_not_out;
 use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Notice, Query, Sent};
 use leptos_2048::engine::{Direction, Input, Status};
@@ -367,8 +368,15 @@ fn offered(link: String) -> Model {
 fn a_race_link_offers_a_race_against_its_ghost() {
     let link = race_link();
     let model = offered(link.clone());
-    assert_eq!(model.race_offer.as_ref(), Some(&link));
     let shared = replay::open(&link).unwrap();
+    let end = shared.present();
+    assert_eq!(
+        model.race_offer,
+        Some(RaceOffer {
+            link: link.clone(),
+            words: format!("Race this game: {} in 60 moves?", end.score)
+        })
+    );
     assert!(model
         .link_verified
         .as_ref()
@@ -420,7 +428,7 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
         replay: Some(link.clone()),
         ..Query::default()
     });
-    assert_eq!(watching.race_offer, Some(link));
+    assert_eq!(watching.race_offer.map(|o| o.link), Some(link));
     let (bad, _) = opened_with(Query {
         race: Some("2AAAA".into()),
         ..Query::default()
@@ -610,7 +618,10 @@ fn a_reload_resumes_the_attempt_where_it_was() {
     let race = moved(after(offered(race_link()), [Msg::Race, Msg::Idle]), 30);
     let back = reopened(Loaded::Valid(stored(&race)), Loaded::Missing);
     assert_eq!(back.history, race.history);
-    assert_eq!(back.contest, race.contest, "the same ghost, the same splits");
+    assert_eq!(
+        back.contest, race.contest,
+        "the same ghost, the same splits"
+    );
     // Beside the own game, it stays beside.
     let beside = after(daily, [Msg::OwnGame]);
     let back = reopened(Loaded::Valid(stored(&beside)), Loaded::Missing);

@@ -14,7 +14,7 @@ use super::code::Code;
 use super::computer::Computer;
 use super::contest::{Clock, Contest};
 use super::log::Log;
-use super::model::{next_seed, Mode, Model, Notice, Unsaved, DEFAULT_SPEED};
+use super::model::{next_seed, Mode, Model, Notice, RaceOffer, Unsaved, DEFAULT_SPEED};
 use super::msg::Msg;
 use super::panel::PanelCode;
 use super::saved::Load;
@@ -189,7 +189,8 @@ fn contests(model: &mut Model, flags: &Flags) -> Vec<Cmd> {
     match (&query.race, &query.replay) {
         (Some(link), _) => offer_race(model, link),
         (None, Some(link)) if model.link_verified.is_some() => {
-            model.race_offer = Some(link.clone());
+            let end = model.history.state_at(model.history.len());
+            model.race_offer = end.map(|end| RaceOffer::new(link, &end));
         }
         (None, _) => {}
     }
@@ -210,7 +211,7 @@ fn offer_race(model: &mut Model, link: &str) {
         Ok(history) => {
             let daily = daily::number_of(&history, model.clock.today());
             model.link_verified = Some(link_verified(history.present(), daily));
-            model.race_offer = Some(link.to_string());
+            model.race_offer = Some(RaceOffer::new(link, history.present()));
         }
         Err(e) => {
             model.link_message = Some(format!("This race link cannot be opened: {}.", e.message()));

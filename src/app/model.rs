@@ -12,7 +12,7 @@ use super::contest::{Against, Clock, Contest};
 use super::log::Log;
 pub use super::panel::Panel;
 use super::panel::PanelCode;
-use super::words::{hint_sentence, verdict_sentence};
+use super::words::{hint_sentence, score_in_moves, verdict_sentence};
 use crate::engine::{Config, Direction, Input, State};
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
@@ -94,9 +94,9 @@ pub struct Model {
     pub dailies: Dailies,
     /// The local date and time, as the clock last said.
     pub clock: Clock,
-    /// A shared game the page offers to race (its link), from `?race=` or
-    /// beside a replay.
-    pub race_offer: Option<String>,
+    /// A shared game the page offers to race, from `?race=` or beside a
+    /// replay.
+    pub race_offer: Option<RaceOffer>,
     /// The result card, once the player asked to share one.
     pub card: Option<Card>,
     /// Whether the card waits for the review's grades.
@@ -104,6 +104,24 @@ pub struct Model {
     /// Where the code of the contest's views stands: fetched once there is
     /// a contest.
     pub contest_code: Code,
+}
+
+/// A shared game offered to race: its link, and the offer in words ("Race
+/// this game: 36 412 in 1 607 moves?").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceOffer {
+    pub link: String,
+    pub words: String,
+}
+
+impl RaceOffer {
+    /// The offer of the game of `link`, which ended in `end`.
+    pub fn new(link: &str, end: &State) -> RaceOffer {
+        RaceOffer {
+            link: link.to_string(),
+            words: format!("Race this game: {}?", score_in_moves(end)),
+        }
+    }
 }
 
 /// A contest's result, as text to share.

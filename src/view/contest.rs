@@ -74,12 +74,13 @@ fn draw(bar: Bar) -> impl IntoView {
 /// The offer to race the game of the page's link.
 #[component]
 fn RaceOffer() -> impl IntoView {
-    let offered = select(|m| m.race_offer.is_some());
+    let offered = select(|m| m.race_offer.as_ref().map(|o| o.words.clone()));
     move || {
-        offered.get().then(|| {
+        offered.get().map(|words| {
             view! {
                 <p class="race-offer">
-                    "Race this game from its start, with the same tiles, its ghost beside you? "
+                    {words}
+                    " "
                     {send_button("race-button", "Race", Msg::Race)}
                     " "
                     {send_button("race-decline", "Not now", Msg::DeclineRace)}

@@ -72,7 +72,7 @@ fn open_counted(model: &Model) -> Option<u32> {
 /// Races the game offered: its seed, size and target from the start, with
 /// its luck, unaided, its ghost beside.
 pub fn race(model: &mut Model) -> Outcome {
-    let link = model.race_offer.take().ok_or(Ignored::NotHere)?;
+    let link = model.race_offer.take().ok_or(Ignored::NotHere)?.link;
     if let Some(open) = open_counted(model) {
         model.link_message = Some(words::daily_still_open(open));
         return Ok(show_contest(model));
