@@ -23,9 +23,9 @@ dist="${1:-dist}"
 # 173.3 KB, and loading them at a returning visit's first idle moment to
 # 174.6 KB; saying what a share link proved to 176.7 KB; the daily and races
 # (their rules, storage and the offer to race; the contest bar and the
-# result card are a chunk) to 193.2 KB, over the 180 KB that issue aimed
-# at. The target of 150 KB is not met (README, "Size").
-budget_kb="${SIZE_BUDGET_KB:-194}"
+# result card are a chunk) to 194.0 KB, over the 180 KB that issue aimed
+# at. (These figures are in thousands of bytes; the budgets below, KiB.) The target of 150 KB is not met (README, "Size").
+budget_kb="${SIZE_BUDGET_KB:-193}"
 # Each chunk's budget, in KB gzip: a panel's by its split point's name, and
 # one for every chunk of shared code.
 chunk_budget_kb() {
@@ -33,7 +33,7 @@ chunk_budget_kb() {
         split_panel_history-*) echo 38 ;;
         split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
-        split_contest-*) echo 16 ;;
+        split_contest-*) echo 18 ;;
         chunk_*) echo 8 ;;
         *) echo 0 ;;
     esac

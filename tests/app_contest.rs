@@ -12,7 +12,7 @@ use leptos_2048::app::contest::{Against, Clock};
 use leptos_2048::app::model::RaceOffer;
 use leptos_2048::app::words::daily_not_out;
 use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Notice, Query, Sent};
-use leptos_2048::engine::{Direction, Input, Status};
+use leptos_2048::engine::{Direction, Input, Pos, Status};
 use leptos_2048::session::contest::SavedContest;
 use leptos_2048::session::dailies::{Dailies, DailyResult};
 use leptos_2048::session::daily::{self, Day};
@@ -727,4 +727,30 @@ fn the_contests_views_are_fetched_once_there_is_a_contest() {
         ..flags(Query::default())
     });
     assert_eq!(cmds.last(), Some(&Cmd::LoadContestCode));
+}
+
+#[test]
+fn the_ghosts_board_shows_beside_the_racers_on_asking() {
+    let link = race_link();
+    let racing = moved(after(offered(link.clone()), [Msg::Race]), 7);
+    let words = |m: &Model| -> Vec<&str> { bar(m).unwrap().actions.iter().map(|a| a.1).collect() };
+    assert_eq!(bar(&racing).unwrap().ghost, None, "off at first");
+    assert_eq!(words(&racing)[2], "Show the ghost's board");
+    let shown = check(&racing, Msg::ToggleGhost, none);
+    let (width, cells, said) = bar(&shown).unwrap().ghost.unwrap();
+    let mut ghost = replay::open(&link).unwrap();
+    ghost.seek(7);
+    let board = &ghost.present().board;
+    let want: Vec<u64> = (0..4)
+        .flat_map(|y| (0..4).map(move |x| Pos { x, y }))
+        .map(|p| board.get(p).map_or(0, |t| t.value))
+        .collect();
+    assert_eq!((width, cells), (4, want), "the ghost's board after 7 moves");
+    assert!(said.starts_with("The ghost's board at move 7: "), "{said}");
+    assert_eq!(words(&shown)[2], "Hide the ghost's board");
+    let hidden = check(&shown, Msg::ToggleGhost, none);
+    assert_eq!(bar(&hidden).unwrap().ghost, None);
+    let daily = in_the_daily();
+    let refused = check(&daily, Msg::ToggleGhost, none);
+    assert_eq!(ignored(&refused), Some(Ignored::NotHere));
 }

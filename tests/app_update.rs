@@ -1391,6 +1391,7 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::OwnGame | Msg::ShowContest => "the_daily_is_its_own_slot_beside_the_players_game",
         Msg::Race | Msg::DeclineRace => "a_race_link_offers_a_race_against_its_ghost",
         Msg::SendBack => "a_race_ends_in_a_sentence_and_sends_a_link_back",
+        Msg::ToggleGhost => "the_ghosts_board_shows_beside_the_racers_on_asking",
         Msg::ShareResult | Msg::CardDue | Msg::CardSent(_) => {
             "the_result_card_waits_for_the_review_at_most_a_few_seconds"
         }
@@ -1515,6 +1516,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::ShareResult),
         1 => Just(Msg::CardDue),
         1 => Just(Msg::SendBack),
+        1 => Just(Msg::ToggleGhost),
         1 => any::<bool>().prop_map(Msg::ContestCodeLoaded),
         1 => (0u32..90_000).prop_map(|s| Msg::Clock(Clock {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),

@@ -80,3 +80,21 @@ fn a_game_that_does_not_play_has_no_ghost() {
     replay.inputs.insert(0, Input::KeepPlaying);
     assert_eq!(Ghost::of(&replay), Err(LinkError::Unplayable(0)));
 }
+
+#[test]
+fn the_ghosts_board_at_a_move_count_is_its_game_there() {
+    let history = corner_game(8, Luck::Same, 600);
+    let ghost = Ghost::of(&Replay::from_history(&history).unwrap()).unwrap();
+    for i in 0..=history.len() {
+        let state = history.state_at(i).unwrap();
+        let at = ghost.state_at(state.moves).unwrap();
+        assert_eq!(at.moves, state.moves);
+        // (A Keep going is an input but not a move: the board is the same.)
+        assert_eq!(at.board, state.board);
+    }
+    assert_eq!(
+        ghost.state_at(10_000).as_ref(),
+        Some(history.present()),
+        "its end after it"
+    );
+}

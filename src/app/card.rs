@@ -8,6 +8,7 @@
 //! page's to say: the link of one game cannot prove it.
 
 use crate::ai::review::Grade;
+use crate::engine::Pos;
 use crate::session::replay::{self, Replay};
 
 use super::contest::{Against, Contest, Race};
@@ -221,6 +222,9 @@ pub struct Bar {
     pub splits: Vec<String>,
     /// The sentence at the end, once it has ended.
     pub ended: Option<String>,
+    /// In a race, the ghost's board at the racer's move count, if shown:
+    /// its width, its cells row by row (0: empty), and the same in words.
+    pub ghost: Option<(u8, Vec<u64>, String)>,
     /// The buttons: `(class, words, message)`.
     pub actions: Vec<(&'static str, &'static str, Msg)>,
 }
@@ -243,27 +247,76 @@ pub fn bar(model: &Model) -> Option<Bar> {
             lead: None,
             splits: Vec::new(),
             ended: None,
+            ghost: None,
             actions,
         });
     }
-    let (lead, splits) = match &contest.against {
-        Against::Race(race) => (race_lead(model), race_splits(race)),
-        Against::Daily { .. } => (None, Vec::new()),
+    let (lead, splits, ghost) = match &contest.against {
+        Against::Race(race) => (
+            race_lead(model),
+            race_splits(race),
+            ghost_board(race, model),
+        ),
+        Against::Daily { .. } => (None, Vec::new(), None),
     };
     Some(Bar {
         line: contest_line(model)?,
         lead,
         splits,
         ended: contest.ended.then(|| contest_ended(model)),
+        ghost,
         actions: actions(contest),
     })
+}
+
+/// The ghost's board at the racer's move count, if the racer shows it:
+/// its width, its cells row by row (0: empty), and the same in words.
+fn ghost_board(race: &Race, model: &Model) -> Option<(u8, Vec<u64>, String)> {
+    let moves = model.history.present().moves;
+    let state = race.ghost.state_at(moves).filter(|_| race.show_ghost)?;
+    let board = &state.board;
+    let cells: Vec<u64> = (0..board.height())
+        .flat_map(|y| (0..board.width()).map(move |x| Pos { x, y }))
+        .map(|pos| board.get(pos).map_or(0, |t| t.value))
+        .collect();
+    let rows: Vec<String> = cells
+        .chunks(usize::from(board.width()))
+        .map(|row| {
+            let said: Vec<String> = row
+                .iter()
+                .map(|&v| {
+                    if v == 0 {
+                        "empty".into()
+                    } else {
+                        v.to_string()
+                    }
+                })
+                .collect();
+            said.join(" ")
+        })
+        .collect();
+    let words = format!(
+        "The ghost's board at move {}: {}.",
+        state.moves,
+        rows.join("; ")
+    );
+    Some((board.width(), cells, words))
 }
 
 /// The buttons of a contest on the board.
 fn actions(contest: &Contest) -> Vec<(&'static str, &'static str, Msg)> {
     let back = ("contest-own", "Back to my game", Msg::OwnGame);
     if !contest.ended {
-        return vec![("contest-finish", "Finish", Msg::Finish), back];
+        let mut buttons = vec![("contest-finish", "Finish", Msg::Finish), back];
+        if let Against::Race(race) = &contest.against {
+            let words = if race.show_ghost {
+                "Hide the ghost's board"
+            } else {
+                "Show the ghost's board"
+            };
+            buttons.push(("contest-ghost", words, Msg::ToggleGhost));
+        }
+        return buttons;
     }
     let again = match &contest.against {
         Against::Daily { number, .. } => (

@@ -47,6 +47,8 @@ pub struct Race {
     pub ghost: Ghost,
     /// Each tile from 128 up the racer made, and the move it came at.
     pub splits: Vec<(u64, u32)>,
+    /// Whether the ghost's board shows beside the racer's (off at first).
+    pub show_ghost: bool,
 }
 
 impl Race {
@@ -58,6 +60,7 @@ impl Race {
             link: link.to_string(),
             ghost,
             splits: Vec::new(),
+            show_ghost: false,
         };
         Ok((race, shared))
     }

@@ -80,6 +80,8 @@ pub enum Msg {
     ShareResult,
     /// Make a race link of the game on the board, to send back.
     SendBack,
+    /// Show or hide the ghost's board beside the racer's.
+    ToggleGhost,
 
     // What the outside reports.
     /// What storage held for a board size, as asked by `Cmd::Load`.
@@ -162,6 +164,7 @@ impl Msg {
             Msg::DeclineRace => "DeclineRace",
             Msg::ShareResult => "ShareResult",
             Msg::SendBack => "SendBack",
+            Msg::ToggleGhost => "ToggleGhost",
             Msg::ContestElsewhere(_) => "ContestElsewhere",
             _ => return None,
         })

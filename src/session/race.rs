@@ -4,6 +4,7 @@
 
 use crate::engine::{step, State};
 
+use super::history::History;
 use super::replay::{LinkError, Replay};
 
 /// The smallest tile a race marks the first making of.
@@ -18,23 +19,31 @@ pub struct Ghost {
     /// Each tile from [`FIRST_SPLIT`] up that the ghost made, with the
     /// number of moves after which it first stood on the board.
     splits: Vec<(u64, u32)>,
+    /// The ghost's game, for its board at a move count.
+    game: History,
+    /// `inputs[k]`: after how many of its inputs the ghost had made `k`
+    /// moves (a Keep going is an input but no move).
+    inputs: Vec<usize>,
 }
 
 impl Ghost {
     /// The ghost of `replay`'s game, if the game plays (every input
     /// changes the state it is applied to, as `Replay::replay` checks).
     pub fn of(replay: &Replay) -> Result<Ghost, LinkError> {
-        replay.replay()?;
+        let game = replay.replay()?;
         let mut state = State::with_luck(replay.config, replay.seed, replay.luck);
         let mut ghost = Ghost {
             scores: vec![state.score],
             splits: Vec::new(),
+            game,
+            inputs: vec![0],
         };
         let mut next_split = FIRST_SPLIT;
-        for &input in &replay.inputs {
+        for (i, &input) in replay.inputs.iter().enumerate() {
             let next = step(input, &state);
             if next.moves > state.moves {
                 ghost.scores.push(next.score);
+                ghost.inputs.push(i + 1);
                 while next.board.max_value() >= next_split {
                     ghost.splits.push((next_split, next.moves));
                     next_split *= 2;
@@ -73,6 +82,13 @@ impl Ghost {
             .iter()
             .find(|&&(t, _)| t == tile)
             .map(|&(_, at)| at)
+    }
+
+    /// The ghost's board after `moves` moves (its last once its game is
+    /// over): one `step` per input since the nearest checkpoint.
+    pub fn state_at(&self, moves: u32) -> Option<State> {
+        let k = (moves as usize).min(self.inputs.len() - 1);
+        self.game.state_at(self.inputs[k])
     }
 
     /// Each tile from [`FIRST_SPLIT`] up the ghost made, with the moves

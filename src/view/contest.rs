@@ -57,6 +57,7 @@ fn draw(bar: Bar) -> impl IntoView {
     let ended = bar
         .ended
         .map(|e| view! { <p class="contest-ended" role="status">{e}</p> });
+    let ghost = bar.ghost.map(ghost_board);
     let actions = bar
         .actions
         .into_iter()
@@ -65,9 +66,29 @@ fn draw(bar: Bar) -> impl IntoView {
         <section class="contest-bar" aria-label="Daily and races">
             <p class=lead role="status">{bar.line}</p>
             {splits}
+            {ghost}
             {ended}
             <div class="contest-actions">{actions.collect_view()}</div>
         </section>
+    }
+}
+
+/// The ghost's board, small: its cells in the tiles' colours, and in
+/// words for screen readers.
+fn ghost_board((width, cells, words): (u8, Vec<u64>, String)) -> impl IntoView {
+    let cells = cells.into_iter().map(|v| {
+        let class = format!("ghost-cell tile-{v}");
+        view! { <span class=class>{(v > 0).then_some(v)}</span> }
+    });
+    view! {
+        <div
+            class="ghost-board"
+            role="img"
+            aria-label=words
+            style:--cols=width.to_string()
+        >
+            {cells.collect_view()}
+        </div>
     }
 }
 

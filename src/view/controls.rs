@@ -9,7 +9,7 @@ use crate::web::browser::select_text;
 
 /// The controls under the board: the frequent actions one tap away, each
 /// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row
-/// of everything else (History, Statistics, Settings, Share, Theme).
+/// of everything else (History, Statistics, Settings, Daily, Share, Theme).
 #[component]
 pub fn Controls() -> impl IntoView {
     view! {
@@ -79,7 +79,7 @@ fn PlayControls() -> impl IntoView {
     }
 }
 
-/// History, Statistics, Settings, Share and the theme.
+/// History, Statistics, Settings, Daily, Share and the theme.
 #[component]
 fn MenuControls() -> impl IntoView {
     let dispatch = use_dispatcher();

@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readBoard, slide, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
-import { startSuite, collectErrors, waitReady, assertNoErrors } from './storage-helpers.mjs';
+import { startSuite, collectErrors, waitReady, assertNoErrors, untilIdle } from './storage-helpers.mjs';
 
 let suite;
 
@@ -213,7 +213,12 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
   const pa = await openPage(a);
   await openTheDaily(pa.page);
   const ghostScores = [0];
-  for (let i = 0; i < 12; i++) ghostScores.push((await playAMove(pa.page)).score);
+  const ghostBoards = [(await readBoard(pa.page)).board];
+  for (let i = 0; i < 12; i++) {
+    const game = await playAMove(pa.page);
+    ghostScores.push(game.score);
+    ghostBoards.push(game.board);
+  }
   await finish(pa.page);
   const card = await shareTheResult(pa.page);
   assert.equal(card.said, 'Copy the card from here:', 'no clipboard, no share sheet: shown');
@@ -237,6 +242,12 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
     assert.equal(colour.includes('race-ahead'), lead > 0, `move ${k}: ahead's colour`);
     assert.equal(colour.includes('race-behind'), lead < 0, `move ${k}: behind's colour`);
   }
+  // Off by default, the ghost's board at the racer's move count, on asking.
+  assert.equal(await pb.page.$('.ghost-board'), null);
+  await pb.page.click('.contest-ghost');
+  const cells = await pb.page.$$eval('.ghost-cell', (cs) => cs.map((c) => Number(c.textContent) || 0));
+  assert.deepEqual(cells, ghostBoards[8].flat(), "the ghost's board after 8 moves");
+  assert.match(await pb.page.getAttribute('.ghost-board', 'aria-label'), /^The ghost's board at move 8: /);
   const mine = await readBoard(pb.page);
   await finish(pb.page);
   assert.match(await pb.page.textContent('.contest-ended'), new RegExp(`^You made ${mine.score} in 8 moves; the ghost made ${ghostScores[12]} in 12 moves\\.`));
@@ -272,6 +283,32 @@ test('the card goes by the share sheet where there is one', async () => {
   const card = await shareTheResult(page);
   assert.equal(card.said, 'Shared.');
   assert.deepEqual(await page.evaluate(() => window.__shared), [card.text]);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('a corrupt or future daily record is said once and loses nothing else', async () => {
+  const context = await contextOn(NOON_UTC(25));
+  const first = await openPage(context);
+  await first.page.keyboard.press('ArrowLeft');
+  await first.page.keyboard.press('ArrowUp');
+  const own = await readBoard(first.page);
+  await untilIdle(first.page);
+  await first.page.evaluate(() => {
+    localStorage.setItem('leptos-2048:v1:contest', '{"version":9,"value":{}}');
+    localStorage.setItem('leptos-2048:v1:dailies', '{"results": [[[[');
+  });
+  await first.page.close();
+  const { page, errors } = await openPage(context);
+  assert.match(await page.textContent('.storage-notice'), /set aside, not deleted/);
+  assert.deepEqual((await readBoard(page)).board, own.board, 'the own game is untouched');
+  const kept = await page.evaluate(() => [
+    localStorage.getItem('leptos-2048:v1:contest:corrupt'),
+    localStorage.getItem('leptos-2048:v1:dailies:corrupt'),
+  ]);
+  assert.deepEqual(kept, ['{"version":9,"value":{}}', '{"results": [[[['], 'both kept for inspection');
+  await openTheDaily(page);
+  assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
   assertNoErrors(errors);
   await context.close();
 });

@@ -52,7 +52,7 @@ test('the frequent actions are named icon buttons, the rest sit in a menu row; e
     assert.deepEqual(primary.map((b) => b.name), ['Undo', 'Redo', 'Hint', 'Autoplay'], `${viewport.width}: primary`);
     assert.ok(primary.every((b) => b.icon), 'each frequent action has an icon');
     const menu = await page.$$eval('.game-menu > button', (bs) => bs.map((b) => b.textContent.trim()));
-    assert.deepEqual(menu, ['History', 'Statistics', 'Settings', 'Share', 'Dark theme'], `${viewport.width}: menu`);
+    assert.deepEqual(menu, ['History', 'Statistics', 'Settings', 'Daily', 'Share', 'Dark theme'], `${viewport.width}: menu`);
     assert.equal(await page.$('.game-controls select, .game-controls .autoplay-speed'), null,
       'the autoplay pause is not a bare select among the buttons');
 

@@ -305,3 +305,13 @@ pub fn send_back(model: &mut Model) -> Outcome {
     }
     page::share_as(model, "race")
 }
+
+/// Shows or hides the ghost's board, in a race on the board.
+pub fn toggle_ghost(model: &mut Model) -> Outcome {
+    let contest = model.contest.as_mut().filter(|c| c.on_board);
+    let Some(Against::Race(race)) = contest.map(|c| &mut c.against) else {
+        return Err(Ignored::NotHere);
+    };
+    race.show_ghost = !race.show_ghost;
+    Ok(Vec::new())
+}

@@ -128,6 +128,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::CardDue => contest::card_due(model),
         Msg::CardSent(sent) => contest::card_sent(model, sent),
         Msg::SendBack => contest::send_back(model),
+        Msg::ToggleGhost => contest::toggle_ghost(model),
         Msg::Clock(clock) => contest::clock(model, clock),
         Msg::ContestElsewhere(saved) => contest::elsewhere(model, *saved),
     }

@@ -122,7 +122,7 @@ fn DailyStats() -> impl IntoView {
                 .map(|(marks, said)| chart("Scores of the latest dailies", said, &marks));
             view! {
                 <h3>"Daily #" {d.today}</h3>
-                <table class="stats-table daily-table">
+                <table class="daily-table">
                     <tbody>{totals.into_iter().collect_view()}</tbody>
                 </table>
                 {chart}
