@@ -582,6 +582,26 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     assert!(!followed.unsaved.contest, "nothing written back");
     let again = check(&followed, Msg::ContestElsewhere(Box::new(theirs)), none);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
+    // A copy behind this tab's (a tab that had not heard of the latest
+    // move wrote its older one) is not followed: this tab's goes back.
+    let stale = stored(&here);
+    let kept = check(
+        &followed,
+        Msg::ContestElsewhere(Box::new(stale.clone())),
+        |m| vec![Cmd::SaveContest(stored(m))],
+    );
+    assert_eq!(kept.history, there.history);
+    let finished = after(followed.clone(), [Msg::Finish]);
+    let unfinished = stored(&followed);
+    let still = check(
+        &finished,
+        Msg::ContestElsewhere(Box::new(unfinished)),
+        |m| vec![Cmd::SaveContest(stored(m))],
+    );
+    assert!(
+        still.contest.as_ref().unwrap().ended,
+        "an ended attempt stays ended"
+    );
     // A tab showing its own game keeps it there; the daily follows beside.
     let own = after(here, [Msg::OwnGame]);
     let beside = check(&own, Msg::ContestElsewhere(Box::new(stored(&there))), none);

@@ -228,7 +228,14 @@ fn save_contest(model: &mut Model) -> Cmd {
 /// Another tab stored the contest: this tab's copy follows it, so two tabs
 /// never hold two live copies of a daily's attempt. Nothing is written
 /// back.
+///
+/// An unaided game only grows, and an ended one stays ended: a copy that is
+/// behind this tab's (written by a tab that had not heard of the latest
+/// move yet) is not followed, and this tab's is written again over it.
 pub fn elsewhere(model: &mut Model, saved: SavedContest) -> Outcome {
+    if let Some(mine) = ahead_of(model, &saved) {
+        return Ok(vec![Cmd::SaveContest(mine)]);
+    }
     let showing = model.contest_on_board().is_some();
     let own = model.own_history().clone();
     let saved = SavedContest { showing, ..saved };
@@ -254,6 +261,18 @@ pub fn elsewhere(model: &mut Model, saved: SavedContest) -> Outcome {
     say(model);
     model.card = None;
     Ok(cmds)
+}
+
+/// This tab's copy of an unaided contest, if `theirs` is the same contest
+/// behind it: not ended, its moves a beginning of this tab's, and fewer of
+/// them, or this tab's has ended.
+fn ahead_of(model: &Model, theirs: &SavedContest) -> Option<SavedContest> {
+    let ours = model.contest.as_ref().filter(|c| c.against.unaided())?;
+    let mine = ours.saved(&model.history);
+    let same = mine.daily == theirs.daily && mine.race == theirs.race;
+    let (a, b) = (mine.game.inputs(), theirs.game.inputs());
+    let behind = a.starts_with(b) && (b.len() < a.len() || mine.ended);
+    (same && !theirs.ended && behind).then_some(mine)
 }
 
 /// The clock's time: today's number and the countdown follow it.
