@@ -9,7 +9,7 @@
 //! `Result`; an API that may be absent (the clipboard on an insecure
 //! origin, `requestIdleCallback` in older browsers) is looked up as an
 //! `Option` first. A door that fails gives a default or a fallback, never a
-//! panic or a console error. `tests/browser_calls.rs` lists every door and
+//! panic or a console error. `BROWSER_CALLS` in `tests/architecture.rs` lists every door and
 //! what it does when the browser refuses.
 
 use std::cell::RefCell;

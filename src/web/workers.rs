@@ -20,8 +20,9 @@ pub struct Workers {
     reviews: ReviewPool,
 }
 
-/// Carries out one of the computer player's commands (others are not
-/// this file's); replies go to `dispatcher`.
+/// Carries out one of the computer player's commands; replies go to
+/// `dispatcher`. Every other command is named, not matched by a wildcard:
+/// a new command must say here whether it is the workers'.
 pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
     match cmd {
         Cmd::AskAi {
@@ -37,6 +38,21 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
             dispatcher.send(Msg::Reviewed { id, at, answer })
         }),
         Cmd::CancelReview => workers.reviews.cancel(),
-        _ => {}
+        Cmd::SaveGame(_)
+        | Cmd::SaveHistory(_)
+        | Cmd::SaveBest(..)
+        | Cmd::SaveStats(..)
+        | Cmd::SaveContest(_)
+        | Cmd::SaveDailies(_)
+        | Cmd::ShareCard(_)
+        | Cmd::SaveSettings(_)
+        | Cmd::SaveTheme(_)
+        | Cmd::ShowTheme(_)
+        | Cmd::Load(..)
+        | Cmd::LoadPanel(_)
+        | Cmd::LoadContestCode
+        | Cmd::After { .. }
+        | Cmd::CopyLink(_)
+        | Cmd::ClearQuery => {}
     }
 }
