@@ -1470,7 +1470,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::Play(Input::KeepPlaying)),
         2 => Just(Msg::Undo),
         1 => Just(Msg::Redo),
-        1 => panel.prop_map(Msg::Toggle),
+        1 => panel.clone().prop_map(Msg::Toggle),
         1 => prop::option::of(0usize..12).prop_map(Msg::View),
         1 => (0usize..12).prop_map(Msg::Resume),
         1 => (2u8..=6, 2u8..=6).prop_map(|(width, height)| Msg::ChooseSize { width, height }),
@@ -1484,6 +1484,16 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         2 => (0u32..6, prop::option::of(direction.clone())).prop_map(|(id, d)| Msg::AiAnswered {
             id,
             answer: Ok(advice(d)),
+        }),
+        1 => (0u32..6).prop_map(|id| Msg::AiAnswered {
+            id,
+            answer: Err("The AI worker stopped".into()),
+        }),
+        1 => (panel.clone(), any::<bool>()).prop_map(|(panel, loaded)| Msg::PanelLoaded { panel, loaded }),
+        1 => (0u32..4, 0usize..12).prop_map(|(id, at)| Msg::Reviewed {
+            id,
+            at,
+            answer: Err("A worker failed".into()),
         }),
         1 => (0u32..6).prop_map(Msg::AutoplayTurn),
         1 => Just(Msg::Share),
@@ -1539,8 +1549,9 @@ fn any_msg() -> impl Strategy<Value = Msg> {
     ]
 }
 
-/// Answers `Cmd::Load` the way empty storage would, and `Cmd::CopyLink`
-/// the way a working clipboard would.
+/// Answers `Cmd::Load` the way empty storage would, `Cmd::CopyLink` the
+/// way a working clipboard would, and the fetches of code as loaded (the
+/// generator sends failed and stray `PanelLoaded`s of its own).
 fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
     cmds.iter()
         .filter_map(|c| match c {
@@ -1555,6 +1566,10 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
             Cmd::ShareCard(_) => Some(Msg::CardSent(Sent::Copied)),
             Cmd::LoadContestCode => Some(Msg::ContestCodeLoaded(true)),
+            Cmd::LoadPanel(panel) => Some(Msg::PanelLoaded {
+                panel: *panel,
+                loaded: true,
+            }),
             _ => None,
         })
         .collect()
