@@ -1,6 +1,7 @@
 //! The message log: the last [`LOG_LEN`] messages and what `update` made of
 //! each, for the history panel's "Messages" view. It shows the fold at work:
-//! `Play(Move(Left))` → `SaveGame`, `AiAnswered(#12, left)` → dropped: stale.
+//! `Play(Move(Left))` → no command (the move is marked unsaved), `Idle` →
+//! `SaveGame, SaveHistory`, `AiAnswered(#12, left)` → dropped: stale.
 
 use std::collections::VecDeque;
 
