@@ -6,7 +6,7 @@
 //   node scripts/learning-curve.mjs docs/learning-curve.svg NAME=PATH [NAME=PATH ...]
 //
 // Each NAME=PATH is one line on both charts (a shape, say). Plain SVG, no
-// dependencies: the figure in the README is redrawn from the training logs.
+// dependencies: the figure in docs/ai.md is redrawn from the training logs.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [out, ...series] = process.argv.slice(2);

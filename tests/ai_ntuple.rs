@@ -233,7 +233,7 @@ fn the_search_over_the_network_repeats_exactly_under_a_node_limit() {
     }
 }
 
-/// The network stays a native experiment (README, "The computer player"):
+/// The network stays a native experiment (docs/ai.md):
 /// nothing the site serves names it, so no player downloads it; the file in
 /// assets/ is what `ai-bench --eval net` reads, and it unpacks.
 #[test]

@@ -12,7 +12,7 @@
 //! - [`review`]: the coach: a game's moves graded against the search's.
 //! - [`ntuple`], [`td`]: a learned evaluator and its training, a native
 //!   experiment (`train`, `ai-bench --eval net`): it plays worse than the
-//!   heuristic (README), so the page does not ship it.
+//!   heuristic (docs/ai.md), so the page does not ship it.
 //!
 //! Nothing here touches the web or reads the time itself: time comes through
 //! a [`Clock`], so the same search runs natively (with [`NativeClock`]) and in

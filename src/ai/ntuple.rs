@@ -230,7 +230,7 @@ impl<N: Afterstates> Evaluator for N {
 
 /// The trained network's weights, under `assets/`, where `ai-bench --eval
 /// net` reads them. The site does not serve them: the network plays worse
-/// than the heuristic (README, "The computer player"). The number is the
+/// than the heuristic (docs/ai.md). The number is the
 /// weights' version.
 pub const WEIGHTS_FILE: &str = "ai-net-v1.bin";
 

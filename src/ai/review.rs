@@ -50,7 +50,7 @@ pub use super::chance::HORIZON;
 
 /// Positions one review search may visit: deep enough that a position
 /// where the game can be lost within a few moves is searched to the end
-/// of every line that loses it (README, "The coach").
+/// of every line that loses it (docs/coach.md).
 pub const REVIEW_NODES: u64 = 40_000;
 
 /// A chance of 1 in basis points: the unit of [`Assessment::values`].

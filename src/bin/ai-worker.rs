@@ -15,7 +15,7 @@
 //! On start it posts `{"ready":true}`, then answers each request with
 //! [`protocol::respond`], timed by `performance.now()`. It searches with the
 //! hand-made heuristic and fetches nothing: the learned network plays worse
-//! (README, "The computer player") and stays a native experiment. It keeps
+//! (docs/ai.md) and stays a native experiment. It keeps
 //! two searchers, each made on its first question: the hints' (a 16 MiB
 //! transposition table kept from move to move, since positions recur) and
 //! the reviews' (1 MiB, emptied for every position, so that a review repeats

@@ -349,7 +349,7 @@ fn wasm_url(loader: &str) -> String {
 /// Fetches the worker's wasm from the page, at the same time as the worker
 /// fetches its scripts, and hands the bytes over (transferred, not copied):
 /// the wasm then arrives a round trip sooner than if the worker asked for it
-/// once its loader had run (562 ms on a Fast 3G network; README, "The first
+/// once its loader had run (562 ms on a Fast 3G network; docs/ai.md, "The first
 /// hint"). If the page cannot fetch it, the worker is told to fetch it
 /// itself, and reports a failure as it always did.
 fn hand_wasm(worker: Worker, url: String) {

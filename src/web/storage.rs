@@ -1,5 +1,5 @@
 //! localStorage: the only module that touches it. Every key is namespaced
-//! and versioned (`leptos-2048:v1:…`, listed in README), every value goes
+//! and versioned (`leptos-2048:v1:…`, listed in docs/saved-data.md), every value goes
 //! through [`crate::session::save`]'s checks on the way in, and every failure is a
 //! value, never a panic or an uncaught exception.
 //!

@@ -6,7 +6,7 @@
 //! wasm) stays in the page's first download, though only a later action
 //! needs it: as a chunk fetched at the first idle moment it made the page
 //! 5.8 KB lighter but started the worker a round trip later, and the first
-//! hint on Fast 3G went from 1.24 s to 1.88 s (README, "Size").
+//! hint on Fast 3G went from 1.24 s to 1.88 s (docs/size.md).
 
 use super::ai_client::AiClient;
 use super::dispatcher::Dispatcher;

@@ -183,7 +183,7 @@ fn ask(model: &mut Model, purpose: Purpose) -> Cmd {
 
 /// Starts the AI worker ahead of the first question, once, when the board
 /// is one it plays: its files and its start then cost the first hint
-/// nothing (README, "The first hint").
+/// nothing (docs/ai.md, "The first hint").
 pub fn warm(model: &mut Model) -> Option<Cmd> {
     if !model.computer.wants_warming(model.present()) {
         return None;

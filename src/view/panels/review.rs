@@ -8,7 +8,7 @@
 //! each change rebuilds the same elements in place (Leptos compares each
 //! attribute and text), so a focused button or point keeps its focus while
 //! the verdicts arrive, and the page carries the code of one drawing rather
-//! than of a memo and a reactive node per figure (README, "Size"). The
+//! than of a memo and a reactive node per figure (docs/size.md). The
 //! chart is drawn by `charts::draw`, the statistics charts' painter.
 
 use leptos::prelude::*;
