@@ -1631,3 +1631,31 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_message_log_shows_the_subscriptions_each_message_started_or_stopped() {
+    let subs_of = |m: &Model| -> Vec<String> {
+        let entry = m.log.latest().unwrap();
+        entry
+            .subs
+            .iter()
+            .map(|(sign, name)| format!("{sign}{name}"))
+            .collect()
+    };
+    let moved = after(fresh(), [Msg::Play(Input::Move(Left))]);
+    assert_eq!(subs_of(&moved), ["+idle"], "something to write");
+    let written = after(moved, [Msg::Idle]);
+    assert_eq!(subs_of(&written), ["\u{2212}idle"]);
+    let stats = after(written, [Msg::Toggle(Panel::Stats)]);
+    assert_eq!(
+        subs_of(&stats),
+        ["~clock"],
+        "the countdown ticks each second"
+    );
+    let themed = after(stats, [Msg::ToggleTheme]);
+    assert_eq!(subs_of(&themed), ["\u{2212}colour scheme"]);
+    let (replay, _) = replaying();
+    let skipped = after(replay, [Msg::SkipReplay]);
+    assert!(subs_of(&skipped).contains(&"\u{2212}ticker".to_string()));
+    assert!(subs_of(&skipped).contains(&"+swipes".to_string()));
+}

@@ -52,6 +52,9 @@ pub struct Entry {
     pub cmds: Vec<String>,
     /// Why nothing happened, if nothing did.
     pub ignored: Option<Ignored>,
+    /// The subscriptions it started (`+idle`), stopped (`−ticker`) or
+    /// restarted (`~clock`): Elm's `subscriptions` at work.
+    pub subs: Vec<(char, &'static str)>,
 }
 
 /// The last messages, oldest first.
@@ -64,7 +67,13 @@ pub struct Log {
 impl Log {
     /// Records a message and its outcome (the commands it gave, in words,
     /// or why it was ignored), forgetting the oldest past [`LOG_LEN`].
-    pub fn record(&mut self, msg: String, cmds: Vec<String>, ignored: Option<Ignored>) {
+    pub fn record(
+        &mut self,
+        msg: String,
+        cmds: Vec<String>,
+        ignored: Option<Ignored>,
+        subs: Vec<(char, &'static str)>,
+    ) {
         self.count += 1;
         if self.entries.len() == LOG_LEN {
             self.entries.pop_front();
@@ -74,6 +83,7 @@ impl Log {
             msg,
             cmds,
             ignored,
+            subs,
         });
     }
 

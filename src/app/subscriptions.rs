@@ -66,3 +66,45 @@ pub fn subscriptions(model: &Model) -> Subs {
         }),
     }
 }
+
+impl Subs {
+    /// What changed from `self` to `after`, a sign and a name a
+    /// subscription: `+ idle` started, `− ticker` stopped, `~ clock`
+    /// restarted with another value. The message log shows them beside each
+    /// message's commands.
+    pub fn changes(&self, after: &Subs) -> Vec<(char, &'static str)> {
+        let on = |s: &Subs| {
+            [
+                ("keys", s.keys),
+                ("swipes", s.swipes),
+                ("other tabs", s.other_tabs.is_some()),
+                ("ticker", s.replay_every_ms.is_some()),
+                ("colour scheme", s.colour_scheme),
+                ("idle", s.idle),
+                ("page hide", s.page_hide),
+                ("clock", s.clock_every_ms.is_some()),
+            ]
+        };
+        let restarted = [
+            self.other_tabs != after.other_tabs,
+            self.replay_every_ms != after.replay_every_ms,
+            self.clock_every_ms != after.clock_every_ms,
+        ];
+        let restart = |name: &'static str| match name {
+            "other tabs" => restarted[0],
+            "ticker" => restarted[1],
+            "clock" => restarted[2],
+            _ => false,
+        };
+        on(self)
+            .into_iter()
+            .zip(on(after))
+            .filter_map(|((name, was), (_, now))| match (was, now) {
+                (false, true) => Some(('+', name)),
+                (true, false) => Some(('\u{2212}', name)),
+                (true, true) if restart(name) => Some(('~', name)),
+                _ => None,
+            })
+            .collect()
+    }
+}

@@ -356,5 +356,6 @@ export async function readMessages(page) {
     n: Number(r.querySelector('.message-n').textContent),
     msg: r.querySelector('.message-msg').textContent,
     outcome: r.querySelector('.message-effects').textContent,
+    subs: r.querySelector('.message-subs')?.textContent ?? '',
   })));
 }

@@ -356,6 +356,10 @@ test('the message log shows each message the page handled, newest first, with th
   for (const m of moves) assert.equal(m.outcome, 'no commands', m.msg);
   assert.ok(log.some((m) => m.msg === 'Idle' && /^SaveGame, SaveHistory/.test(m.outcome)),
     `the game and its history written at an idle moment: ${JSON.stringify(log)}`);
+  // And the subscriptions at work: a move starts the idle listener, the idle write stops it.
+  assert.ok(moves.some((m) => m.subs === '+idle'), `a move starts the idle subscription: ${JSON.stringify(moves)}`);
+  assert.ok(log.some((m) => m.msg === 'Idle' && m.subs.includes('\u2212idle')),
+    `the idle write stops it: ${JSON.stringify(log)}`);
   assert.deepEqual(log.map((m) => m.n), [...log.map((m) => m.n)].sort((a, b) => b - a), 'numbered, newest first');
 
   // While the board shows the past, a move is logged as ignored.

@@ -31,10 +31,12 @@ mod settings;
 use super::cmd::Cmd;
 use super::model::Model;
 use super::msg::Msg;
+use super::subscriptions::subscriptions;
 use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
-/// Records the message and its outcome in the model's log.
+/// Records the message and its outcome in the model's log: its commands,
+/// or why it was ignored, and the subscriptions it started or stopped.
 ///
 /// After every rule, the review keeps only the moves the history still
 /// holds as they were reviewed ([`Coach::keep_valid`](super::coach::Coach::keep_valid)):
@@ -48,6 +50,7 @@ use common::Outcome;
 /// (`code::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
+    let subs_before = subscriptions(model);
     let panel_before = model.panel;
     let contest_before = model.contest.as_ref().map(|c| c.on_board);
     let (mut cmds, ignored) = match rule(model, msg) {
@@ -59,9 +62,10 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     }
     cmds.extend(code::panel_opened(model, panel_before));
     cmds.extend(code::contest_shown(model, contest_before));
+    let subs = subs_before.changes(&subscriptions(model));
     model
         .log
-        .record(label, cmds.iter().map(Cmd::label).collect(), ignored);
+        .record(label, cmds.iter().map(Cmd::label).collect(), ignored, subs);
     cmds
 }
 

@@ -1,6 +1,7 @@
 //! The message log, for people studying the fold: the last messages, newest
 //! first, each with the commands `update` returned for it or why it was
-//! ignored. Read-only; mounted only while shown.
+//! ignored, and the subscriptions it started (`+idle`) or stopped
+//! (`−ticker`). Read-only; mounted only while shown.
 
 use leptos::prelude::*;
 
@@ -47,6 +48,14 @@ fn row(entry: &Entry) -> impl IntoView {
         None if entry.cmds.is_empty() => "no commands".to_string(),
         None => entry.cmds.join(", "),
     };
+    let subs = (!entry.subs.is_empty()).then(|| {
+        let said: Vec<String> = entry
+            .subs
+            .iter()
+            .map(|(sign, name)| format!("{sign}{name}"))
+            .collect();
+        view! { " " <span class="message-subs">{said.join(" ")}</span> }
+    });
     view! {
         <li class="message-row">
             <span class="message-n">{entry.n}</span>
@@ -54,6 +63,7 @@ fn row(entry: &Entry) -> impl IntoView {
             <code class="message-msg">{entry.msg.clone()}</code>
             " → "
             <span class="message-effects">{outcome}</span>
+            {subs}
         </li>
     }
 }
