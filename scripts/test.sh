@@ -43,5 +43,18 @@ step "AiClient in headless Chromium (its harness, tests/ai-client/index.html)"
 trunk --skip-version-check build --release --offline --dist "$root/target/ai-client-check" tests/ai-client/index.html
 node scripts/ai-client-check.mjs "$root/target/ai-client-check"
 
+step "the page scripts/serve.sh serves: no console error or warning"
+TRUNK_SERVE_PORT=8093 bash scripts/serve.sh > "${TMPDIR:-/tmp}/serve-check.log" 2>&1 &
+serving=$!
+for _ in $(seq 1 120); do
+    node -e "fetch('http://127.0.0.1:8093/').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))" && break
+    sleep 1
+done
+status=0
+node scripts/serve-check.mjs http://127.0.0.1:8093/ || status=$?
+kill "$serving" 2>/dev/null || true
+wait "$serving" 2>/dev/null || true
+[ "$status" -eq 0 ] || { tail -20 "${TMPDIR:-/tmp}/serve-check.log"; exit "$status"; }
+
 step "release size"
 bash scripts/size.sh dist
