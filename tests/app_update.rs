@@ -1659,3 +1659,77 @@ fn the_message_log_shows_the_subscriptions_each_message_started_or_stopped() {
     assert!(subs_of(&skipped).contains(&"\u{2212}ticker".to_string()));
     assert!(subs_of(&skipped).contains(&"+swipes".to_string()));
 }
+
+#[test]
+fn the_review_button_says_what_is_left_and_sends_what_fits() {
+    use leptos_2048::app::model::ReviewButton;
+    let button = |words: &str, enabled: bool, msg: Msg| ReviewButton {
+        words: words.into(),
+        enabled,
+        msg,
+    };
+    assert_eq!(
+        fresh().review_button(),
+        button("Review game", false, Msg::Review)
+    );
+    let model = played(&TEN_MOVES);
+    assert_eq!(
+        model.review_button(),
+        button("Review game", true, Msg::Review)
+    );
+    let asked = after(model, [Msg::Review]);
+    assert_eq!(
+        asked.review_button(),
+        button("Cancel", true, Msg::CancelReview)
+    );
+    let moves = moves_from(&asked, 0);
+    let mut judged = asked;
+    for &(at, _) in &moves {
+        let answer = agreed(&judged, 1, at);
+        judged = after(judged, [answer]);
+    }
+    assert_eq!(
+        judged.review_button(),
+        button("Game reviewed", false, Msg::Review)
+    );
+    // The history's row after the first move shows the verdict on it.
+    let first = moves[0].0;
+    let (on, verdict) = judged.coach.verdict_leading_to(first + 1).unwrap();
+    assert_eq!((on, verdict.grade), (first, Grade::Best));
+    assert_eq!(
+        judged.coach.verdict_leading_to(0),
+        None,
+        "the start has no move"
+    );
+    let more = after(judged, [Msg::Toggle(Panel::History)]);
+    let d = [Left, Up, Right, Direction::Down]
+        .into_iter()
+        .find(|&d| {
+            let mut h = more.history.clone();
+            h.apply(Input::Move(d))
+        })
+        .unwrap();
+    let went_on = after(more, [Msg::Play(Input::Move(d))]);
+    assert_eq!(
+        went_on.review_button(),
+        button("Review 1 more move", true, Msg::Review)
+    );
+}
+
+#[test]
+fn the_history_check_is_said_in_a_sentence() {
+    let model = after(
+        playing("2 2 . . / . . . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left))],
+    );
+    let open = after(model, [Msg::Toggle(Panel::History)]);
+    let check = open.verification.clone().unwrap();
+    assert_eq!(
+        check.sentence(open.history.len()),
+        "Checked: replaying all 1 inputs from the saved start, every state is step(input, previous state)."
+    );
+    let later = after(open, [Msg::Play(Input::Move(Right))]);
+    assert!(check
+        .sentence(later.history.len())
+        .ends_with(" (1 inputs since.)"));
+}

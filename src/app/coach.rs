@@ -228,6 +228,14 @@ impl Coach {
         Ok(())
     }
 
+    /// The verdict on the move that led to the state after `i` inputs (the
+    /// move played on the board after `i − 1`): where it was played, and
+    /// the verdict. The history's row `i` shows it.
+    pub fn verdict_leading_to(&self, i: usize) -> Option<(usize, &Verdict)> {
+        let on = i.checked_sub(1)?;
+        self.verdict_at(on).map(|v| (on, v))
+    }
+
     /// The better move on the board after `at` inputs, if the move played
     /// there was judged and lost at least a good move's worth of chance
     /// against it (`Verdict::shown_better`).

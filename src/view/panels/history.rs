@@ -71,14 +71,10 @@ impl Row {
             cells,
             undone: i > cursor,
             chosen: i == at,
-            // The move that led here was played on the board after i - 1
-            // inputs.
-            mark: (i > 0).then(|| i - 1).and_then(|on| {
-                coach.verdict_at(on).map(|v| Mark {
-                    at: on,
-                    grade: v.grade,
-                    better: coach.better_move_at(on),
-                })
+            mark: coach.verdict_leading_to(i).map(|(on, v)| Mark {
+                at: on,
+                grade: v.grade,
+                better: v.shown_better(),
             }),
         }
     }
@@ -215,24 +211,7 @@ fn Verdict() -> impl IntoView {
     let dispatch = use_dispatcher();
     let verdict = select(|m| {
         let check = m.verification.as_ref()?;
-        let from = match check.seed {
-            Some(seed) => format!("seed {seed}"),
-            None => "the saved start".to_string(),
-        };
-        let mut text = match check.result {
-            Ok(()) => format!(
-                "Checked: replaying all {} inputs from {from}, every state is step(input, previous state).",
-                check.inputs
-            ),
-            Err(i) => format!(
-                "Mismatch: replaying from {from}, the state after input {i} is not what was recorded."
-            ),
-        };
-        let len = m.history.len();
-        if len != check.inputs {
-            text.push_str(&format!(" ({} inputs since.)", len.abs_diff(check.inputs)));
-        }
-        Some(text)
+        Some(check.sentence(m.history.len()))
     });
     view! {
         <p class="history-check" role="status">

@@ -17,31 +17,17 @@ use super::charts::{draw, Mark};
 use super::grade_mark::symbol;
 use super::review_chart::{self, Plot};
 use crate::ai::review::Grade;
+use crate::app::model::ReviewButton;
 use crate::app::words::{grade_count, review_summary};
-use crate::app::{Model, Msg};
+use crate::app::Model;
 use crate::view::context::{select, use_dispatcher};
 use crate::web::dispatcher::Dispatcher;
-
-/// The review button's words: "Review game" before a review, "Cancel"
-/// while one runs (the button stops it then), "Review 12 more moves" once
-/// the game went on after one, "Game reviewed" when every move is judged.
-fn button_words(running: bool, reviewed: bool, left: usize) -> String {
-    match (running, reviewed, left) {
-        (true, _, _) => "Cancel".to_string(),
-        (false, false, _) => "Review game".to_string(),
-        (false, true, 0) => "Game reviewed".to_string(),
-        (false, true, 1) => "Review 1 more move".to_string(),
-        (false, true, n) => format!("Review {n} more moves"),
-    }
-}
 
 /// What the review's section shows, read from the model at once.
 #[derive(Clone, Debug, PartialEq)]
 struct Shown {
-    /// The button's words (`button_words`).
-    button: String,
-    /// Whether the button can be pressed: a run to cancel or moves to review.
-    enabled: bool,
+    /// The button (`Model::review_button`).
+    button: ReviewButton,
     /// Moves judged and moves in the review, while a run goes on.
     running: Option<(usize, usize)>,
     /// Why the last run stopped short.
@@ -77,10 +63,8 @@ impl Shown {
                 words: review_chart::words(&plot),
             }
         });
-        let left = m.unreviewed();
         Shown {
-            button: button_words(running, !coach.moves.is_empty(), left),
-            enabled: running || left > 0,
+            button: m.review_button(),
             running: running.then_some((judged, total)),
             failure: coach.failure.clone(),
             found,
@@ -104,6 +88,7 @@ pub fn ReviewSection() -> impl IntoView {
 /// the focus), the run's progress, a failure, and the findings.
 fn section(s: &Shown, dispatch: Dispatcher) -> impl IntoView {
     let running = s.running.is_some();
+    let msg = s.button.msg.clone();
     let progress = s.running.map(|(judged, total)| {
         view! {
             <progress class="review-progress" max=total value=judged aria-label="Moves reviewed"></progress>
@@ -113,10 +98,10 @@ fn section(s: &Shown, dispatch: Dispatcher) -> impl IntoView {
         <div class="review-run">
             <button
                 class=if running { "review-cancel" } else { "review-button" }
-                disabled=!s.enabled
-                on:click=move |_| dispatch.send(if running { Msg::CancelReview } else { Msg::Review })
+                disabled=!s.button.enabled
+                on:click=move |_| dispatch.send(msg.clone())
             >
-                {s.button.clone()}
+                {s.button.words.clone()}
             </button>
             {progress}
         </div>
@@ -156,21 +141,5 @@ fn found(f: &Found) -> impl IntoView {
             </svg>
             <p class="visually-hidden">{f.words.clone()}</p>
         </figure>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_button_says_what_is_left() {
-        assert_eq!(button_words(false, false, 0), "Review game");
-        assert_eq!(button_words(false, false, 40), "Review game");
-        assert_eq!(button_words(true, false, 40), "Cancel");
-        assert_eq!(button_words(true, true, 12), "Cancel");
-        assert_eq!(button_words(false, true, 1), "Review 1 more move");
-        assert_eq!(button_words(false, true, 12), "Review 12 more moves");
-        assert_eq!(button_words(false, true, 0), "Game reviewed");
     }
 }
