@@ -183,3 +183,14 @@ impl Clock {
         86_400u32.saturating_sub(self.second)
     }
 }
+
+/// How a result card went out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// The system's share sheet took it.
+    Shared,
+    /// The clipboard holds it.
+    Copied,
+    /// Neither is there: it is shown, selectable, to copy by hand.
+    Shown,
+}

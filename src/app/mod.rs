@@ -55,9 +55,10 @@ mod update;
 pub mod words;
 
 pub use cmd::Cmd;
+pub use contest::Sent;
 pub use init::{init, Flags, Query};
 pub use log::Ignored;
-pub use model::{Mode, Model, Notice, Panel, Sent, Share, Unsaved};
+pub use model::{Mode, Model, Notice, Panel, Share, Unsaved};
 pub use msg::Msg;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use super::coach::{game_start, Coach};
 use super::code::Code;
 use super::computer::{self, Computer};
-use super::contest::{Against, Clock, Contest};
+use super::contest::{Against, Clock, Contest, Sent};
 use super::log::Log;
 use super::msg::Msg;
 pub use super::panel::Panel;
@@ -134,17 +134,6 @@ pub struct Card {
     pub plain: String,
     /// How it went out, once the runner said.
     pub sent: Option<Sent>,
-}
-
-/// How a result card went out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sent {
-    /// The system's share sheet took it.
-    Shared,
-    /// The clipboard holds it.
-    Copied,
-    /// Neither is there: it is shown, selectable, to copy by hand.
-    Shown,
 }
 
 /// The result of replaying the whole history from its start

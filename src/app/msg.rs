@@ -9,8 +9,7 @@ use crate::ai::review::Assessment;
 use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
-use super::contest::Clock;
-use super::model::Sent;
+use super::contest::{Clock, Sent};
 use super::panel::Panel;
 use super::saved::Saved;
 use super::words::size;

@@ -9,9 +9,10 @@
 
 use super::super::card::contest_ended;
 use super::super::cmd::Cmd;
+use super::super::contest::Sent;
 use super::super::contest::{Against, Clock, Contest, Race};
 use super::super::log::Ignored;
-use super::super::model::{Mode, Model, Sent};
+use super::super::model::{Mode, Model};
 use super::super::msg::Msg;
 use super::super::words;
 use super::coach::review_quietly;
