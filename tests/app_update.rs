@@ -1662,24 +1662,24 @@ fn the_message_log_shows_the_subscriptions_each_message_started_or_stopped() {
 
 #[test]
 fn the_review_button_says_what_is_left_and_sends_what_fits() {
-    use leptos_2048::app::model::ReviewButton;
+    use leptos_2048::app::review_button::ReviewButton;
     let button = |words: &str, enabled: bool, msg: Msg| ReviewButton {
         words: words.into(),
         enabled,
         msg,
     };
     assert_eq!(
-        fresh().review_button(),
+        ReviewButton::of(&fresh()),
         button("Review game", false, Msg::Review)
     );
     let model = played(&TEN_MOVES);
     assert_eq!(
-        model.review_button(),
+        ReviewButton::of(&model),
         button("Review game", true, Msg::Review)
     );
     let asked = after(model, [Msg::Review]);
     assert_eq!(
-        asked.review_button(),
+        ReviewButton::of(&asked),
         button("Cancel", true, Msg::CancelReview)
     );
     let moves = moves_from(&asked, 0);
@@ -1689,7 +1689,7 @@ fn the_review_button_says_what_is_left_and_sends_what_fits() {
         judged = after(judged, [answer]);
     }
     assert_eq!(
-        judged.review_button(),
+        ReviewButton::of(&judged),
         button("Game reviewed", false, Msg::Review)
     );
     // The history's row after the first move shows the verdict on it.
@@ -1711,7 +1711,7 @@ fn the_review_button_says_what_is_left_and_sends_what_fits() {
         .unwrap();
     let went_on = after(more, [Msg::Play(Input::Move(d))]);
     assert_eq!(
-        went_on.review_button(),
+        ReviewButton::of(&went_on),
         button("Review 1 more move", true, Msg::Review)
     );
 }

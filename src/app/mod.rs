@@ -28,6 +28,7 @@
 //! - [`coach`]: the review of the game in play.
 //! - [`code`]: where each chunk of code fetched when first needed stands.
 //! - [`panel`]: the panels, and where each one's code stands.
+//! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`log`]: the last messages and their commands, for the history panel.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
@@ -47,6 +48,7 @@ pub mod log;
 pub mod model;
 pub mod msg;
 pub mod panel;
+pub mod review_button;
 pub mod saved;
 pub mod subscriptions;
 pub mod swipe;

@@ -10,7 +10,6 @@ use super::code::Code;
 use super::computer::{self, Computer};
 use super::contest::{Against, Clock, Contest, Sent};
 use super::log::Log;
-use super::msg::Msg;
 pub use super::panel::Panel;
 use super::panel::PanelCode;
 use super::words::{hint_sentence, score_in_moves, verdict_sentence};
@@ -178,20 +177,6 @@ impl Verification {
         }
         text
     }
-}
-
-/// The review's button: its words, whether it can be pressed, and what it
-/// sends.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReviewButton {
-    /// "Review game" before a review, "Cancel" while one runs, "Review 12
-    /// more moves" once the game went on after one, "Game reviewed" when
-    /// every move is judged.
-    pub words: String,
-    /// A run to cancel, or moves to review.
-    pub enabled: bool,
-    /// `Msg::CancelReview` while a run goes on, else `Msg::Review`.
-    pub msg: Msg,
 }
 
 /// What the board shows.
@@ -403,28 +388,6 @@ impl Model {
         match self.mode {
             Mode::Viewing(i) => self.coach.better_move_at(i),
             Mode::Live | Mode::Replaying => self.computer.hint_for(self.present()),
-        }
-    }
-
-    /// The review's button, as the model stands.
-    pub fn review_button(&self) -> ReviewButton {
-        let running = self.coach.running.is_some();
-        let left = self.unreviewed();
-        let words = match (running, !self.coach.moves.is_empty(), left) {
-            (true, _, _) => "Cancel".to_string(),
-            (false, false, _) => "Review game".to_string(),
-            (false, true, 0) => "Game reviewed".to_string(),
-            (false, true, 1) => "Review 1 more move".to_string(),
-            (false, true, n) => format!("Review {n} more moves"),
-        };
-        ReviewButton {
-            words,
-            enabled: running || left > 0,
-            msg: if running {
-                Msg::CancelReview
-            } else {
-                Msg::Review
-            },
         }
     }
 

@@ -17,7 +17,7 @@ use super::charts::{draw, Mark};
 use super::grade_mark::symbol;
 use super::review_chart::{self, Plot};
 use crate::ai::review::Grade;
-use crate::app::model::ReviewButton;
+use crate::app::review_button::ReviewButton;
 use crate::app::words::{grade_count, review_summary};
 use crate::app::Model;
 use crate::view::context::{select, use_dispatcher};
@@ -64,7 +64,7 @@ impl Shown {
             }
         });
         Shown {
-            button: m.review_button(),
+            button: ReviewButton::of(m),
             running: running.then_some((judged, total)),
             failure: coach.failure.clone(),
             found,
