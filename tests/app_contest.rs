@@ -228,7 +228,7 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
         vec![
             Cmd::SaveDailies(dailies),
             Cmd::SaveContest(stored(m)),
-            Cmd::Review {
+            Cmd::AssessMoves {
                 id: 1,
                 moves: m.coach.left(),
             },
@@ -521,7 +521,7 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
         values[played as usize] = Some(CERTAIN);
         last = update(
             &mut graded,
-            Msg::Reviewed {
+            Msg::Assessed {
                 id,
                 at,
                 answer: Ok(Assessment {

@@ -911,7 +911,7 @@ const TEN_MOVES: [Direction; 10] = [
     Up,
 ];
 
-/// What `Cmd::Review` asks about: each move in the history from `from` to
+/// What `Cmd::AssessMoves` asks about: each move in the history from `from` to
 /// the cursor, with the board it was played on.
 fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
     (from..m.history.cursor())
@@ -944,7 +944,7 @@ fn assessment(best: Direction, loss: f32) -> Assessment {
 
 /// Run `id`'s answer that the move at `at` was the review's own pick.
 fn agreed(m: &Model, id: u32, at: usize) -> Msg {
-    Msg::Reviewed {
+    Msg::Assessed {
         id,
         at,
         answer: Ok(assessment(played_at(m, at), 0.0)),
@@ -957,7 +957,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     // Review opens the history panel, which asks for its code.
     let asked = check(&model, Msg::Review, |m| {
         vec![
-            Cmd::Review {
+            Cmd::AssessMoves {
                 id: 1,
                 moves: moves_from(m, 0),
             },
@@ -989,7 +989,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
         .into_iter()
         .find(|&d| d != played_at(&one, second))
         .unwrap();
-    let blundered = Msg::Reviewed {
+    let blundered = Msg::Assessed {
         id: 1,
         at: second,
         answer: Ok(assessment(better, 20.0)),
@@ -1061,7 +1061,7 @@ fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
     let left = moves_from(&more, 0)[3..].to_vec();
     assert_eq!(more.unreviewed(), left.len());
     let resumed = check(&more, Msg::Review, |_| {
-        vec![Cmd::Review { id: 2, moves: left }]
+        vec![Cmd::AssessMoves { id: 2, moves: left }]
     });
     assert_eq!(resumed.coach.running, Some(2));
     let old_run = check(&resumed, agreed(&resumed, 1, moves[4].0), none);
@@ -1104,7 +1104,7 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
     assert_eq!(branched.coach.progress(), (n - 2, n - 2));
     assert_eq!(branched.coach.running, None);
     // Their answers, still on their way, change nothing.
-    let late = Msg::Reviewed {
+    let late = Msg::Assessed {
         id: 1,
         at: moves[n - 1].0,
         answer: Ok(assessment(Left, 0.0)),
@@ -1136,7 +1136,7 @@ fn a_new_game_is_reviewed_on_its_own() {
         .unwrap()
         + 1;
     check(&next, Msg::Review, |m| {
-        vec![Cmd::Review {
+        vec![Cmd::AssessMoves {
             id: 2,
             moves: moves_from(m, start),
         }]
@@ -1148,7 +1148,7 @@ fn a_worker_failure_stops_the_review_and_says_why() {
     let asked = after(played(&TEN_MOVES), [Msg::Review]);
     let at = moves_from(&asked, 0)[0].0;
     let why = "The AI worker could not be loaded";
-    let failed = Msg::Reviewed {
+    let failed = Msg::Assessed {
         id: 1,
         at,
         answer: Err(why.into()),
@@ -1158,7 +1158,7 @@ fn a_worker_failure_stops_the_review_and_says_why() {
     assert_eq!(stopped.coach.failure.as_deref(), Some(why));
     // Reviewing again tries again.
     let again = check(&stopped, Msg::Review, |m| {
-        vec![Cmd::Review {
+        vec![Cmd::AssessMoves {
             id: 2,
             moves: moves_from(m, 0),
         }]
@@ -1173,7 +1173,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     // Review opens the history panel, which asks for its code.
     let asked = check(&model, Msg::Review, |m| {
         vec![
-            Cmd::Review {
+            Cmd::AssessMoves {
                 id: 1,
                 moves: moves_from(m, 0),
             },
@@ -1383,7 +1383,7 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::Hidden => "a_hidden_page_writes_at_once",
         Msg::BestElsewhere(..) => "a_higher_best_from_another_tab_is_taken",
         Msg::SaveFailed(_) => "a_failed_write_is_said_once",
-        Msg::Review | Msg::Reviewed { .. } => "a_review_judges_every_move_of_the_game_in_play",
+        Msg::Review | Msg::Assessed { .. } => "a_review_judges_every_move_of_the_game_in_play",
         Msg::CancelReview => "a_cancelled_review_goes_on_later_from_where_it_stopped",
         // The daily and races: tests/app_contest.rs.
         Msg::OpenDaily(_) => "the_daily_is_counted_once_then_practice",
@@ -1490,7 +1490,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             answer: Err("The AI worker stopped".into()),
         }),
         1 => (panel.clone(), any::<bool>()).prop_map(|(panel, loaded)| Msg::PanelLoaded { panel, loaded }),
-        1 => (0u32..4, 0usize..12).prop_map(|(id, at)| Msg::Reviewed {
+        1 => (0u32..4, 0usize..12).prop_map(|(id, at)| Msg::Assessed {
             id,
             at,
             answer: Err("A worker failed".into()),
@@ -1499,7 +1499,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::Share),
         1 => Just(Msg::Review),
         1 => Just(Msg::CancelReview),
-        2 => (0u32..4, 0usize..12, direction.clone()).prop_map(|(id, at, best)| Msg::Reviewed {
+        2 => (0u32..4, 0usize..12, direction.clone()).prop_map(|(id, at, best)| Msg::Assessed {
             id,
             at,
             answer: Ok(Assessment {

@@ -62,8 +62,8 @@ pub enum Cmd {
     WarmAi,
     /// Search these moves of a game (each its index in the history and the
     /// board it was played on) for review run `id`; each answer comes back
-    /// as a `Msg::Reviewed`.
-    Review {
+    /// as a `Msg::Assessed`.
+    AssessMoves {
         id: u32,
         moves: Vec<(usize, Bitboard)>,
     },
@@ -95,7 +95,9 @@ impl Cmd {
             Cmd::ShowTheme(theme) => return format!("ShowTheme({theme:?})"),
             Cmd::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
             Cmd::AskAi { id, .. } => return format!("AskAi(#{id})"),
-            Cmd::Review { id, moves } => return format!("Review(#{id}, {} moves)", moves.len()),
+            Cmd::AssessMoves { id, moves } => {
+                return format!("AssessMoves(#{id}, {} moves)", moves.len())
+            }
             Cmd::LoadPanel(panel) => return format!("LoadPanel({panel:?})"),
             Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
             Cmd::SaveGame(_) => "SaveGame",

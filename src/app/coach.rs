@@ -26,7 +26,7 @@ pub struct Coach {
     /// and its inputs up to the last move reviewed.
     inputs: Vec<Input>,
     /// The game's moves, in order, with the verdicts found so far.
-    pub moves: Vec<Reviewed>,
+    pub moves: Vec<MoveInReview>,
     /// The run in flight, if one is.
     pub running: Option<u32>,
     /// The id of the last run started.
@@ -37,7 +37,7 @@ pub struct Coach {
 
 /// One move of the game under review.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Reviewed {
+pub struct MoveInReview {
     /// The move's index in the history: the board it was played on is the
     /// state after `at` inputs.
     pub at: usize,
@@ -57,14 +57,14 @@ pub fn game_start(inputs: &[Input]) -> usize {
 /// The moves of the game in play: from its start up to the history's
 /// cursor, each with the board it was played on. `None` if the game is not
 /// 4×4 (the search plays 4×4 boards only).
-pub fn moves_of(history: &History) -> Option<Vec<Reviewed>> {
+pub fn moves_of(history: &History) -> Option<Vec<MoveInReview>> {
     let cursor = history.cursor();
     let inputs = &history.inputs()[..cursor];
     let first = game_start(inputs);
     let mut moves = Vec::with_capacity(cursor - first);
     for (at, _, state) in history.states(first, cursor) {
         if let Some(&Input::Move(played)) = inputs.get(at) {
-            moves.push(Reviewed {
+            moves.push(MoveInReview {
                 at,
                 board: bitboard::from_board(&state.board)?,
                 played,
@@ -83,7 +83,7 @@ impl Coach {
     pub fn start(
         &mut self,
         history: &History,
-        moves: Vec<Reviewed>,
+        moves: Vec<MoveInReview>,
     ) -> (u32, Vec<(usize, Bitboard)>) {
         self.keep_valid(history);
         let kept = self.inputs.len();

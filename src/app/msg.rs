@@ -119,7 +119,7 @@ pub enum Msg {
     ContestCodeLoaded(bool),
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
-    Reviewed {
+    Assessed {
         id: u32,
         at: usize,
         answer: Result<Assessment, String>,
@@ -195,9 +195,9 @@ impl Msg {
             Msg::Clock(c) => format!("Clock({}s)", c.second),
             Msg::CardSent(how) => format!("CardSent({how:?})"),
             Msg::ContestCodeLoaded(loaded) => format!("ContestCodeLoaded({loaded})"),
-            Msg::Reviewed { id, at, answer } => {
+            Msg::Assessed { id, at, answer } => {
                 let what = if answer.is_ok() { "" } else { ", error" };
-                format!("Reviewed(#{id}, {at}{what})")
+                format!("Assessed(#{id}, {at}{what})")
             }
             Msg::BestElsewhere(c, best) => format!("BestElsewhere({}, {best})", size(c)),
             Msg::SaveFailed(problem) => format!("SaveFailed({problem:?})"),

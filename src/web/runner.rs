@@ -59,7 +59,7 @@ impl Runner {
             Cmd::AskAi { .. }
             | Cmd::CancelAi
             | Cmd::WarmAi
-            | Cmd::Review { .. }
+            | Cmd::AssessMoves { .. }
             | Cmd::CancelReview => workers::run(&self.workers, cmd, dispatcher),
             Cmd::LoadPanel(panel) => {
                 let loading = (self.chunks.load_panel)(panel);

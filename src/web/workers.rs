@@ -34,8 +34,8 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         }),
         Cmd::CancelAi => workers.ai.cancel(),
         Cmd::WarmAi => workers.ai.warm(),
-        Cmd::Review { id, moves } => workers.reviews.start(moves, move |at, answer| {
-            dispatcher.send(Msg::Reviewed { id, at, answer })
+        Cmd::AssessMoves { id, moves } => workers.reviews.start(moves, move |at, answer| {
+            dispatcher.send(Msg::Assessed { id, at, answer })
         }),
         Cmd::CancelReview => workers.reviews.cancel(),
         Cmd::SaveGame(_)

@@ -2,7 +2,7 @@
 //! answers as they come, cancelling, and a worker's failure.
 
 use super::super::cmd::Cmd;
-use super::super::coach::{moves_of, Reviewed};
+use super::super::coach::{moves_of, MoveInReview};
 use super::super::computer::ONLY_4X4;
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Panel, Verification};
@@ -45,14 +45,14 @@ pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
 
 /// Starts a run over `moves`, the game's; those judged before keep their
 /// verdicts.
-fn start(model: &mut Model, moves: Vec<Reviewed>) -> Vec<Cmd> {
+fn start(model: &mut Model, moves: Vec<MoveInReview>) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     if model.coach.running.is_some() {
         cmds.push(Cmd::CancelReview);
     }
     let (id, left) = model.coach.start(&model.history, moves);
     if !left.is_empty() {
-        cmds.push(Cmd::Review { id, moves: left });
+        cmds.push(Cmd::AssessMoves { id, moves: left });
     }
     cmds
 }

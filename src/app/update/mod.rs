@@ -121,7 +121,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::ToggleMessages => page::toggle_messages(model),
         Msg::Review => coach::review(model),
         Msg::CancelReview => coach::cancel(model),
-        Msg::Reviewed { id, at, answer } => coach::reviewed(model, id, at, answer),
+        Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),
         Msg::OpenDaily(n) => contest::open_daily(model, n),
         Msg::Finish => contest::finish(model),
         Msg::OwnGame => contest::own_game(model),

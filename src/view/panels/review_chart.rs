@@ -35,7 +35,7 @@ const PLOT: u32 = H - TOP - BOTTOM;
 pub struct Judged {
     /// Its place in the game under review, from 0.
     pub n: usize,
-    /// Its index in the history (`Reviewed::at`).
+    /// Its index in the history (`MoveInReview::at`).
     pub at: usize,
     /// The chance the move kept, in basis points.
     pub value: i32,
