@@ -604,8 +604,14 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     );
     // A tab showing its own game keeps it there; the daily follows beside.
     let own = after(here, [Msg::OwnGame]);
-    let beside = check(&own, Msg::ContestElsewhere(Box::new(stored(&there))), none);
+    let autoplaying = after(own.clone(), [Msg::Autoplay]);
+    let beside = check(
+        &autoplaying,
+        Msg::ContestElsewhere(Box::new(stored(&there))),
+        none,
+    );
     assert_eq!(beside.history, own.history);
+    assert!(beside.computer.autoplay, "the own game's autoplay goes on");
     assert_eq!(beside.contest.unwrap().other, there.history);
 }
 

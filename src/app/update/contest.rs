@@ -254,11 +254,16 @@ pub fn elsewhere(model: &mut Model, saved: SavedContest) -> Outcome {
             model.dailies.record(Contest::result(number, game));
         }
     }
+    model.contest = Some(contest);
+    model.unsaved.contest = false;
+    if !showing {
+        // Only the contest beside the board changed: the board, a replay
+        // on it, autoplay, all go on.
+        return Ok(Vec::new());
+    }
     let cmds = stop_autoplay(model, None);
     model.history = board;
-    model.contest = Some(contest);
     model.mode = Mode::Live;
-    model.unsaved.contest = false;
     say(model);
     model.card = None;
     Ok(cmds)
