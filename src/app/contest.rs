@@ -84,17 +84,6 @@ impl Against {
             Against::Race(_) => true,
         }
     }
-
-    /// The game it starts from.
-    pub fn start(&self) -> Option<History> {
-        match self {
-            Against::Daily { number, .. } => Some(daily::game(*number)),
-            Against::Race(race) => {
-                let shared = replay::decode(&race.link).ok()?;
-                Some(History::with_luck(shared.config, shared.seed, shared.luck))
-            }
-        }
-    }
 }
 
 impl Contest {

@@ -100,16 +100,16 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
 /// it is when its start is a daily's: "Daily #329, replayed from …".
 pub fn link_verified(end: &State, daily: Option<u32>) -> String {
     let moves = if end.moves == 1 { "move" } else { "moves" };
-    let (which, replayed) = match daily {
-        Some(n) => (format!("Daily #{n}, r"), "eplayed"),
-        None => (String::from("R"), "eplayed"),
-    };
-    format!(
-        "{which}{replayed} from its seed and moves: {} points in {} {moves}, top tile {}.",
+    let proved = format!(
+        "from its seed and moves: {} points in {} {moves}, top tile {}.",
         spaced(end.score),
         spaced(u64::from(end.moves)),
         end.board.max_value()
-    )
+    );
+    match daily {
+        Some(n) => format!("Daily #{n}, replayed {proved}"),
+        None => format!("Replayed {proved}"),
+    }
 }
 
 /// A racer's lead over the ghost in words, never in colour alone: "+340

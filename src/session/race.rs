@@ -2,10 +2,10 @@
 //! number of moves, folded once from its link's inputs when the race
 //! starts, so that each of the racer's moves only looks it up.
 
-use crate::engine::{step, State};
+use crate::engine::{Config, State};
 
 use super::history::History;
-use super::replay::{LinkError, Replay};
+use super::replay::{LinkError, Replay, MAX_INPUTS};
 
 /// The smallest tile a race marks the first making of.
 pub const FIRST_SPLIT: u64 = 128;
@@ -28,30 +28,42 @@ pub struct Ghost {
 
 impl Ghost {
     /// The ghost of `replay`'s game, if the game plays (every input
-    /// changes the state it is applied to, as `Replay::replay` checks).
+    /// changes the state it is applied to, as `Replay::replay` checks):
+    /// one `step` an input, the game kept and its course folded as it is
+    /// played.
     pub fn of(replay: &Replay) -> Result<Ghost, LinkError> {
-        let game = replay.replay()?;
-        let mut state = State::with_luck(replay.config, replay.seed, replay.luck);
-        let mut ghost = Ghost {
-            scores: vec![state.score],
-            splits: Vec::new(),
-            game,
-            inputs: vec![0],
-        };
+        let c = replay.config;
+        if Config::new(c.width, c.height, c.target) != Some(c) {
+            return Err(LinkError::NotAGameLink);
+        }
+        if replay.inputs.len() > MAX_INPUTS {
+            return Err(LinkError::TooLong);
+        }
+        let mut game = History::with_luck(c, replay.seed, replay.luck);
+        let mut scores = vec![game.present().score];
+        let (mut splits, mut inputs) = (Vec::new(), vec![0]);
         let mut next_split = FIRST_SPLIT;
         for (i, &input) in replay.inputs.iter().enumerate() {
-            let next = step(input, &state);
-            if next.moves > state.moves {
-                ghost.scores.push(next.score);
-                ghost.inputs.push(i + 1);
-                while next.board.max_value() >= next_split {
-                    ghost.splits.push((next_split, next.moves));
+            let before = game.present().moves;
+            if !game.apply(input) {
+                return Err(LinkError::Unplayable(i));
+            }
+            let now = game.present();
+            if now.moves > before {
+                scores.push(now.score);
+                inputs.push(i + 1);
+                while now.board.max_value() >= next_split {
+                    splits.push((next_split, now.moves));
                     next_split *= 2;
                 }
             }
-            state = next;
         }
-        Ok(ghost)
+        Ok(Ghost {
+            scores,
+            splits,
+            game,
+            inputs,
+        })
     }
 
     /// How many moves the ghost made.

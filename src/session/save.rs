@@ -219,17 +219,25 @@ pub fn decode_config(json: &str) -> Result<Config, Invalid> {
 /// The format of the stored contest and of the dailies' results.
 pub const RECORD_VERSION: u32 = 1;
 
-/// A record as stored: `{"version":1,"value":…}`.
-#[derive(Serialize, Deserialize)]
+/// A record as read: `{"version":1,"value":…}`, its version checked
+/// first (`decode_versioned`).
+#[derive(Deserialize)]
 struct Versioned<T> {
-    version: u32,
     value: T,
 }
 
-fn encode_versioned<T: Serialize + Clone>(value: &T, typical: usize) -> String {
-    let record = Versioned {
+/// A record as written: the value by reference, so a counted daily's
+/// write after every move does not copy its game first.
+#[derive(Serialize)]
+struct VersionedOut<'a, T> {
+    version: u32,
+    value: &'a T,
+}
+
+fn encode_versioned<T: Serialize>(value: &T, typical: usize) -> String {
+    let record = VersionedOut {
         version: RECORD_VERSION,
-        value: value.clone(),
+        value,
     };
     write(&record, typical, MAX_HISTORY_LEN + MAX_LEN)
 }
