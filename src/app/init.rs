@@ -51,6 +51,9 @@ pub struct Flags {
     pub contest: Loaded<SavedContest>,
     /// The counted dailies' results.
     pub dailies: Loaded<Dailies>,
+    /// The seed of the first game the page's static shell drew, if it did
+    /// (a new visitor's plain first visit, `app::first_game`).
+    pub shell_seed: Option<u64>,
 }
 
 /// What the page's address asks for.
@@ -105,6 +108,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     let mut entropy = flags.entropy;
     let start = Start::from(&flags, &mut entropy);
     let config = start.history.config();
+    let shell_board = start.drawn.then(|| start.history.present().board.clone());
     let load = if flags.query.replaces_own() {
         Load::Records
     } else {
@@ -128,6 +132,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         notice: (!flags.storage).then_some(Notice::Unavailable),
         link_message: start.link_message,
         link_verified: start.verified,
+        shell_board,
         share: None,
         saving: start.saving,
         unsaved: Unsaved::default(),
@@ -241,6 +246,8 @@ struct Start {
     verified: Option<String>,
     /// False for a fresh game standing in for a bad link or seed.
     saving: bool,
+    /// Whether the page's shell drew this game's first board.
+    drawn: bool,
 }
 
 impl Start {
@@ -249,7 +256,7 @@ impl Start {
         let opened = match (&flags.query.replay, &flags.query.seed) {
             (Some(link), _) => Start::replay(link, flags.clock.today()),
             (None, Some(seed)) => Start::seed(seed, config),
-            (None, None) => Ok(None),
+            (None, None) => Ok(Start::drawn(flags)),
         };
         let mut fresh = |link_message: Option<String>| Start {
             history: History::new(config, next_seed(entropy)),
@@ -257,6 +264,7 @@ impl Start {
             saving: link_message.is_none(),
             link_message,
             verified: None,
+            drawn: false,
         };
         match opened {
             Ok(Some(start)) => start,
@@ -288,7 +296,20 @@ impl Start {
             link_message: None,
             verified,
             saving: true,
+            drawn: false,
         }
+    }
+
+    /// The game whose first board the page's shell drew, in the default
+    /// size it drew: only when nothing was stored, as the shell's script
+    /// checked (a stored size would have started a game of that size).
+    fn drawn(flags: &Flags) -> Option<Start> {
+        let seed = flags.shell_seed?;
+        let nothing_stored = matches!(flags.settings, Loaded::Missing);
+        nothing_stored.then(|| Start {
+            drawn: true,
+            ..Start::opened(History::new(Config::default(), seed), Mode::Live, None)
+        })
     }
 
     /// A game from the seed asked for.

@@ -32,6 +32,8 @@
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`log`]: the last messages and their commands, for the history panel.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
+//! - [`first_game`]: the starting boards the page draws for a new visitor
+//!   before the app runs.
 //! - [`tiles`], [`words`]: the board as the tile layer draws it, and the
 //!   sentences the page says.
 
@@ -42,6 +44,7 @@ pub mod coach;
 pub mod code;
 pub mod computer;
 pub mod contest;
+pub mod first_game;
 pub mod init;
 pub mod keys;
 pub mod log;

@@ -13,7 +13,7 @@ use super::log::Log;
 pub use super::panel::Panel;
 use super::panel::PanelCode;
 use super::words::{hint_sentence, score_in_moves, verdict_sentence};
-use crate::engine::{Config, Direction, Input, State};
+use crate::engine::{Board, Config, Direction, Input, State};
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stats::Stats;
@@ -62,6 +62,10 @@ pub struct Model {
     /// What the link the page was opened with proved: its game, replayed
     /// from its seed and moves, whatever anyone says of it.
     pub link_verified: Option<String>,
+    /// The first board the page's static shell drew before the app ran
+    /// (a new visitor's first game, `app::first_game`): its tiles are on
+    /// screen already, so the tile layer does not make them appear again.
+    pub shell_board: Option<Board>,
     /// The share link made, and what happened to it.
     pub share: Option<Share>,
     /// Whether the game is saved. False for a game from a bad link (the

@@ -22,8 +22,10 @@ pub fn Board(
     let hint = select(|m| m.arrow().map(|d| d.word()));
     let status = Memo::new(move |_| shown.with(|s| s.status));
     let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
+    let drawn = select(|m| m.shell_board.clone());
     let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
-        shown.with(|s| keep_places(prev.map_or(&[], |p| p.as_slice()), view_tiles(s)))
+        let next = drawn.with(|d| shown.with(|s| view_tiles(s, d.as_ref())));
+        keep_places(prev.map_or(&[], |p| p.as_slice()), next)
     });
     view! {
         <div

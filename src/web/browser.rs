@@ -196,6 +196,35 @@ pub fn page_hidden() -> bool {
     document().hidden()
 }
 
+/// index.html's first-game script, if it drew a new visitor's first game
+/// before the app ran (`app::first_game`): `window.firstGame`.
+fn first_game() -> Option<JsValue> {
+    js_sys::Reflect::get(&window(), &"firstGame".into())
+        .ok()
+        .filter(|game| game.is_object())
+}
+
+/// The seed of the first game the page's shell drew, if it drew one: a
+/// whole number below 2⁵³, which JavaScript holds exactly. Anything else
+/// reads as no game drawn.
+pub fn first_game_seed() -> Option<u64> {
+    let seed = js_sys::Reflect::get(&first_game()?, &"seed".into()).ok()?;
+    let seed = seed.as_f64()?;
+    let exact = seed >= 0.0 && seed < (1u64 << 53) as f64 && seed.fract() == 0.0;
+    exact.then_some(seed as u64)
+}
+
+/// Asks the first-game script to stop keeping keys and swipes and to
+/// dispatch again, in order, those it kept. Nothing happens where it drew
+/// no game; a call that throws is caught.
+pub fn replay_first_inputs() {
+    let Some(game) = first_game() else { return };
+    let replay = js_sys::Reflect::get(&game, &"replay".into()).map(|f| f.dyn_into::<js_sys::Function>());
+    if let Ok(Ok(replay)) = replay {
+        let _ = replay.call0(&game);
+    }
+}
+
 /// Removes the element with this id, if there is one.
 pub fn remove_element(id: &str) {
     if let Some(el) = document().get_element_by_id(id) {

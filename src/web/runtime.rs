@@ -138,6 +138,7 @@ fn flags(store: &Store) -> Flags {
         clock: browser::local_clock(),
         contest: store.load_contest(),
         dailies: store.load_dailies(),
+        shell_seed: browser::first_game_seed(),
     }
 }
 
@@ -182,9 +183,14 @@ pub fn App(chunks: Chunks) -> impl IntoView {
     let model = runtime.model.read_only();
     let dispatcher = runtime.dispatcher;
     // The swipe listeners need the board's element, which exists once the
-    // page is mounted: listen again then.
+    // page is mounted: listen again then. Every subscription is live now,
+    // so the page's first-game script may hand over the keys and swipes it
+    // kept before the app ran: they are heard as any later ones.
     let again = SendWrapper::new(runtime.clone());
-    board.on_load(move |_| again.listen());
+    board.on_load(move |_| {
+        again.listen();
+        browser::replay_first_inputs();
+    });
     StoredValue::new_local(runtime);
     view! { <Page model dispatcher board chunks/> }
 }

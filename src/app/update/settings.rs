@@ -67,8 +67,13 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     let mut note = None;
     if saved.load != Load::Records {
         let seed = model.draw_seed();
-        let (history, session_note, saving) =
-            session_from(&saved, || History::new(saved.config, seed));
+        // With nothing stored, a first visit goes on with the game whose
+        // first board the page's shell drew (`app::first_game`).
+        let drawn = (saved.load == Load::Start && model.shell_board.is_some())
+            .then(|| model.own_history().clone());
+        let (history, session_note, saving) = session_from(&saved, || {
+            drawn.unwrap_or_else(|| History::new(saved.config, seed))
+        });
         *own_history_mut(model) = history;
         model.saving = saving;
         model.mode = Mode::Live;
