@@ -75,7 +75,7 @@ async function measure(browser, origin, inputs, presses, seed) {
   await context.addInitScript(listenFirst);
   const page = await context.newPage();
   await page.goto(`${origin}/`, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length > 0);
+  await page.waitForFunction(() => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length > 0);
   const saved = await page.evaluate((k) => localStorage.getItem(k).length, `${PREFIX}:history`);
   const over = async () => {
     if (!(await page.evaluate(() => document.querySelector('.game-message.game-over') !== null))) return false;

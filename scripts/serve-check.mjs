@@ -20,7 +20,7 @@ try {
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length === 2, null, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length === 2, null, { timeout: 30_000 });
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
   await page.waitForTimeout(1_000);

@@ -24,14 +24,22 @@ fn table() -> Vec<serde_json::Value> {
         .output()
         .expect("first-boards runs");
     assert!(out.status.success(), "first-boards failed");
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("first-boards prints JSON");
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("first-boards prints JSON");
     json.as_array().expect("a table").clone()
 }
 
 /// A tile as the page draws it: its classes, in the original's
 /// conventions written out here (1-based column, then row), and its value.
 fn drawn(value: u64, x: u8, y: u8) -> serde_json::Value {
-    serde_json::json!([format!("tile tile-{value} tile-position-{}-{} tile-new", x + 1, y + 1), value])
+    serde_json::json!([
+        format!(
+            "tile tile-{value} tile-position-{}-{} tile-new",
+            x + 1,
+            y + 1
+        ),
+        value
+    ])
 }
 
 #[test]
@@ -48,7 +56,10 @@ fn every_entry_of_the_table_is_the_first_board_of_its_seed() {
         let start = State::new(Config::default(), seed);
         let mut tiles: Vec<_> = start.board.tiles().collect();
         tiles.sort_by_key(|t| t.id);
-        let expected: Vec<_> = tiles.iter().map(|t| drawn(t.value, t.pos.x, t.pos.y)).collect();
+        let expected: Vec<_> = tiles
+            .iter()
+            .map(|t| drawn(t.value, t.pos.x, t.pos.y))
+            .collect();
         assert_eq!(expected.len(), 2, "a game starts with two tiles");
         assert_eq!(entry[1..], expected[..], "seed {seed}'s first board");
         fours += tiles.iter().filter(|t| t.value == 4).count();
@@ -56,7 +67,10 @@ fn every_entry_of_the_table_is_the_first_board_of_its_seed() {
     assert_eq!(seeds.len(), ENTRIES, "no seed twice");
     // 64 tiles, a 4 one time in ten: 6.4 expected; none or half would mean
     // the table is not the game's starts.
-    assert!((1..=20).contains(&fours), "{fours} fours among the first tiles");
+    assert!(
+        (1..=20).contains(&fours),
+        "{fours} fours among the first tiles"
+    );
 }
 
 const SEED: u64 = 777_791_847;
@@ -69,7 +83,10 @@ fn drawn_visit(flags: Flags) -> Model {
         Cmd::Load(config, load) => Some(saved(*config, *load, Loaded::Missing)),
         _ => None,
     });
-    after(model, [Msg::Loaded(Box::new(asked.expect("storage is read")))])
+    after(
+        model,
+        [Msg::Loaded(Box::new(asked.expect("storage is read")))],
+    )
 }
 
 fn with_shell(query: Query) -> Flags {
@@ -85,7 +102,10 @@ fn a_new_visitor_plays_the_game_whose_first_board_the_page_drew() {
     let drew = History::new(Config::default(), SEED);
     assert_eq!(model.history, drew);
     assert_eq!(model.shell_board.as_ref(), Some(&drew.present().board));
-    assert!(model.saving, "it is the player's own game, saved as any other");
+    assert!(
+        model.saving,
+        "it is the player's own game, saved as any other"
+    );
 }
 
 #[test]
@@ -93,13 +113,22 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     let model = drawn_visit(with_shell(Query::default()));
     let shown = view_tiles(model.present(), model.shell_board.as_ref());
     assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
-    let moved = [Direction::Left, Direction::Right, Direction::Up, Direction::Down]
-        .into_iter()
-        .map(|d| after(model.clone(), [Msg::Play(Input::Move(d))]))
-        .find(|m| m.present().moves == 1)
-        .expect("some move changes a two-tile board");
+    let moved = [
+        Direction::Left,
+        Direction::Right,
+        Direction::Up,
+        Direction::Down,
+    ]
+    .into_iter()
+    .map(|d| after(model.clone(), [Msg::Play(Input::Move(d))]))
+    .find(|m| m.present().moves == 1)
+    .expect("some move changes a two-tile board");
     let next = view_tiles(moved.present(), moved.shell_board.as_ref());
-    assert_eq!(next.iter().filter(|t| t.kind == Kind::New).count(), 1, "{next:?}");
+    assert_eq!(
+        next.iter().filter(|t| t.kind == Kind::New).count(),
+        1,
+        "{next:?}"
+    );
     // Without the shell's board, a game's first tiles appear.
     let fresh = view_tiles(model.present(), None);
     assert!(fresh.iter().all(|t| t.kind == Kind::New));
@@ -119,7 +148,10 @@ fn a_stored_size_or_an_address_starts_as_it_did_before() {
     assert_eq!(seeded.history, History::new(Config::default(), 5));
     assert_eq!(seeded.shell_board, None);
     let plain = drawn_visit(flags(Query::default()));
-    assert_ne!(plain.history, drew, "no shell: a seed of the page's entropy");
+    assert_ne!(
+        plain.history, drew,
+        "no shell: a seed of the page's entropy"
+    );
     assert_eq!(plain.shell_board, None);
 }
 
@@ -127,7 +159,11 @@ fn a_stored_size_or_an_address_starts_as_it_did_before() {
 fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
     let (model, _) = init(with_shell(Query::default()));
     let stored = State::new(Config::default(), 99);
-    let answer = saved(Config::default(), Load::Start, Loaded::Valid(stored.clone()));
+    let answer = saved(
+        Config::default(),
+        Load::Start,
+        Loaded::Valid(stored.clone()),
+    );
     let model = after(model, [Msg::Loaded(Box::new(answer))]);
     assert_eq!(model.present().board, stored.board);
     let shown = view_tiles(model.present(), model.shell_board.as_ref());

@@ -8,6 +8,13 @@
 
 use crate::engine::Direction;
 
+/// The event model a gesture was heard through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heard {
+    Pointer,
+    Touch,
+}
+
 /// Where a gesture began.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Start {
@@ -15,13 +22,17 @@ pub struct Start {
     pub y: f64,
     /// Event timestamp, ms.
     pub t: f64,
+    pub heard: Heard,
 }
 
 impl Start {
     /// The same physical gesture reported through the other event model:
-    /// it began at the same point within a few milliseconds.
+    /// it began at the same point within a few milliseconds. Two gestures
+    /// heard through one model are two (the page's first-game script hands
+    /// over the gestures it kept all at once).
     fn same_as(&self, other: &Start) -> bool {
-        (self.t - other.t).abs() < 40.0
+        self.heard != other.heard
+            && (self.t - other.t).abs() < 40.0
             && (self.x - other.x).abs() < 2.0
             && (self.y - other.y).abs() < 2.0
     }
@@ -91,7 +102,19 @@ mod tests {
     use super::*;
 
     fn at(x: f64, y: f64, t: f64) -> Start {
-        Start { x, y, t }
+        Start {
+            x,
+            y,
+            t,
+            heard: Heard::Pointer,
+        }
+    }
+
+    fn touched(x: f64, y: f64, t: f64) -> Start {
+        Start {
+            heard: Heard::Touch,
+            ..at(x, y, t)
+        }
     }
 
     #[test]
@@ -122,11 +145,20 @@ mod tests {
         t.down(at(100.0, 100.0, 1000.0), 1);
         assert_eq!(t.up(160.0, 104.0, 20.0), Some(Direction::Right));
         // The same touch, as the other event model reports it.
-        t.down(at(100.0, 100.0, 1003.0), 1);
+        t.down(touched(100.0, 100.0, 1003.0), 1);
         assert_eq!(t.up(160.0, 104.0, 20.0), None);
         // A new gesture later is a new move.
         t.down(at(100.0, 100.0, 1400.0), 1);
         assert_eq!(t.up(100.0, 30.0, 20.0), Some(Direction::Up));
+    }
+
+    #[test]
+    fn gestures_heard_through_one_model_are_each_a_move_however_close() {
+        let mut t = Tracker::default();
+        t.down(at(100.0, 100.0, 1000.0), 1);
+        assert_eq!(t.up(160.0, 100.0, 20.0), Some(Direction::Right));
+        t.down(at(100.0, 100.0, 1001.0), 1);
+        assert_eq!(t.up(40.0, 100.0, 20.0), Some(Direction::Left));
     }
 
     #[test]

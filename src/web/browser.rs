@@ -219,7 +219,8 @@ pub fn first_game_seed() -> Option<u64> {
 /// no game; a call that throws is caught.
 pub fn replay_first_inputs() {
     let Some(game) = first_game() else { return };
-    let replay = js_sys::Reflect::get(&game, &"replay".into()).map(|f| f.dyn_into::<js_sys::Function>());
+    let replay =
+        js_sys::Reflect::get(&game, &"replay".into()).map(|f| f.dyn_into::<js_sys::Function>());
     if let Ok(Ok(replay)) = replay {
         let _ = replay.call0(&game);
     }

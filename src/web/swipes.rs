@@ -12,7 +12,7 @@ use leptos::prelude::window;
 use wasm_bindgen::JsCast;
 
 use super::dispatcher::Dispatcher;
-use crate::app::swipe::{self, Start, Tracker};
+use crate::app::swipe::{self, Heard, Start, Tracker};
 use crate::app::Msg;
 use crate::engine::Input;
 
@@ -50,6 +50,7 @@ pub fn listen(board: &web_sys::HtmlDivElement, dispatch: Dispatcher) -> Vec<Even
             x: e.client_x() as f64,
             y: e.client_y() as f64,
             t: e.time_stamp(),
+            heard: Heard::Pointer,
         };
         t.borrow_mut().down(at, if e.is_primary() { 1 } else { 2 });
     }));
@@ -86,6 +87,7 @@ fn touch_listeners(
             x: touch.client_x() as f64,
             y: touch.client_y() as f64,
             t: e.time_stamp(),
+            heard: Heard::Touch,
         };
         t.borrow_mut().down(at, e.touches().length());
     });

@@ -160,7 +160,7 @@ export async function openGame({ viewport = { width: 1000, height: 900 } } = {})
     page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
     await page.goto(server.url, { waitUntil: 'load' });
     await page.waitForFunction(
-      () => document.querySelectorAll('.tile-container > .tile').length === 2,
+      () => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length === 2,
       null,
       { timeout: 15_000 },
     );

@@ -220,7 +220,7 @@ async function checkSettings(page, label) {
   await page.waitForFunction(() => {
     const rows = document.querySelectorAll('.grid-container > .grid-row');
     return rows.length === 5 && [...rows].every((r) => r.children.length === 5) &&
-      document.querySelectorAll('.tile-container > .tile').length >= 1;
+      !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length >= 1;
   }, null, { timeout: 10_000 }).catch(() => assert.fail(`${label}: choosing 5 × 5 in the settings did not change the board`));
   await blur(page);
   const now = await readBoard(page);

@@ -85,7 +85,7 @@ export function longTasks(page, since = 0) {
 /** Opens a shared game and waits for the page to show it. */
 export async function openSharedGame(page, base, query) {
   await page.goto(new URL(query, base).href);
-  await page.waitForSelector('.tile');
+  await page.waitForFunction(() => !document.getElementById('shell') && document.querySelector('.tile'));
 }
 
 /** Presses the first Review button on screen (the replay bar's, the overlay's or the history panel's). */

@@ -221,7 +221,7 @@ export async function chooseSize(page, size) {
   await page.waitForFunction(([w, h]) => {
     const rows = document.querySelectorAll('.grid-container > .grid-row');
     return rows.length === h && [...rows].every((r) => r.children.length === w) &&
-      document.querySelectorAll('.tile-container > .tile').length >= 1;
+      !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length >= 1;
   }, [w, h], { timeout: 10_000 });
   await blur(page);
 }

@@ -42,7 +42,7 @@ async function openWithClipboard(kind) {
   const { context, page, errors } = await openPage(suite, { ready: false });
   await page.addInitScript(CLIPBOARDS[kind]);
   await page.reload({ waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length >= 1);
+  await page.waitForFunction(() => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length >= 1);
   return { context, page, errors };
 }
 

@@ -88,7 +88,7 @@ export function collectErrors(page, errors = []) {
 /** Waits until the app has mounted its tiles (a new game has two; a restored one any number ≥ 1). */
 export async function waitReady(page) {
   await page.waitForFunction(
-    () => document.querySelectorAll('.tile-container > .tile').length >= 1,
+    () => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length >= 1,
     null,
     { timeout: 15_000 },
   );

@@ -133,7 +133,7 @@ test('a storm that starts mid-animation on a restored game lands on the fold too
   const warm = keySequence(40, rng(SEED + 1), { noise: false }).filter((k) => k.letter !== 'N');
   for (const { key } of warm) await page.keyboard.press(key);
   await page.reload({ waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length >= 1);
+  await page.waitForFunction(() => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length >= 1);
   const start = await readSave(page);
   const keys = keySequence(500, rng(SEED + 2), { noise: true });
   const letters = keys.map((k) => k.letter).join('');

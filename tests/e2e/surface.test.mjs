@@ -4,7 +4,8 @@
 // filling a phone and fully visible on a landscape phone; key events from
 // bots written for the original (a plain Event carrying keyCode, on
 // document.body or on the document); the static shell painted before the
-// wasm in the very box the app draws the board in; statistics as charts.
+// wasm in the very box the app draws the board in, with the first game's
+// tiles where the app keeps them; statistics as charts.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,8 +24,8 @@ async function openAt(viewport, { query = '', route } = {}) {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(server.url + query);
-  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length === 2, null,
-    { timeout: 20_000 });
+  await page.waitForFunction(() => !document.getElementById('shell')
+    && document.querySelectorAll('.tile-container > .tile').length === 2, null, { timeout: 20_000 });
   return {
     page, errors,
     close: async () => { await browser.close(); await server.close(); },
@@ -202,11 +203,21 @@ test('the static shell draws the board in the box the app draws it in, before th
   const shell = await box(page, '#shell .game-container');
   const cells = await page.$$eval('#shell .grid-cell', (c) => c.length);
   const heading = await box(page, '#shell .heading');
-  assert.equal(cells, 16, 'the shell draws an empty 4 × 4 board');
+  assert.equal(cells, 16, 'the shell draws a 4 × 4 board');
   assert.ok(shell.width >= 350, `the shell's board is ${shell.width}px`);
+  // A new visitor's first game is drawn with the shell (app::first_game).
+  const tiles = () => page.$$eval('.tile-container > .tile', (ts) => ts.map((t) => ({
+    className: t.className, text: t.textContent, box: JSON.stringify(t.getBoundingClientRect()),
+  })));
+  const shellTiles = await tiles();
+  assert.equal(shellTiles.length, 2, 'the shell draws the first game\'s two tiles');
   release();
-  await page.waitForFunction(() => document.querySelectorAll('.tile-container > .tile').length === 2);
+  await page.waitForFunction(() => !document.getElementById('shell'));
+  const appTiles = await tiles();
   assert.equal(await page.$('#shell'), null, 'the shell is gone once the app is mounted');
+  // The same tiles, in the same places: only the scale-in is not done again.
+  assert.deepEqual(appTiles.map((t) => ({ ...t, className: `${t.className} tile-new` })), shellTiles,
+    'the mounted board shows the tiles the shell drew');
   assert.equal(await page.$$eval('.game-container', (g) => g.length), 1);
   const app = await box(page, '.game-container');
   const appHeading = await box(page, '.heading');
