@@ -250,10 +250,19 @@ export function pageProbe() {
   const fp = {
     board: null, // ms: after the first frame painted with a sized .game-container
     tile: null, // ms: after the first frame painted with a .tile
+    move: null, // ms: after the first frame painted with the tiles moved by a key
     boardSeen: null, // ms: the DOM first met the condition (MutationObserver or rAF)
     tileSeen: null,
+    moveSeen: null,
+    keyAt: null, // ms: the first keydown reached the page
+    firstBoard: null, // the tiles (place and value) when the first was seen
   };
   window.__firstPaint = fp;
+  addEventListener('keydown', () => { fp.keyAt ??= performance.now(); }, true);
+  // The tiles as places and values, whoever drew them (shell, app, the
+  // original): a move changes this, a redraw of the same board does not.
+  const tiles = () => [...document.querySelectorAll('.tile-container .tile')]
+    .map((t) => `${t.className.match(/tile-position-\d+-\d+/)?.[0]}:${t.textContent}`).sort().join();
   const conditions = {
     board: () => {
       const el = document.querySelector('.game-container');
@@ -261,16 +270,22 @@ export function pageProbe() {
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0;
     },
-    tile: () => document.querySelector('.tile') !== null,
+    tile: () => {
+      const seen = document.querySelector('.tile') !== null;
+      if (seen) fp.firstBoard ??= tiles();
+      return seen;
+    },
+    move: () => fp.keyAt !== null && fp.firstBoard !== null && tiles() !== fp.firstBoard,
   };
-  const armed = { board: false, tile: false };
+  const names = Object.keys(conditions);
+  const armed = { board: false, tile: false, move: false };
   const record = (name) => {
     if (fp[name] === null) fp[name] = performance.now();
   };
 
-  // Every frame until both are recorded.
+  // Every frame until all are recorded.
   const onFrame = () => {
-    for (const name of ['board', 'tile']) {
+    for (const name of names) {
       if (fp[name] !== null || armed[name] === 'raf') continue;
       if (conditions[name]()) {
         if (fp[name + 'Seen'] === null) fp[name + 'Seen'] = performance.now();
@@ -278,13 +293,13 @@ export function pageProbe() {
         setTimeout(() => record(name), 0);
       }
     }
-    if (fp.board === null || fp.tile === null) requestAnimationFrame(onFrame);
+    if (names.some((name) => fp[name] === null)) requestAnimationFrame(onFrame);
   };
   requestAnimationFrame(onFrame);
 
   // As soon as the DOM changes.
   const onMutation = () => {
-    for (const name of ['board', 'tile']) {
+    for (const name of names) {
       if (fp[name] !== null || armed[name]) continue;
       // Looking for a .tile is cheap; sizing the board forces a layout, so
       // only once a .game-container is in the document.
@@ -295,7 +310,7 @@ export function pageProbe() {
         requestAnimationFrame(() => setTimeout(() => record(name), 0));
       }
     }
-    if (fp.board !== null && fp.tile !== null) observer.disconnect();
+    if (names.every((name) => fp[name] !== null)) observer.disconnect();
   };
   const observer = new MutationObserver(onMutation);
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'style'] });

@@ -129,6 +129,13 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
         1,
         "{next:?}"
     );
+    // Once the board has shown another, the shell's board is forgotten:
+    // undone back to it, its tiles appear as any other game's would.
+    assert_eq!(moved.shell_board, None);
+    let undone = after(moved, [Msg::Undo]);
+    assert_eq!(undone.present().board, model.present().board);
+    let again = view_tiles(undone.present(), undone.shell_board.as_ref());
+    assert!(again.iter().all(|t| t.kind == Kind::New), "{again:?}");
     // Without the shell's board, a game's first tiles appear.
     let fresh = view_tiles(model.present(), None);
     assert!(fresh.iter().all(|t| t.kind == Kind::New));

@@ -262,6 +262,14 @@ impl Model {
         }
     }
 
+    /// Forgets the first board the page's shell drew (`shell_board`) once
+    /// the game on the board is no longer at it.
+    pub fn forget_shell_board(&mut self) {
+        if self.shell_board.as_ref() != Some(&self.present().board) {
+            self.shell_board = None;
+        }
+    }
+
     /// The game in play (whatever the board shows).
     pub fn present(&self) -> &State {
         self.history.present()

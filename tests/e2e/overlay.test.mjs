@@ -69,7 +69,7 @@ test('the page follows the original 2048 DOM conventions', async () => {
   const state = await readBoard(page);
   assert.equal(state.width, W);
   assert.equal(state.height, H);
-  assertFreshGame(state, 'first game');
+  assertFreshGame(state, 'first game', { firstVisit: true });
 
   // With no game message, the overlay is hidden; Keep going only with a win.
   assert.equal(await page.isVisible('.game-message'), false, 'the overlay shows during play');

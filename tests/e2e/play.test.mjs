@@ -25,7 +25,7 @@ test(`${MOVES} random moves each follow the rules`, async () => {
   console.log(`play: key seed ${seed} (replay the key sequence with E2E_SEED=${seed})`);
 
   let state = await readBoard(page);
-  assertFreshGame(state, 'first game');
+  assertFreshGame(state, 'first game', { firstVisit: true });
   // The two starting tiles are spawns too.
   let spawns = 2;
   let fours = state.tiles.filter((t) => t.value === 4).length;

@@ -351,7 +351,7 @@ test('localStorage getter throws (SecurityError) → the game plays from memory 
   const { page, errors } = await openTab(suite, context, { init });
   assert.equal(await page.evaluate(() => { try { void localStorage; return 'reachable'; } catch (e) { return e.name; } }),
     'SecurityError', 'the fault was not injected');
-  assertFreshGame(await readBoard(page), 'no storage');
+  assertFreshGame(await readBoard(page), 'no storage', { firstVisit: true });
   await assertNoticeShown(page, 'localStorage getter throws');
   const game = await playSome(page, 8, SEED + 1);
   assert.ok(!game.over);
@@ -445,7 +445,7 @@ test('window.localStorage is null → the game plays from memory with the notice
   }];
   const { page, errors } = await openTab(suite, context, { init });
   assert.equal(await page.evaluate(() => window.localStorage), null, 'the fault was not injected');
-  assertFreshGame(await readBoard(page), 'localStorage null');
+  assertFreshGame(await readBoard(page), 'localStorage null', { firstVisit: true });
   await assertNoticeShown(page, 'localStorage null');
   await playSome(page, 5, SEED + 5);
   await assertPlayable(page, 'localStorage null');

@@ -44,6 +44,10 @@ use common::Outcome;
 /// another size), the verdicts never outlive their moves, and a run left
 /// with nothing to search is cancelled.
 ///
+/// The first board the page's shell drew is forgotten once the board
+/// shows another (`Model::forget_shell_board`): from then on every tile,
+/// that game's first ones too if it comes back, appears as any other.
+///
 /// And whichever rule opened a panel (a toggle, a key, Review), a panel
 /// whose code is missing, or failed to load the last time, asks for it
 /// (`code::panel_opened`); so does a contest that has just begun or moved
@@ -60,6 +64,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     if model.coach.keep_valid(&model.history) {
         cmds.push(Cmd::CancelReview);
     }
+    model.forget_shell_board();
     cmds.extend(code::panel_opened(model, panel_before));
     cmds.extend(code::contest_shown(model, contest_before));
     let subs = subs_before.changes(&subscriptions(model));
