@@ -111,7 +111,7 @@ fn a_new_visitor_plays_the_game_whose_first_board_the_page_drew() {
 #[test]
 fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     let model = drawn_visit(with_shell(Query::default()));
-    let shown = view_tiles(model.present(), model.shell_board.as_ref());
+    let shown = view_tiles(model.present(), model.shell_board.is_some());
     assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
     let moved = [
         Direction::Left,
@@ -123,7 +123,7 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     .map(|d| after(model.clone(), [Msg::Play(Input::Move(d))]))
     .find(|m| m.present().moves == 1)
     .expect("some move changes a two-tile board");
-    let next = view_tiles(moved.present(), moved.shell_board.as_ref());
+    let next = view_tiles(moved.present(), moved.shell_board.is_some());
     assert_eq!(
         next.iter().filter(|t| t.kind == Kind::New).count(),
         1,
@@ -134,10 +134,10 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     assert_eq!(moved.shell_board, None);
     let undone = after(moved, [Msg::Undo]);
     assert_eq!(undone.present().board, model.present().board);
-    let again = view_tiles(undone.present(), undone.shell_board.as_ref());
+    let again = view_tiles(undone.present(), undone.shell_board.is_some());
     assert!(again.iter().all(|t| t.kind == Kind::New), "{again:?}");
     // Without the shell's board, a game's first tiles appear.
-    let fresh = view_tiles(model.present(), None);
+    let fresh = view_tiles(model.present(), false);
     assert!(fresh.iter().all(|t| t.kind == Kind::New));
 }
 
@@ -173,6 +173,6 @@ fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
     );
     let model = after(model, [Msg::Loaded(Box::new(answer))]);
     assert_eq!(model.present().board, stored.board);
-    let shown = view_tiles(model.present(), model.shell_board.as_ref());
+    let shown = view_tiles(model.present(), model.shell_board.is_some());
     assert!(shown.iter().all(|t| t.kind == Kind::New));
 }

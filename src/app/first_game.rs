@@ -47,7 +47,7 @@ impl FirstBoard {
     pub fn of(seed: u64) -> FirstBoard {
         FirstBoard {
             seed,
-            tiles: view_tiles(&State::new(Config::default(), seed), None),
+            tiles: view_tiles(&State::new(Config::default(), seed), false),
         }
     }
 }

@@ -63,8 +63,9 @@ pub struct Model {
     /// from its seed and moves, whatever anyone says of it.
     pub link_verified: Option<String>,
     /// The first board the page's static shell drew before the app ran
-    /// (a new visitor's first game, `app::first_game`): its tiles are on
-    /// screen already, so the tile layer does not make them appear again.
+    /// (a new visitor's first game, `app::first_game`), kept while the
+    /// board shows it (`forget_shell_board`): its tiles are on screen
+    /// already, so the tile layer does not make them appear again.
     pub shell_board: Option<Board>,
     /// The share link made, and what happened to it.
     pub share: Option<Share>,

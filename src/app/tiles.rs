@@ -3,7 +3,7 @@
 //! ("ghosts") sliding in under it, from classes that say where they came
 //! from. Pure, so it is tested natively.
 
-use crate::engine::{Board, Origin, Pos, Source, State, TileId};
+use crate::engine::{Origin, Pos, Source, State, TileId};
 
 /// How a rendered tile came to be, which picks its animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,12 +89,11 @@ impl ViewTile {
     }
 }
 
-/// The tile layer for `state`, sorted by id. `on_screen` is the board the
-/// page's static shell drew before the app ran (a new visitor's first game,
-/// `app::first_game`): while `state` shows it, its tiles are already there
-/// and do not appear a second time.
-pub fn view_tiles(state: &State, on_screen: Option<&Board>) -> Vec<ViewTile> {
-    let drawn = on_screen == Some(&state.board);
+/// The tile layer for `state`, sorted by id. `drawn`: the board is the one
+/// the page's static shell drew before the app ran (a new visitor's first
+/// game, `Model::shell_board`), whose tiles are on screen already and do
+/// not appear a second time.
+pub fn view_tiles(state: &State, drawn: bool) -> Vec<ViewTile> {
     let mut out = Vec::new();
     for tile in state.board.tiles() {
         let kind = match tile.origin {
@@ -151,7 +150,7 @@ mod tests {
     #[test]
     fn a_new_game_shows_two_new_tiles() {
         let state = State::new(Config::default(), 7);
-        let tiles = view_tiles(&state, None);
+        let tiles = view_tiles(&state, false);
         assert_eq!(tiles.len(), 2);
         assert!(tiles.iter().all(|t| t.kind == Kind::New));
     }
@@ -202,7 +201,7 @@ mod tests {
         for (board, dir, side, near, far) in table {
             let state = State::from_board(board.parse().unwrap(), 1);
             let next = step(Input::Move(dir), &state);
-            let merged: Vec<_> = view_tiles(&next, None)
+            let merged: Vec<_> = view_tiles(&next, false)
                 .into_iter()
                 .filter_map(|t| match t.kind {
                     Kind::Merged(g) => Some(g),

@@ -22,9 +22,10 @@ pub fn Board(
     let hint = select(|m| m.arrow().map(|d| d.word()));
     let status = Memo::new(move |_| shown.with(|s| s.status));
     let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
-    let drawn = select(|m| m.shell_board.clone());
+    // While the model keeps the shell's board, the board shows it.
+    let drawn = select(|m| m.shell_board.is_some());
     let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
-        let next = drawn.with(|d| shown.with(|s| view_tiles(s, d.as_ref())));
+        let next = shown.with(|s| view_tiles(s, drawn.get()));
         keep_places(prev.map_or(&[], |p| p.as_slice()), next)
     });
     view! {
