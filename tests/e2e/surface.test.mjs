@@ -211,6 +211,9 @@ test('the static shell draws the board in the box the app draws it in, before th
   })));
   const shellTiles = await tiles();
   assert.equal(shellTiles.length, 2, 'the shell draws the first game\'s two tiles');
+  const scores = () => page.$$eval('.score-container, .best-container', (b) => b.map((x) => x.childNodes[0]?.textContent));
+  const shellScores = await scores();
+  assert.deepEqual(shellScores, ['0', '0'], 'a first game\'s scores');
   release();
   await page.waitForFunction(() => !document.getElementById('shell'));
   const appTiles = await tiles();
@@ -218,6 +221,7 @@ test('the static shell draws the board in the box the app draws it in, before th
   // The same tiles, in the same places: only the scale-in is not done again.
   assert.deepEqual(appTiles.map((t) => ({ ...t, className: `${t.className} tile-new` })), shellTiles,
     'the mounted board shows the tiles the shell drew');
+  assert.deepEqual(await scores(), shellScores, 'and the same scores');
   assert.equal(await page.$$eval('.game-container', (g) => g.length), 1);
   const app = await box(page, '.game-container');
   const appHeading = await box(page, '.heading');
