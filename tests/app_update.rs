@@ -63,7 +63,9 @@ fn asked(model: &Model) -> u32 {
 }
 
 /// The commands that write the game, its history and the best score of
-/// `m` (what an idle moment writes after a move that set a new best).
+/// `m`, the model before an idle moment (what that moment writes after a
+/// move that set a new best): the rows state what was there to write,
+/// not what the rule left.
 fn game_history_best(m: &Model) -> Vec<Cmd> {
     vec![
         Cmd::SaveGame(m.present().clone()),
@@ -85,9 +87,9 @@ fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     assert!(moved
         .announcement
         .starts_with("Moved left. 2 and 2 merged into 4. Score 4."));
-    let written = check(&moved, Msg::Idle, |m| {
-        let mut cmds = game_history_best(m);
-        cmds.push(Cmd::SaveStats(Config::default(), m.stats.clone()));
+    let written = check(&moved, Msg::Idle, |_| {
+        let mut cmds = game_history_best(&moved);
+        cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
         cmds
     });
     assert!(!written.unsaved.any());
@@ -101,9 +103,9 @@ fn a_hidden_page_writes_at_once() {
         playing("2 2 . . / . . . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let hidden = check(&moved, Msg::Hidden, |m| {
-        let mut cmds = game_history_best(m);
-        cmds.push(Cmd::SaveStats(Config::default(), m.stats.clone()));
+    let hidden = check(&moved, Msg::Hidden, |_| {
+        let mut cmds = game_history_best(&moved);
+        cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
         cmds
     });
     assert!(!hidden.unsaved.any());
@@ -126,10 +128,10 @@ fn statistics_count_a_game_once() {
     let undone = check(&moved, Msg::Undo, none);
     let redone = check(&undone, Msg::Redo, none);
     assert_eq!(redone.stats, moved.stats);
-    check(&redone, Msg::Idle, |m| {
+    check(&redone, Msg::Idle, |_| {
         vec![
-            Cmd::SaveGame(m.present().clone()),
-            Cmd::SaveHistory(m.history.clone()),
+            Cmd::SaveGame(redone.present().clone()),
+            Cmd::SaveHistory(redone.history.clone()),
         ]
     });
 }
@@ -304,10 +306,10 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
     // The statistics opened before the page was idle: asked for already.
     let open = check(&loaded, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     assert!(subscriptions(&open).idle, "waiting for an idle moment");
-    let idle = check(&open, Msg::Idle, |m| {
+    let idle = check(&open, Msg::Idle, |_| {
         vec![
-            Cmd::SaveGame(m.present().clone()),
-            Cmd::SaveHistory(m.history.clone()),
+            Cmd::SaveGame(open.present().clone()),
+            Cmd::SaveHistory(open.history.clone()),
             Cmd::SaveBest(config, 0),
             Cmd::WarmAi,
             Cmd::LoadPanel(Panel::History),
@@ -477,7 +479,7 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
     let mut stored = saved(five, Load::Switch, Loaded::Valid(their_game.clone()));
     stored.best = 500;
     let ours = asked.clone();
-    let switched = check(&asked, Msg::Loaded(Box::new(stored)), |m| {
+    let switched = check(&asked, Msg::Loaded(Box::new(stored)), |_| {
         let mut cmds = vec![
             Cmd::SaveGame(ours.present().clone()),
             Cmd::SaveHistory(ours.history.clone()),
@@ -488,7 +490,7 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
         if ours.unsaved.stats {
             cmds.push(Cmd::SaveStats(ours.config(), ours.stats.clone()));
         }
-        cmds.push(Cmd::SaveSettings(m.config()));
+        cmds.push(Cmd::SaveSettings(Config::new(5, 5, Some(4096)).unwrap()));
         cmds
     });
     assert_eq!(*switched.present(), their_game);
@@ -562,10 +564,10 @@ fn a_corrupt_save_is_set_aside_and_said() {
         none,
     );
     assert_eq!(kept.notice, Some(Notice::SetAside));
-    check(&kept, Msg::Idle, |m| {
+    check(&kept, Msg::Idle, |_| {
         vec![
-            Cmd::SaveGame(m.present().clone()),
-            Cmd::SaveHistory(m.history.clone()),
+            Cmd::SaveGame(kept.present().clone()),
+            Cmd::SaveHistory(kept.history.clone()),
             Cmd::SaveBest(config, 0),
             // The page's first idle moment also starts the AI worker.
             Cmd::WarmAi,
@@ -723,10 +725,10 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     let loaded = opened_empty(flags(Query::default()));
     assert!(subscriptions(&loaded).idle);
     // What is unsaved is written, then the worker is started.
-    let idle = check(&loaded, Msg::Idle, |m| {
-        let mut cmds = vec![Cmd::SaveGame(m.present().clone())];
-        cmds.push(Cmd::SaveHistory(m.history.clone()));
-        cmds.push(Cmd::SaveBest(m.config(), m.best));
+    let idle = check(&loaded, Msg::Idle, |_| {
+        let mut cmds = vec![Cmd::SaveGame(loaded.present().clone())];
+        cmds.push(Cmd::SaveHistory(loaded.history.clone()));
+        cmds.push(Cmd::SaveBest(Config::default(), 0));
         cmds.push(Cmd::WarmAi);
         cmds
     });
@@ -745,11 +747,11 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
             Loaded::Missing,
         )))],
     );
-    let idle = check(&larger, Msg::Idle, |m| {
+    let idle = check(&larger, Msg::Idle, |_| {
         vec![
-            Cmd::SaveGame(m.present().clone()),
-            Cmd::SaveHistory(m.history.clone()),
-            Cmd::SaveBest(m.config(), m.best),
+            Cmd::SaveGame(larger.present().clone()),
+            Cmd::SaveHistory(larger.history.clone()),
+            Cmd::SaveBest(five, 0),
         ]
     });
     assert!(!idle.computer.warmed);
@@ -809,9 +811,10 @@ fn autoplay_plays_pauses_and_asks_again() {
         Purpose::Autoplay
     );
     let played = check(&on, answer(asked(&on), Left), |m| {
+        // The turn is the one the rule starts; the pause is the setting's.
         let turn = m.computer.pausing.expect("pausing");
         vec![Cmd::After {
-            ms: m.computer.pause_ms,
+            ms: on.computer.pause_ms,
             then: Box::new(Msg::AutoplayTurn(turn)),
         }]
     });
@@ -955,11 +958,11 @@ fn agreed(m: &Model, id: u32, at: usize) -> Msg {
 fn a_review_judges_every_move_of_the_game_in_play() {
     let model = played(&TEN_MOVES);
     // Review opens the history panel, which asks for its code.
-    let asked = check(&model, Msg::Review, |m| {
+    let asked = check(&model, Msg::Review, |_| {
         vec![
             Cmd::AssessMoves {
                 id: 1,
-                moves: moves_from(m, 0),
+                moves: moves_from(&model, 0),
             },
             Cmd::LoadPanel(Panel::History),
         ]
@@ -1135,10 +1138,10 @@ fn a_new_game_is_reviewed_on_its_own() {
         .rposition(|&i| i == Input::NewGame)
         .unwrap()
         + 1;
-    check(&next, Msg::Review, |m| {
+    check(&next, Msg::Review, |_| {
         vec![Cmd::AssessMoves {
             id: 2,
-            moves: moves_from(m, start),
+            moves: moves_from(&next, start),
         }]
     });
 }
@@ -1157,10 +1160,10 @@ fn a_worker_failure_stops_the_review_and_says_why() {
     assert_eq!(stopped.coach.running, None);
     assert_eq!(stopped.coach.failure.as_deref(), Some(why));
     // Reviewing again tries again.
-    let again = check(&stopped, Msg::Review, |m| {
+    let again = check(&stopped, Msg::Review, |_| {
         vec![Cmd::AssessMoves {
             id: 2,
-            moves: moves_from(m, 0),
+            moves: moves_from(&stopped, 0),
         }]
     });
     assert_eq!(again.coach.failure, None);
@@ -1170,12 +1173,15 @@ fn a_worker_failure_stops_the_review_and_says_why() {
 fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let (model, _) = replaying();
     let whole = model.history.len();
+    // The replay goes to its end, and the whole game is reviewed.
+    let mut at_end = model.clone();
+    assert!(at_end.history.seek(whole));
     // Review opens the history panel, which asks for its code.
-    let asked = check(&model, Msg::Review, |m| {
+    let asked = check(&model, Msg::Review, |_| {
         vec![
             Cmd::AssessMoves {
                 id: 1,
-                moves: moves_from(m, 0),
+                moves: moves_from(&at_end, 0),
             },
             Cmd::LoadPanel(Panel::History),
         ]

@@ -35,7 +35,7 @@ use crate::view::Page;
 struct Runtime {
     model: RwSignal<Model>,
     runner: Runner,
-    listeners: RefCell<Listeners>,
+    listeners: Listeners,
     dispatcher: Dispatcher,
     queue: RefCell<VecDeque<Msg>>,
     /// Whether a message is being handled further up the stack.
@@ -90,7 +90,7 @@ impl Runtime {
     /// Starts and stops listeners to match `subscriptions(&model)`.
     fn listen(&self) {
         if let Some(subs) = self.model.try_with_untracked(subscriptions) {
-            self.listeners.borrow_mut().sync(subs);
+            self.listeners.sync(subs);
         }
     }
 
@@ -100,6 +100,10 @@ impl Runtime {
     /// wait forever. So each drain queues a microtask, which can run only
     /// once the stack has unwound: if `draining` is still set then, it is
     /// stale, and the watchdog clears it and handles what is queued.
+    /// Nothing the loop borrows is held across a browser call (the queue is
+    /// borrowed only to push and to pop, the listeners are cells:
+    /// `subscriptions::Slot`), so no borrow is left behind by the unwind
+    /// (`tests/e2e/faults.test.mjs` makes addEventListener throw mid-sync).
     fn watch(&self) {
         if !self.watching.replace(true) {
             browser::on_next_microtask(&self.watchdog);
@@ -162,7 +166,7 @@ fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> Rc<Runtime> {
         Runtime {
             model: RwSignal::new(model),
             runner: Runner::new(store, chunks),
-            listeners: RefCell::new(Listeners::new(dispatcher, board)),
+            listeners: Listeners::new(dispatcher, board),
             dispatcher,
             queue: RefCell::new(VecDeque::new()),
             draining: Cell::new(false),

@@ -6,6 +6,8 @@
 //! dropped and restarts what changed. Dropping a listener's handle removes
 //! it. Which key or gesture means what is pure (`app::keys`, `app::swipe`).
 
+use std::cell::Cell;
+
 use gloo_events::{EventListener, EventListenerOptions, EventListenerPhase};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,35 +21,50 @@ use crate::app::{Msg, Subs};
 use crate::engine::Config;
 use crate::session::save;
 
-/// The listeners running now: one slot per field of [`Subs`], each `None`
-/// while that subscription is off.
+/// One subscription's listener: what it listens for now, and its handle
+/// (`None` while off). Cells, not a `RefCell`: a browser call that throws
+/// while a slot changes (wasm runs no destructor when a JavaScript
+/// exception unwinds) can leave no borrow behind. What a slot listens for
+/// is written only once its new listener has started, so after a throw the
+/// next sync tries again.
+struct Slot<K, L> {
+    on: Cell<K>,
+    handle: Cell<Option<L>>,
+}
+
+impl<K: PartialEq + Copy + Default, L> Slot<K, L> {
+    fn off() -> Self {
+        Slot {
+            on: Cell::new(K::default()),
+            handle: Cell::new(None),
+        }
+    }
+
+    /// Restarts the listener if what it should listen for changed: drops
+    /// the old one (which removes it), then starts the new one (`None`:
+    /// off).
+    fn set(&self, now: K, start: impl FnOnce(K) -> Option<L>) {
+        if self.on.get() != now {
+            drop(self.handle.take());
+            self.handle.set(start(now));
+            self.on.set(now);
+        }
+    }
+}
+
+/// The listeners running now: one slot per field of [`Subs`]. No borrow is
+/// held across a browser call (see [`Slot`]).
 pub struct Listeners {
     dispatch: Dispatcher,
     board: NodeRef<leptos::html::Div>,
-    /// What is listened to now.
-    live: Subs,
-    keys: Option<EventListener>,
-    swipes: Option<Vec<EventListener>>,
-    other_tabs: Option<EventListener>,
-    replay_ticker: Option<Interval>,
-    clock: Option<Interval>,
-    colour_scheme: Option<EventListener>,
-    idle: Option<Idle>,
-    page_hide: Option<[EventListener; 2]>,
-}
-
-/// Restarts one listener if what it should listen for changed: drops the
-/// old one (which removes it) and starts the new one (`None`: off).
-fn resubscribe<K: PartialEq + Copy, L>(
-    slot: &mut Option<L>,
-    was: K,
-    now: K,
-    start: impl FnOnce(K) -> Option<L>,
-) {
-    if was != now {
-        *slot = None;
-        *slot = start(now);
-    }
+    keys: Slot<bool, EventListener>,
+    swipes: Slot<bool, Vec<EventListener>>,
+    other_tabs: Slot<Option<Config>, EventListener>,
+    replay_ticker: Slot<Option<u32>, Interval>,
+    clock: Slot<Option<u32>, Interval>,
+    colour_scheme: Slot<bool, EventListener>,
+    idle: Slot<bool, Idle>,
+    page_hide: Slot<bool, [EventListener; 2]>,
 }
 
 impl Listeners {
@@ -56,60 +73,43 @@ impl Listeners {
         Listeners {
             dispatch,
             board,
-            live: Subs::default(),
-            keys: None,
-            swipes: None,
-            other_tabs: None,
-            replay_ticker: None,
-            clock: None,
-            colour_scheme: None,
-            idle: None,
-            page_hide: None,
+            keys: Slot::off(),
+            swipes: Slot::off(),
+            other_tabs: Slot::off(),
+            replay_ticker: Slot::off(),
+            clock: Slot::off(),
+            colour_scheme: Slot::off(),
+            idle: Slot::off(),
+            page_hide: Slot::off(),
         }
     }
 
     /// Starts and stops listeners so that exactly `want` is listened to.
-    pub fn sync(&mut self, want: Subs) {
-        let was = std::mem::replace(&mut self.live, want);
+    pub fn sync(&self, want: Subs) {
         let d = self.dispatch;
-        resubscribe(&mut self.keys, was.keys, want.keys, |on| {
-            on.then(|| keyboard(d))
+        self.keys.set(want.keys, |on| on.then(|| keyboard(d)));
+        // Until the board is mounted there is nothing to swipe on: the slot
+        // stays off, and the runtime syncs again once the board is loaded.
+        if let Some(board) = self.board.get_untracked() {
+            self.swipes
+                .set(want.swipes, |on| on.then(|| swipes::listen(&board, d)));
+        }
+        self.other_tabs
+            .set(want.other_tabs, |c| c.map(|c| other_tabs(c, d)));
+        self.replay_ticker.set(want.replay_every_ms, |ms| {
+            browser::every(ms?, move || d.send(Msg::ReplayTick))
         });
-        let board = self.board;
-        resubscribe(&mut self.swipes, was.swipes, want.swipes, |on| {
-            let el = board.get_untracked().filter(|_| on)?;
-            Some(swipes::listen(&el, d))
+        self.colour_scheme.set(want.colour_scheme, |on| {
+            on.then(|| colour_scheme(d)).flatten()
         });
-        // Until the board is mounted there is nothing to swipe on: try again
-        // at the next sync (the runtime syncs once the board is loaded).
-        self.live.swipes = self.swipes.is_some();
-        resubscribe(&mut self.other_tabs, was.other_tabs, want.other_tabs, |c| {
-            c.map(|c| other_tabs(c, d))
+        self.clock.set(want.clock_every_ms, |ms| {
+            browser::every(ms?, move || d.send(Msg::Clock(browser::local_clock())))
         });
-        resubscribe(
-            &mut self.replay_ticker,
-            was.replay_every_ms,
-            want.replay_every_ms,
-            |ms| browser::every(ms?, move || d.send(Msg::ReplayTick)),
-        );
-        resubscribe(
-            &mut self.colour_scheme,
-            was.colour_scheme,
-            want.colour_scheme,
-            |on| on.then(|| colour_scheme(d)).flatten(),
-        );
-        resubscribe(
-            &mut self.clock,
-            was.clock_every_ms,
-            want.clock_every_ms,
-            |ms| browser::every(ms?, move || d.send(Msg::Clock(browser::local_clock()))),
-        );
-        resubscribe(&mut self.idle, was.idle, want.idle, |on| {
+        self.idle.set(want.idle, |on| {
             on.then(|| browser::idle(move || d.send(Msg::Idle)))
         });
-        resubscribe(&mut self.page_hide, was.page_hide, want.page_hide, |on| {
-            on.then(|| page_hide(d))
-        });
+        self.page_hide
+            .set(want.page_hide, |on| on.then(|| page_hide(d)));
     }
 }
 
