@@ -24,8 +24,11 @@ dist="${1:-dist}"
 # 174.6 KB; saying what a share link proved to 176.7 KB; the daily and races
 # (their rules, storage and the offer to race; the contest bar and the
 # result card are a chunk) to 194.0 KB, over the 180 KB that issue aimed
-# at. (These figures are in thousands of bytes; the budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
-budget_kb="${SIZE_BUDGET_KB:-193}"
+# at; a new visitor's first game drawn by the shell to 196.3 KB; the head
+# through leptos_meta (the theme, the theme colour, the title: a cost issue
+# 26 accepted) to 200.7 KB. (These figures are in thousands of bytes; the
+# budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
+budget_kb="${SIZE_BUDGET_KB:-197}"
 # Each chunk's budget, in KB gzip: a panel's by its split point's name, and
 # one for every chunk of shared code.
 chunk_budget_kb() {

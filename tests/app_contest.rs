@@ -192,7 +192,11 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
         daily.no_new_game().is_some(),
         "New Game is off in a contest"
     );
+    // The page's title says what the board shows (the clock's day, 25
+    // November 2026, is daily #329).
+    assert_eq!(daily.title(), "Daily #329 · 2048");
     let back = check(&daily, Msg::OwnGame, none);
+    assert_eq!(back.title(), "2048");
     assert_eq!(back.history, own_before, "the own game, its undo with it");
     assert_eq!(back.no_new_game(), None);
     assert!(back.can_undo());

@@ -355,13 +355,10 @@ fn replaying() -> (Model, Vec<Cmd>) {
 fn a_link_replays_its_game_then_plays_on() {
     let (model, cmds) = replaying();
     assert_eq!(
-        cmds[..3],
-        [
-            Cmd::ShowTheme(None),
-            Cmd::ClearQuery,
-            Cmd::Load(Config::default(), Load::Records)
-        ]
+        cmds[..2],
+        [Cmd::ClearQuery, Cmd::Load(Config::default(), Load::Records)]
     );
+    assert_eq!(model.title(), "Replay · 2048");
     assert_eq!(model.mode, Mode::Replaying);
     assert_eq!(model.history.cursor(), 0);
     let ignored_move = check(&model, Msg::Play(Input::Move(Left)), none);
@@ -618,21 +615,18 @@ fn a_higher_best_from_another_tab_is_taken() {
 #[test]
 fn the_theme_flips_and_is_remembered() {
     let model = fresh();
+    assert_eq!(model.theme_attribute(), None, "the system's, until chosen");
     let dark = check(&model, Msg::ToggleTheme, |_| {
-        vec![
-            Cmd::ShowTheme(Some(Theme::Dark)),
-            Cmd::SaveTheme(Theme::Dark),
-        ]
+        vec![Cmd::SaveTheme(Theme::Dark)]
     });
     assert_eq!((dark.theme, dark.dark()), (Some(Theme::Dark), true));
     assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
+    assert_eq!(dark.theme_attribute(), Some("dark"));
     let light = check(&dark, Msg::ToggleTheme, |_| {
-        vec![
-            Cmd::ShowTheme(Some(Theme::Light)),
-            Cmd::SaveTheme(Theme::Light),
-        ]
+        vec![Cmd::SaveTheme(Theme::Light)]
     });
     assert_eq!(light.theme_colour(), THEME_COLOURS[0]);
+    assert_eq!(light.theme_attribute(), Some("light"));
 }
 
 #[test]
@@ -646,10 +640,7 @@ fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     // The button shows the other theme of the one showing: light, chosen.
     let chosen = check(&dark, Msg::ToggleTheme, |_| {
-        vec![
-            Cmd::ShowTheme(Some(Theme::Light)),
-            Cmd::SaveTheme(Theme::Light),
-        ]
+        vec![Cmd::SaveTheme(Theme::Light)]
     });
     let system_light = check(&chosen, Msg::SystemDark(false), none);
     let system_dark = check(&system_light, Msg::SystemDark(true), none);

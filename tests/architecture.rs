@@ -437,7 +437,8 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["service_worker", "controller"], "navigator.serviceWorker bound with catch as an Option (absent, or refused in a sandboxed frame), controller nullable: either way no service worker, and the panels' chunks are fetched when each opens"),
     ("web/browser.rs", &["hardware_concurrency"], "navigator.hardwareConcurrency, a number: cannot throw; 0 or absent reads as 1 core"),
     ("web/browser.rs", &["match_media", "matches"], "matchMedia, bound with catch and nullable: no scheme listener, a light system"),
-    ("web/browser.rs", &["document_element", "set_attribute", "remove_attribute", "hidden", "get_element_by_id", "remove", "query_selector"], "nullable or bound with catch: the theme attribute or colour left as it was"),
+    ("web/browser.rs", &["hidden", "get_element_by_id", "remove"], "document.hidden, a boolean; getElementById nullable; remove() cannot throw: the shell left where it was"),
+    ("web/browser.rs", &["is_object", "as_f64"], "JsValue reads: cannot throw; anything but an object with a whole-number seed reads as no first game drawn"),
     ("web/browser.rs", &["clipboard", "write_text", "then2"], "navigator.clipboard bound as an Option (absent off secure origins), writeText with catch, its rejection handled: the link stays on screen to copy by hand"),
     ("web/browser.rs", &["set_timeout_with_handle", "set_timeout", "clear_timeout"], "timers, bound with catch, their handles kept as the browser's values: Err runs the message at once (after the current one)"),
     ("web/browser.rs", &["set_interval", "clear_interval"], "the replay ticker and the clock, bound with catch: Err is no ticker (the replay can be skipped; the clock is read again at the next start)"),
@@ -446,7 +447,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["set"], "Reflect.set on a fresh object, bound with catch: Err leaves the share sheet out (the clipboard, else the card stays on the page)"),
     ("web/browser.rs", &["share_fn", "call1"], "navigator.share read as an Option (absent from most desktop browsers), called through Function.call bound with catch, its rejection handled: the clipboard, else the card stays on the page to copy"),
     ("web/browser.rs", &["new_0", "get_full_year", "get_month", "get_date", "get_hours", "get_minutes", "get_seconds"], "new Date() and its local fields: cannot throw"),
-    ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart"),
+    ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart; no first game, or its kept keys and gestures not handed over"),
     ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),
     ("web/browser.rs", &["target", "dyn_into", "dyn_ref", "select", "selected_index", "unchecked_into", "unchecked_ref"], "event reads, casts and select(): cannot throw; a mismatch is None"),
 ];
@@ -455,6 +456,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
 /// reactive graph's or this crate's own: not calls into the browser.
 const RUST_NAMES: &[&str] = &[
     "abs_diff",
+    "fract",
     "and_then",
     "as_deref",
     "as_mut",

@@ -43,8 +43,6 @@ pub enum Cmd {
     SaveSettings(Config),
     /// Remember the theme chosen.
     SaveTheme(Theme),
-    /// Show this theme (`None`: the system's).
-    ShowTheme(Option<Theme>),
     /// Read what storage holds for a size; answered by `Msg::Loaded`.
     Load(Config, Load),
     /// Ask the AI for the best move on `board`; answered by
@@ -92,7 +90,6 @@ impl Cmd {
             Cmd::SaveBest(_, best) => return format!("SaveBest({best})"),
             Cmd::SaveSettings(c) => return format!("SaveSettings({})", size(c)),
             Cmd::SaveTheme(theme) => return format!("SaveTheme({theme:?})"),
-            Cmd::ShowTheme(theme) => return format!("ShowTheme({theme:?})"),
             Cmd::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
             Cmd::AskAi { id, .. } => return format!("AskAi(#{id})"),
             Cmd::AssessMoves { id, moves } => {

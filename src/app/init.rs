@@ -114,7 +114,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     } else {
         Load::Start
     };
-    let mut cmds = vec![Cmd::ShowTheme(flags.theme)];
+    let mut cmds = Vec::new();
     if !flags.query.is_empty() {
         cmds.push(Cmd::ClearQuery);
     }

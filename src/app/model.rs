@@ -362,6 +362,26 @@ impl Model {
         THEME_COLOURS[usize::from(self.dark())]
     }
 
+    /// `<html>`'s `data-theme`, which style/ reads: the theme chosen, or
+    /// none while the system's is followed.
+    pub fn theme_attribute(&self) -> Option<&'static str> {
+        self.theme.map(|theme| match theme {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        })
+    }
+
+    /// The document's title: the game's name, and what the board shows
+    /// when it is not the player's own game going on.
+    pub fn title(&self) -> String {
+        match self.contest_on_board().map(|c| &c.against) {
+            Some(Against::Daily { number, .. }) => format!("Daily #{number} · 2048"),
+            Some(Against::Race(_)) => "Race · 2048".into(),
+            None if matches!(self.mode, Mode::Replaying) => "Replay · 2048".into(),
+            None => "2048".into(),
+        }
+    }
+
     /// Why the computer will not look at the present board, if it will not:
     /// another size than 4×4, or a game won or over. Used by the rules that
     /// ask it (`update`) and by the line under the board.

@@ -3,7 +3,8 @@
 //! holds a rule or writes app state, and none calls the browser but
 //! through `web::browser`'s doors. All markup is `view!`.
 //!
-//! - [`Page`]: the layout, top to bottom.
+//! - [`Page`]: the layout, top to bottom, and the head (`Head`: the
+//!   theme, the theme colour and the title, through leptos_meta).
 //! - [`context`]: what every component reads: the model (as memos, with
 //!   [`context::select`]) and the dispatcher.
 //! - `heading`: title, scores, New Game.
@@ -28,10 +29,10 @@ pub mod panels;
 mod replay_bar;
 
 use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, Html, Meta, Title};
 
 use crate::app::Model;
 use crate::engine::State;
-use crate::web::browser::set_theme_colour;
 use crate::web::dispatcher::Dispatcher;
 use board::Board;
 use contest::Contests;
@@ -59,13 +60,8 @@ pub fn Page(
     provide_context(model);
     // The state on the board: the present, or the one viewed.
     let shown: Memo<State> = select(|m| m.shown().into_owned());
-    // The theme colour is the model's (the theme showing, chosen or the
-    // system's, live), drawn into index.html's `theme-color` meta: the head
-    // is outside the mounted body, so it is written through a door rather
-    // than by `view!`. (leptos_meta's `<Meta>` did the same for 3.9 KB.)
-    let theme_colour = select(|m| m.theme_colour());
-    Effect::new(move |_| set_theme_colour(theme_colour.get()));
     view! {
+        <Head/>
         <main class="container">
             <Heading shown/>
             <Intro/>
@@ -80,5 +76,21 @@ pub fn Page(
             <Panels chunks/>
             <HowToPlay/>
         </main>
+    }
+}
+
+/// The document's head and root, drawn from the model like the rest: the
+/// theme (`data-theme` on `<html>`, which style/ reads), the colour the
+/// browser paints around the page, and the title.
+#[component]
+fn Head() -> impl IntoView {
+    provide_meta_context();
+    let theme = select(|m| m.theme_attribute());
+    let theme_colour = select(|m| m.theme_colour());
+    let title = select(|m| m.title());
+    view! {
+        <Html {..} data-theme=move || theme.get()/>
+        <Meta name="theme-color" content=move || theme_colour.get()/>
+        <Title text=move || title.get()/>
     }
 }

@@ -1,6 +1,6 @@
 //! The doors to the browser that the runtime, the runner, the
 //! subscriptions and the views go through: the address, randomness, the
-//! colour scheme, the theme attribute, the clipboard, timers, idle moments,
+//! colour scheme, the clipboard, timers, idle moments,
 //! animations and text selection.
 //!
 //! No JavaScript exception may unwind through the runtime (it would leave
@@ -24,7 +24,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::app::contest::Clock;
 use crate::app::Sent;
 use crate::session::daily::{self, Day};
-use crate::session::stored::Theme;
 
 // The few calls web-sys binds without `catch` or as always present that
 // can throw or be absent, bound again here on local types (the objects are
@@ -168,27 +167,6 @@ pub fn dark_scheme() -> Option<web_sys::MediaQueryList> {
 /// Whether the system asks for a dark colour scheme.
 pub fn system_prefers_dark() -> bool {
     dark_scheme().is_some_and(|m| m.matches())
-}
-
-/// Shows `theme` (or the system's, for `None`) through `data-theme` on
-/// `<html>`, which style/ reads.
-pub fn show_theme(theme: Option<Theme>) {
-    let Some(root) = document().document_element() else {
-        return;
-    };
-    let _ = match theme {
-        Some(Theme::Light) => root.set_attribute("data-theme", "light"),
-        Some(Theme::Dark) => root.set_attribute("data-theme", "dark"),
-        None => root.remove_attribute("data-theme"),
-    };
-}
-
-/// Sets the `theme-color` meta's colour (index.html has the element; the
-/// browser paints its own frame with it).
-pub fn set_theme_colour(colour: &str) {
-    if let Ok(Some(meta)) = document().query_selector("meta[name=theme-color]") {
-        let _ = meta.set_attribute("content", colour);
-    }
 }
 
 /// Whether the page is hidden (another tab, a minimised window, closing).

@@ -5,7 +5,7 @@
 //! - [`dispatcher`]: the one way anything sends a message.
 //! - `runner`: the one command runner: the only code that carries out a
 //!   `Cmd` (storage, the AI worker, timers, the clipboard, the address bar,
-//!   the theme attribute, the chunks of code).
+//!   the chunks of code).
 //! - `subscriptions`: the listeners behind `app::subscriptions` (keys,
 //!   other tabs, the replay ticker, the colour scheme, idle moments, the
 //!   page being hidden), started and stopped as the model says; `swipes`:

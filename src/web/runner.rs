@@ -1,7 +1,6 @@
 //! The command runner: the only code that carries out what `update` asks
 //! ([`Cmd`]): storage, the AI workers, timers, the clipboard, the address
-//! bar, the theme attribute and the chunks of code fetched when first
-//! needed. What it learns on the way (a failed write, what storage held,
+//! bar and the chunks of code fetched when first needed. What it learns on the way (a failed write, what storage held,
 //! the AI's answer, a timer's end, a chunk come or not) it reports as a
 //! [`Msg`] through the [`Dispatcher`], never by touching the model. Every
 //! browser call it makes goes through a door that cannot throw
@@ -51,7 +50,6 @@ impl Runner {
             }
             Cmd::SaveSettings(config) => report(self.store.save_settings(config)),
             Cmd::SaveTheme(theme) => report(self.store.save_theme(theme)),
-            Cmd::ShowTheme(theme) => browser::show_theme(theme),
             Cmd::Load(config, load) => {
                 let saved = self.store.load_saved(config, load);
                 dispatcher.send(Msg::Loaded(Box::new(saved)));

@@ -43,7 +43,7 @@ impl<K: PartialEq + Copy + Default, L> Slot<K, L> {
     /// Restarts the listener if what it should listen for changed: drops
     /// the old one (which removes it), then starts the new one (`None`:
     /// off).
-    fn set(&self, now: K, start: impl FnOnce(K) -> Option<L>) {
+    fn listen_for(&self, now: K, start: impl FnOnce(K) -> Option<L>) {
         if self.on.get() != now {
             drop(self.handle.take());
             self.handle.set(start(now));
@@ -87,29 +87,30 @@ impl Listeners {
     /// Starts and stops listeners so that exactly `want` is listened to.
     pub fn sync(&self, want: Subs) {
         let d = self.dispatch;
-        self.keys.set(want.keys, |on| on.then(|| keyboard(d)));
+        self.keys
+            .listen_for(want.keys, |on| on.then(|| keyboard(d)));
         // Until the board is mounted there is nothing to swipe on: the slot
         // stays off, and the runtime syncs again once the board is loaded.
         if let Some(board) = self.board.get_untracked() {
             self.swipes
-                .set(want.swipes, |on| on.then(|| swipes::listen(&board, d)));
+                .listen_for(want.swipes, |on| on.then(|| swipes::listen(&board, d)));
         }
         self.other_tabs
-            .set(want.other_tabs, |c| c.map(|c| other_tabs(c, d)));
-        self.replay_ticker.set(want.replay_every_ms, |ms| {
+            .listen_for(want.other_tabs, |c| c.map(|c| other_tabs(c, d)));
+        self.replay_ticker.listen_for(want.replay_every_ms, |ms| {
             browser::every(ms?, move || d.send(Msg::ReplayTick))
         });
-        self.colour_scheme.set(want.colour_scheme, |on| {
+        self.colour_scheme.listen_for(want.colour_scheme, |on| {
             on.then(|| colour_scheme(d)).flatten()
         });
-        self.clock.set(want.clock_every_ms, |ms| {
+        self.clock.listen_for(want.clock_every_ms, |ms| {
             browser::every(ms?, move || d.send(Msg::Clock(browser::local_clock())))
         });
-        self.idle.set(want.idle, |on| {
+        self.idle.listen_for(want.idle, |on| {
             on.then(|| browser::idle(move || d.send(Msg::Idle)))
         });
         self.page_hide
-            .set(want.page_hide, |on| on.then(|| page_hide(d)));
+            .listen_for(want.page_hide, |on| on.then(|| page_hide(d)));
     }
 }
 

@@ -47,7 +47,6 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         | Cmd::ShareCard(_)
         | Cmd::SaveSettings(_)
         | Cmd::SaveTheme(_)
-        | Cmd::ShowTheme(_)
         | Cmd::Load(..)
         | Cmd::LoadPanel(_)
         | Cmd::LoadContestCode

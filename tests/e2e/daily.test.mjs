@@ -84,6 +84,7 @@ test('two players on the same date get the same daily; the next local day the ne
   await openTheDaily(pa.page);
   await openTheDaily(pb.page);
   assert.match(await contestLine(pa.page), /^Daily #329 · /);
+  assert.equal(await pa.page.title(), 'Daily #329 · 2048', 'the tab says what the board shows');
   const boardA = (await readBoard(pa.page)).board;
   assert.deepEqual((await readBoard(pb.page)).board, boardA, 'the same start for both');
   // The next day by the clock, and already the next day in Auckland at

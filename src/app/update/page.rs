@@ -66,7 +66,7 @@ pub fn toggle_theme(model: &mut Model) -> Outcome {
         Theme::Dark
     };
     model.theme = Some(next);
-    Ok(vec![Cmd::ShowTheme(Some(next)), Cmd::SaveTheme(next)])
+    Ok(vec![Cmd::SaveTheme(next)])
 }
 
 /// The system's colour scheme changed. The page shows it (style/ follows
