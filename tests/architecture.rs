@@ -551,6 +551,7 @@ const RUST_TYPES: &[&str] = &[
     "Rc",
     "EventListenerOptions",
     "RefCell",
+    "OnceCell",
     "Cell",
     "Box",
     "Vec",

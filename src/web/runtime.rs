@@ -11,13 +11,15 @@
 //!
 //! A message sent while another is being handled (a command's reply, a
 //! storage failure) waits its turn, so `update` never runs inside itself.
+//!
+//! The runtime lives in one thread-local cell for the page's lifetime; the
+//! dispatcher (a plain function), the watchdog and the board's first load
+//! reach it there, so no handle to it is passed around or kept alive.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::VecDeque;
-use std::rc::{Rc, Weak};
 
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 
@@ -58,10 +60,19 @@ impl Runtime {
     /// Handles every queued message in order, unless that is being done
     /// already further up the stack.
     fn drain(&self) {
+        self.turn(|| {});
+    }
+
+    /// Runs `work`, then handles every message queued (by it, or while it
+    /// ran), in order: the loop's one turn. Nested inside another turn (a
+    /// message sent while one is handled) it does nothing: the message
+    /// waits in the queue for the turn further up the stack.
+    fn turn(&self, work: impl FnOnce()) {
         if self.draining.replace(true) {
             return;
         }
         self.watch();
+        work();
         loop {
             let next = self.queue.borrow_mut().pop_front();
             let Some(msg) = next else { break };
@@ -117,13 +128,11 @@ impl Runtime {
         }
     }
 
-    /// The first model's commands, then the replies they queued (what
-    /// storage held), then the first subscriptions.
+    /// The first model's commands as a turn of the loop (the replies they
+    /// queue, what storage held, are handled after them), then the first
+    /// subscriptions.
     fn begin(&self, cmds: Vec<Cmd>) {
-        self.draining.set(true);
-        self.run(cmds);
-        self.draining.set(false);
-        self.drain();
+        self.turn(|| self.run(cmds));
         self.listen();
     }
 }
@@ -146,36 +155,39 @@ fn flags(store: &Store) -> Flags {
     }
 }
 
+thread_local! {
+    /// The page's one runtime, from the app's start for as long as the page
+    /// lives. The dispatcher and the watchdog reach it here, so nothing
+    /// holds a reference to it but this cell.
+    static RUNTIME: OnceCell<Runtime> = const { OnceCell::new() };
+}
+
+/// Hands `f` the runtime, once it has started.
+fn with_runtime(f: impl FnOnce(&Runtime)) {
+    RUNTIME.with(|runtime| runtime.get().map(f));
+}
+
 /// Starts the runtime: the first model, its commands and subscriptions.
-fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> Rc<Runtime> {
+/// Returns the model, read-only, and the dispatcher, for the view.
+fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> (ReadSignal<Model>, Dispatcher) {
     let store = Store::open();
     let (model, cmds) = init(flags(&store));
-    let runtime = Rc::new_cyclic(|me: &Weak<Runtime>| {
-        let to_me = me.clone();
-        let dispatcher = Dispatcher::new(move |msg| {
-            if let Some(runtime) = to_me.upgrade() {
-                runtime.send(msg);
-            }
-        });
-        let to_me = me.clone();
-        let watchdog = Closure::new(move |_: JsValue| {
-            if let Some(runtime) = to_me.upgrade() {
-                runtime.recover();
-            }
-        });
-        Runtime {
-            model: RwSignal::new(model),
-            runner: Runner::new(store, chunks),
-            listeners: Listeners::new(dispatcher, board),
-            dispatcher,
-            queue: RefCell::new(VecDeque::new()),
-            draining: Cell::new(false),
-            watching: Cell::new(false),
-            watchdog,
-        }
-    });
-    runtime.begin(cmds);
-    runtime
+    let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
+    let runtime = Runtime {
+        model: RwSignal::new(model),
+        runner: Runner::new(store, chunks),
+        listeners: Listeners::new(dispatcher, board),
+        dispatcher,
+        queue: RefCell::new(VecDeque::new()),
+        draining: Cell::new(false),
+        watching: Cell::new(false),
+        watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
+    };
+    let model = runtime.model.read_only();
+    if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
+        with_runtime(|runtime| runtime.begin(cmds));
+    }
+    (model, dispatcher)
 }
 
 /// The whole app: the runtime and the page, which gets the model read-only,
@@ -183,19 +195,15 @@ fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> Rc<Runtime> {
 #[component]
 pub fn App(chunks: Chunks) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
-    let runtime = start(board, chunks);
-    let model = runtime.model.read_only();
-    let dispatcher = runtime.dispatcher;
+    let (model, dispatcher) = start(board, chunks);
     // The swipe listeners need the board's element, which exists once the
     // page is mounted: listen again then. Every subscription is live now,
     // so the page's first-game script may hand over the keys and swipes it
     // kept before the app ran: they are heard as any later ones.
-    let again = SendWrapper::new(runtime.clone());
-    board.on_load(move |_| {
-        again.listen();
+    board.on_load(|_| {
+        with_runtime(Runtime::listen);
         browser::replay_first_inputs();
     });
-    StoredValue::new_local(runtime);
     view! { <Page model dispatcher board chunks/> }
 }
 
