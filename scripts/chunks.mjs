@@ -73,7 +73,7 @@ async function optimised(path) {
 function loaderFor(source, name, glue, names) {
   let text = rewrite(source, `from "./${name}.js"`, `from "./${glue}"`, LOADER);
   for (const [plain, hashed] of names) text = rewrite(text, `"./${plain}"`, `"./${hashed}"`, `${LOADER}, ${plain}`);
-  // A failed fetch reaches the app as success = false (Msg::PanelLoaded);
+  // A failed fetch reaches the app as success = false (Msg::ChunkLoaded);
   // the panel says so. The browser still logs the failed request itself.
   return rewrite(text, 'console.error(e);', '', LOADER);
 }

@@ -14,37 +14,38 @@
 
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos_2048::app::chunks::Chunk;
 use leptos_2048::app::Panel;
 use leptos_2048::view::contest::ContestViews;
 use leptos_2048::view::panels::{HistoryPanel, SettingsPanel, StatsPanel};
-use leptos_2048::web::chunks::Chunks;
+use leptos_2048::web::split_points::SplitPoints;
 
 fn main() {
     console_error_panic_hook::set_once();
-    leptos_2048::web::mount(Chunks {
-        load_panel: |panel| Box::pin(load_panel(panel)),
-        draw_panel: |panel| Box::pin(draw_panel(panel)),
-        load_contest: || Box::pin(async { load_contest().await.is_ok() }),
-        draw_contest: || Box::pin(async { contest_views().await.ok() }),
+    leptos_2048::web::mount(SplitPoints {
+        load: |chunk| Box::pin(load(chunk)),
+        draw: |chunk| Box::pin(draw(chunk)),
     });
 }
 
-/// Fetches `panel`'s chunk: `true` once it is here.
-async fn load_panel(panel: Panel) -> bool {
-    let loaded = match panel {
-        Panel::History => load_history().await,
-        Panel::Stats => load_stats().await,
-        Panel::Settings => load_settings().await,
+/// Fetches `chunk`: `true` once it is here.
+async fn load(chunk: Chunk) -> bool {
+    let loaded = match chunk {
+        Chunk::Panel(Panel::History) => load_history().await,
+        Chunk::Panel(Panel::Stats) => load_stats().await,
+        Chunk::Panel(Panel::Settings) => load_settings().await,
+        Chunk::Contest => load_contest().await,
     };
     loaded.is_ok()
 }
 
-/// `panel`'s view, from its chunk: at once if the chunk is here.
-async fn draw_panel(panel: Panel) -> Option<AnyView> {
-    let view = match panel {
-        Panel::History => history_panel().await,
-        Panel::Stats => stats_panel().await,
-        Panel::Settings => settings_panel().await,
+/// `chunk`'s view: at once if the chunk is here.
+async fn draw(chunk: Chunk) -> Option<AnyView> {
+    let view = match chunk {
+        Chunk::Panel(Panel::History) => history_panel().await,
+        Chunk::Panel(Panel::Stats) => stats_panel().await,
+        Chunk::Panel(Panel::Settings) => settings_panel().await,
+        Chunk::Contest => contest_views().await,
     };
     view.ok()
 }

@@ -7,7 +7,7 @@
 use leptos_2048::ai::review::Grade;
 use leptos_2048::ai::review::{Assessment, CERTAIN};
 use leptos_2048::app::card::{bar, result_card, slices};
-use leptos_2048::app::code::Code;
+use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::contest::{Against, Clock};
 use leptos_2048::app::model::RaceOffer;
 use leptos_2048::app::words::daily_not_out;
@@ -76,7 +76,7 @@ fn the_daily_is_counted_once_then_practice() {
     let own = fresh();
     // The first contest also fetches the code of its views.
     let opened = check(&own, Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
     assert_eq!(
         opened.history,
@@ -127,7 +127,7 @@ fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
     );
     assert!(later.contest.is_none());
     let earlier = check(&own, Msg::OpenDaily(Some(300)), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
     assert_eq!(
         earlier.contest.as_ref().unwrap().against,
@@ -392,7 +392,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
         "the own game stays on the board"
     );
     let racing = check(&model, Msg::Race, |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
     assert_eq!(
         racing.history,
@@ -737,18 +737,41 @@ fn the_card_never_claims_what_its_link_cannot_prove() {
 #[test]
 fn the_contests_views_are_fetched_once_there_is_a_contest() {
     let daily = check(&fresh(), Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadContestCode]
+        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
-    assert_eq!(daily.contest_code, Code::Loading);
+    assert_eq!(daily.chunks.of(Chunk::Contest), Fetch::Loading);
     // Moves and the way back and forth ask nothing while it loads.
     let back = check(&daily, Msg::OwnGame, none);
-    let failed = check(&back, Msg::ContestCodeLoaded(false), none);
-    assert_eq!(failed.contest_code, Code::Failed);
+    let failed = check(
+        &back,
+        Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            loaded: false,
+        },
+        none,
+    );
+    assert_eq!(failed.chunks.of(Chunk::Contest), Fetch::Failed);
     // Shown again after a failure, it asks again; once here, never.
-    let again = check(&failed, Msg::ShowContest, |_| vec![Cmd::LoadContestCode]);
-    let here = check(&again, Msg::ContestCodeLoaded(true), none);
-    assert_eq!(here.contest_code, Code::Loaded);
-    let stale = check(&here, Msg::ContestCodeLoaded(true), none);
+    let again = check(&failed, Msg::ShowContest, |_| {
+        vec![Cmd::LoadChunk(Chunk::Contest)]
+    });
+    let here = check(
+        &again,
+        Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            loaded: true,
+        },
+        none,
+    );
+    assert_eq!(here.chunks.of(Chunk::Contest), Fetch::Loaded);
+    let stale = check(
+        &here,
+        Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            loaded: true,
+        },
+        none,
+    );
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
     check(&here, Msg::OwnGame, none);
     // A page opened on a stored contest asks at once.
@@ -756,7 +779,7 @@ fn the_contests_views_are_fetched_once_there_is_a_contest() {
         contest: Loaded::Valid(stored(&daily)),
         ..flags(Query::default())
     });
-    assert_eq!(cmds.last(), Some(&Cmd::LoadContestCode));
+    assert_eq!(cmds.last(), Some(&Cmd::LoadChunk(Chunk::Contest)));
 }
 
 #[test]

@@ -9,6 +9,7 @@
 use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
+use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::Clock;
 use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
@@ -250,25 +251,27 @@ fn the_history_is_checked_on_opening_and_on_asking() {
 
 /// Asks for `panel`'s code.
 fn loads(panel: Panel) -> impl FnOnce(&Model) -> Vec<Cmd> {
-    move |_| vec![Cmd::LoadPanel(panel)]
+    move |_| vec![Cmd::LoadChunk(Chunk::Panel(panel))]
 }
 
 #[test]
 fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
-    use leptos_2048::app::code::Code;
     let model = fresh();
-    assert_eq!(model.panel_code.of(Panel::Stats), Code::Missing);
+    assert_eq!(model.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Missing);
     // The first open asks for the code; the panel shows it is loading.
     let open = check(&model, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
-    assert_eq!(open.panel_code.of(Panel::Stats), Code::Loading);
+    assert_eq!(open.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loading);
     // Closed and opened again while loading: asked once, not twice.
     let closed = check(&open, Msg::Toggle(Panel::Stats), none);
     let reopened = check(&closed, Msg::Toggle(Panel::Stats), none);
-    assert_eq!(reopened.panel_code.of(Panel::Stats), Code::Loading);
+    assert_eq!(
+        reopened.chunks.of(Chunk::Panel(Panel::Stats)),
+        Fetch::Loading
+    );
     // It failed: the panel says so, and the game plays on.
     let failed = PanelLoaded(Panel::Stats, false);
     let down = check(&reopened, failed.clone(), none);
-    assert_eq!(down.panel_code.of(Panel::Stats), Code::Failed);
+    assert_eq!(down.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Failed);
     assert_eq!(down.panel, Some(Panel::Stats));
     let moved = check(&down, Msg::Play(Input::Move(Left)), none);
     assert_eq!(moved.history.len(), 1);
@@ -276,28 +279,33 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     let shut = check(&moved, Msg::Toggle(Panel::Stats), none);
     let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     let here = check(&retry, PanelLoaded(Panel::Stats, true), none);
-    assert_eq!(here.panel_code.of(Panel::Stats), Code::Loaded);
+    assert_eq!(here.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Loaded stays loaded: later opens ask for nothing.
     let shut = check(&here, Msg::Toggle(Panel::Stats), none);
     let again = check(&shut, Msg::Toggle(Panel::Stats), none);
-    assert_eq!(again.panel_code.of(Panel::Stats), Code::Loaded);
+    assert_eq!(again.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // An answer nobody asked for is stale, and changes nothing.
     let stale = check(&again, failed, none);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
-    assert_eq!(stale.panel_code.of(Panel::Stats), Code::Loaded);
+    assert_eq!(stale.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Each panel has its own code.
     let other = check(&again, Msg::Toggle(Panel::Settings), loads(Panel::Settings));
-    assert_eq!(other.panel_code.of(Panel::History), Code::Missing);
+    assert_eq!(
+        other.chunks.of(Chunk::Panel(Panel::History)),
+        Fetch::Missing
+    );
 }
 
 #[allow(non_snake_case)]
 fn PanelLoaded(panel: Panel, loaded: bool) -> Msg {
-    Msg::PanelLoaded { panel, loaded }
+    Msg::ChunkLoaded {
+        chunk: Chunk::Panel(panel),
+        loaded,
+    }
 }
 
 #[test]
 fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_idle_moment() {
-    use leptos_2048::app::code::Code;
     let loaded = opened_empty(Flags {
         cached: true,
         ..flags(Query::default())
@@ -312,8 +320,8 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
             Cmd::SaveHistory(open.history.clone()),
             Cmd::SaveBest(config, 0),
             Cmd::WarmAi,
-            Cmd::LoadPanel(Panel::History),
-            Cmd::LoadPanel(Panel::Settings),
+            Cmd::LoadChunk(Chunk::Panel(Panel::History)),
+            Cmd::LoadChunk(Chunk::Panel(Panel::Settings)),
         ]
     });
     assert!(!subscriptions(&idle).idle, "nothing left to do when idle");
@@ -326,11 +334,17 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
     );
     // Opened now, the settings ask for nothing: their code is here.
     let settings = check(&here, Msg::Toggle(Panel::Settings), none);
-    assert_eq!(settings.panel_code.of(Panel::Settings), Code::Loaded);
+    assert_eq!(
+        settings.chunks.of(Chunk::Panel(Panel::Settings)),
+        Fetch::Loaded
+    );
     // A first visit (no service worker yet) loads a panel's code only when
     // it opens.
     let first = check(&fresh(), Msg::Idle, none);
-    assert_eq!(first.panel_code.of(Panel::History), Code::Missing);
+    assert_eq!(
+        first.chunks.of(Chunk::Panel(Panel::History)),
+        Fetch::Missing
+    );
 }
 
 #[test]
@@ -955,7 +969,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
                 id: 1,
                 moves: moves_from(&model, 0),
             },
-            Cmd::LoadPanel(Panel::History),
+            Cmd::LoadChunk(Chunk::Panel(Panel::History)),
         ]
     });
     let moves = moves_from(&asked, 0);
@@ -1174,7 +1188,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
                 id: 1,
                 moves: moves_from(&at_end, 0),
             },
-            Cmd::LoadPanel(Panel::History),
+            Cmd::LoadChunk(Chunk::Panel(Panel::History)),
         ]
     });
     assert_eq!((asked.mode, asked.history.cursor()), (Mode::Live, whole));
@@ -1356,9 +1370,10 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::Play(_) => "a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle",
         Msg::Undo | Msg::Redo => "undo_gives_back_the_state_before_and_redo_the_one_after",
         Msg::Toggle(_) => "closing_the_history_panel_returns_to_the_present",
-        Msg::PanelLoaded { .. } => {
-            "a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure"
-        }
+        Msg::ChunkLoaded {
+            chunk: Chunk::Panel(_),
+            ..
+        } => "a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure",
         Msg::View(_) => "viewing_needs_the_history_panel",
         Msg::Resume(_) => "resume_makes_the_viewed_state_the_present",
         Msg::ChooseSize { .. } => "switching_size_writes_this_game_then_loads_that_sizes_game",
@@ -1394,7 +1409,10 @@ fn row_for(msg: &Msg) -> &'static str {
         }
         Msg::Clock(_) => "the_clock_says_which_daily_is_today",
         Msg::ContestElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
-        Msg::ContestCodeLoaded(_) => "the_contests_views_are_fetched_once_there_is_a_contest",
+        Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            ..
+        } => "the_contests_views_are_fetched_once_there_is_a_contest",
     }
 }
 
@@ -1486,7 +1504,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             id,
             answer: Err("The AI worker stopped".into()),
         }),
-        1 => (panel.clone(), any::<bool>()).prop_map(|(panel, loaded)| Msg::PanelLoaded { panel, loaded }),
+        1 => (panel.clone(), any::<bool>()).prop_map(|(panel, loaded)| Msg::ChunkLoaded { chunk: Chunk::Panel(panel), loaded }),
         1 => (0u32..4, 0usize..12).prop_map(|(id, at)| Msg::Assessed {
             id,
             at,
@@ -1524,7 +1542,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::CardDue),
         1 => Just(Msg::SendBack),
         1 => Just(Msg::ToggleGhost),
-        1 => any::<bool>().prop_map(Msg::ContestCodeLoaded),
+        1 => any::<bool>().prop_map(|loaded| Msg::ChunkLoaded { chunk: Chunk::Contest, loaded }),
         1 => (0u32..90_000).prop_map(|s| Msg::Clock(Clock {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
             second: s % 86_400,
@@ -1548,7 +1566,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
 
 /// Answers `Cmd::Load` the way empty storage would, `Cmd::CopyLink` the
 /// way a working clipboard would, and the fetches of code as loaded (the
-/// generator sends failed and stray `PanelLoaded`s of its own).
+/// generator sends failed and stray `ChunkLoaded`s of its own).
 fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
     cmds.iter()
         .filter_map(|c| match c {
@@ -1562,9 +1580,8 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
             }))),
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
             Cmd::ShareCard(_) => Some(Msg::CardSent(Sent::Copied)),
-            Cmd::LoadContestCode => Some(Msg::ContestCodeLoaded(true)),
-            Cmd::LoadPanel(panel) => Some(Msg::PanelLoaded {
-                panel: *panel,
+            Cmd::LoadChunk(chunk) => Some(Msg::ChunkLoaded {
+                chunk: *chunk,
                 loaded: true,
             }),
             _ => None,

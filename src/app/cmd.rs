@@ -16,8 +16,8 @@ use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::Theme;
 
+use super::chunks::Chunk;
 use super::msg::Msg;
-use super::panel::Panel;
 use super::saved::Load;
 use super::words::size;
 
@@ -67,11 +67,8 @@ pub enum Cmd {
     },
     /// Drop the review's questions not yet answered.
     CancelReview,
-    /// Fetch the code of this panel; answered by `Msg::PanelLoaded`.
-    LoadPanel(Panel),
-    /// Fetch the code of the daily's and races' views; answered by
-    /// `Msg::ContestCodeLoaded`.
-    LoadContestCode,
+    /// Fetch this chunk of code; answered by `Msg::ChunkLoaded`.
+    LoadChunk(Chunk),
 
     /// Send `then` after `ms` milliseconds.
     After { ms: u32, then: Box<Msg> },
@@ -95,13 +92,12 @@ impl Cmd {
             Cmd::AssessMoves { id, moves } => {
                 return format!("AssessMoves(#{id}, {} moves)", moves.len())
             }
-            Cmd::LoadPanel(panel) => return format!("LoadPanel({panel:?})"),
+            Cmd::LoadChunk(chunk) => return format!("LoadChunk({chunk:?})"),
             Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
             Cmd::SaveGame(_) => "SaveGame",
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",
             Cmd::SaveContest(_) => "SaveContest",
-            Cmd::LoadContestCode => "LoadContestCode",
             Cmd::SaveDailies(_) => "SaveDailies",
             Cmd::ShareCard(_) => "ShareCard",
             Cmd::CancelAi => "CancelAi",

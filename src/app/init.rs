@@ -8,15 +8,14 @@ use crate::session::replay;
 use crate::session::stats::Stats;
 use crate::session::stored::{Loaded, Theme};
 
+use super::chunks::{Chunk, Chunks};
 use super::cmd::Cmd;
 use super::coach::Coach;
-use super::code::Code;
 use super::computer::Computer;
 use super::contest::{Clock, Contest};
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, RaceOffer, Unsaved, DEFAULT_SPEED};
 use super::msg::Msg;
-use super::panel::PanelCode;
 use super::saved::Load;
 use super::update;
 use super::words::link_verified;
@@ -123,7 +122,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         history: start.history,
         mode: start.mode,
         panel: None,
-        panel_code: PanelCode::preloading(flags.cached),
+        chunks: Chunks::preloading(flags.cached),
         replay_speed: DEFAULT_SPEED,
         best: 0,
         stats: Stats::default(),
@@ -150,12 +149,11 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         race_offer: None,
         card: None,
         card_pending: false,
-        contest_code: Code::default(),
     };
     let mut model = model;
     cmds.extend(contests(&mut model, &flags));
-    if model.contest.is_some() && model.contest_code.ask() {
-        cmds.push(Cmd::LoadContestCode);
+    if model.contest.is_some() && model.chunks.need(Chunk::Contest) {
+        cmds.push(Cmd::LoadChunk(Chunk::Contest));
     }
     (model, cmds)
 }

@@ -26,8 +26,9 @@
 //! - [`contest`]: the daily and races, beside the player's own game;
 //!   [`card`]: what they say, and the result card.
 //! - [`coach`]: the review of the game in play.
-//! - [`code`]: where each chunk of code fetched when first needed stands.
-//! - [`panel`]: the panels, and where each one's code stands.
+//! - [`chunks`]: the chunks of code fetched when first needed, and where
+//!   each stands.
+//! - [`panel`]: the panels.
 //! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`log`]: the last messages and their commands, for the history panel.
@@ -39,9 +40,9 @@
 
 pub mod card;
 pub mod choices;
+pub mod chunks;
 pub mod cmd;
 pub mod coach;
-pub mod code;
 pub mod computer;
 pub mod contest;
 pub mod first_game;

@@ -5,13 +5,12 @@
 
 use std::borrow::Cow;
 
+use super::chunks::Chunks;
 use super::coach::{game_start, Coach};
-use super::code::Code;
 use super::computer::{self, Computer};
 use super::contest::{Against, Clock, Contest, Sent};
 use super::log::Log;
 pub use super::panel::Panel;
-use super::panel::PanelCode;
 use super::words::{hint_sentence, score_in_moves, verdict_sentence};
 use crate::engine::{Board, Config, Direction, Input, State};
 use crate::session::dailies::Dailies;
@@ -42,8 +41,9 @@ pub struct Model {
     pub mode: Mode,
     /// The panel open under the board, if any.
     pub panel: Option<Panel>,
-    /// Where each panel's code stands: fetched on the panel's first open.
-    pub panel_code: PanelCode,
+    /// Where each chunk of code stands: a panel's fetched when it first
+    /// opens, the contest's once there is a contest.
+    pub chunks: Chunks,
     /// Replay speed, in moves a second.
     pub replay_speed: u32,
     /// The best score known for this board size: stored, written by another
@@ -106,9 +106,6 @@ pub struct Model {
     pub card: Option<Card>,
     /// Whether the card waits for the review's grades.
     pub card_pending: bool,
-    /// Where the code of the contest's views stands: fetched once there is
-    /// a contest.
-    pub contest_code: Code,
 }
 
 /// A shared game offered to race: its link, and the offer in words ("Race

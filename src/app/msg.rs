@@ -9,6 +9,7 @@ use crate::ai::review::Assessment;
 use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
+use super::chunks::Chunk;
 use super::contest::{Clock, Sent};
 use super::panel::Panel;
 use super::saved::Saved;
@@ -103,9 +104,9 @@ pub enum Msg {
     SaveFailed(Problem),
     /// The clipboard now holds this link.
     LinkCopied(String),
-    /// The fetch of a panel's code, asked by `Cmd::LoadPanel`, ended:
+    /// The fetch of a chunk of code, asked by `Cmd::LoadChunk`, ended:
     /// loaded, or not (offline, a missing or damaged file).
-    PanelLoaded { panel: Panel, loaded: bool },
+    ChunkLoaded { chunk: Chunk, loaded: bool },
     /// The clock's time: the local day and the seconds since midnight.
     Clock(Clock),
     /// Another tab stored the contest: its game follows that tab's.
@@ -114,9 +115,6 @@ pub enum Msg {
     CardSent(Sent),
     /// The result card has waited for the review long enough.
     CardDue,
-    /// The fetch of the contest views' code, asked by
-    /// `Cmd::LoadContestCode`, ended: loaded, or not.
-    ContestCodeLoaded(bool),
     /// The search's answer about the move at history index `at`, for
     /// review run `id`, or why there is none (a worker failed).
     Assessed {
@@ -174,7 +172,7 @@ impl Msg {
         match self {
             Msg::Play(input) => format!("Play({input:?})"),
             Msg::Toggle(panel) => format!("Toggle({panel:?})"),
-            Msg::PanelLoaded { panel, loaded } => format!("PanelLoaded({panel:?}, {loaded})"),
+            Msg::ChunkLoaded { chunk, loaded } => format!("ChunkLoaded({chunk:?}, {loaded})"),
             Msg::View(Some(i)) => format!("View({i})"),
             Msg::Resume(i) => format!("Resume({i})"),
             Msg::ChooseSize { width, height } => format!("ChooseSize({width}×{height})"),
@@ -194,7 +192,6 @@ impl Msg {
             Msg::OpenDaily(Some(n)) => format!("OpenDaily(#{n})"),
             Msg::Clock(c) => format!("Clock({}s)", c.second),
             Msg::CardSent(how) => format!("CardSent({how:?})"),
-            Msg::ContestCodeLoaded(loaded) => format!("ContestCodeLoaded({loaded})"),
             Msg::Assessed { id, at, answer } => {
                 let what = if answer.is_ok() { "" } else { ", error" };
                 format!("Assessed(#{id}, {at}{what})")

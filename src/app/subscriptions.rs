@@ -57,7 +57,7 @@ pub fn subscriptions(model: &Model) -> Subs {
         colour_scheme: model.theme.is_none(),
         idle: model.unsaved.any()
             || model.computer.wants_warming(model.present())
-            || model.panel_code.wants_preload(),
+            || model.chunks.wants_preload(),
         page_hide: model.storage_usable(),
         clock_every_ms: Some(if model.panel == Some(Panel::Stats) {
             1000

@@ -10,10 +10,10 @@ use super::context::{select, send_button};
 use send_wrapper::SendWrapper;
 
 use crate::app::card::{bar, Bar};
-use crate::app::code::Code;
+use crate::app::chunks::{Chunk, Fetch};
 use crate::app::{Msg, Sent};
 use crate::web::browser::select_text;
-use crate::web::chunks::Chunks;
+use crate::web::split_points::SplitPoints;
 
 /// The offer to race, and the contest's views once their code is here
 /// (a chunk of its own, fetched when there is a contest: until then, and
@@ -21,12 +21,12 @@ use crate::web::chunks::Chunks;
 #[component]
 pub fn Contests(
     /// The page's split points, from which the contest's views are drawn.
-    chunks: Chunks,
+    split: SplitPoints,
 ) -> impl IntoView {
-    let here = select(|m| m.contest.is_some() && m.contest_code == Code::Loaded);
+    let here = select(|m| m.contest.is_some() && m.chunks.of(Chunk::Contest) == Fetch::Loaded);
     view! {
         <RaceOffer/>
-        {move || here.get().then(|| Suspend::new(SendWrapper::new((chunks.draw_contest)())))}
+        {move || here.get().then(|| Suspend::new(SendWrapper::new((split.draw)(Chunk::Contest))))}
     }
 }
 

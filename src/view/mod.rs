@@ -53,8 +53,8 @@ pub fn Page(
     dispatcher: Dispatcher,
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
-    /// The panels' code, fetched when each first opens.
-    chunks: crate::web::chunks::Chunks,
+    /// The split points, from which the chunks' views are drawn.
+    split: crate::web::split_points::SplitPoints,
 ) -> impl IntoView {
     provide_context(dispatcher);
     provide_context(model);
@@ -68,12 +68,12 @@ pub fn Page(
             <StorageNotice/>
             <LinkNotice/>
             <ReplayBar/>
-            <Contests chunks/>
+            <Contests split/>
             <Board shown board/>
             <Announcer/>
             <HintLine/>
             <Controls/>
-            <Panels chunks/>
+            <Panels split/>
             <HowToPlay/>
         </main>
     }

@@ -15,18 +15,18 @@
 //!   [`ai_client`], the page's side of the AI worker, for hints and
 //!   autoplay, and [`review_pool`], the workers that search a game for its
 //!   review.
-//! - [`chunks`]: the page's split points, as its binary hands them over:
-//!   each panel's view is fetched when the panel first opens.
+//! - [`split_points`]: the page's split points, as its binary hands them
+//!   over: each chunk of code is fetched when it is first needed.
 //! - [`browser`]: the doors to the browser, each safe to call in any
 //!   browser (no JavaScript exception gets through).
 
 pub mod ai_client;
 pub mod browser;
-pub mod chunks;
 pub mod dispatcher;
 pub mod review_pool;
 mod runner;
 mod runtime;
+pub mod split_points;
 pub mod storage;
 mod subscriptions;
 mod swipes;

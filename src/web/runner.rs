@@ -7,8 +7,8 @@
 //! (`browser`, `storage`, `ai_client`).
 
 use super::browser;
-use super::chunks::Chunks;
 use super::dispatcher::Dispatcher;
+use super::split_points::SplitPoints;
 use super::storage::Store;
 use super::workers::{self, Workers};
 use crate::app::{Cmd, Msg};
@@ -18,15 +18,15 @@ use crate::session::stored::Problem;
 /// workers.
 pub struct Runner {
     store: Store,
-    chunks: Chunks,
+    split: SplitPoints,
     workers: Workers,
 }
 
 impl Runner {
-    pub fn new(store: Store, chunks: Chunks) -> Self {
+    pub fn new(store: Store, split: SplitPoints) -> Self {
         Runner {
             store,
-            chunks,
+            split,
             workers: Workers::default(),
         }
     }
@@ -59,18 +59,11 @@ impl Runner {
             | Cmd::WarmAi
             | Cmd::AssessMoves { .. }
             | Cmd::CancelReview => workers::run(&self.workers, cmd, dispatcher),
-            Cmd::LoadPanel(panel) => {
-                let loading = (self.chunks.load_panel)(panel);
+            Cmd::LoadChunk(chunk) => {
+                let loading = (self.split.load)(chunk);
                 leptos::task::spawn_local(async move {
                     let loaded = loading.await;
-                    dispatcher.send(Msg::PanelLoaded { panel, loaded });
-                });
-            }
-            Cmd::LoadContestCode => {
-                let loading = (self.chunks.load_contest)();
-                leptos::task::spawn_local(async move {
-                    let loaded = loading.await;
-                    dispatcher.send(Msg::ContestCodeLoaded(loaded));
+                    dispatcher.send(Msg::ChunkLoaded { chunk, loaded });
                 });
             }
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),

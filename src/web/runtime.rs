@@ -24,9 +24,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 
 use super::browser;
-use super::chunks::Chunks;
 use super::dispatcher::Dispatcher;
 use super::runner::Runner;
+use super::split_points::SplitPoints;
 use super::storage::Store;
 use super::subscriptions::Listeners;
 use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
@@ -169,13 +169,13 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 
 /// Starts the runtime: the first model, its commands and subscriptions.
 /// Returns the model, read-only, and the dispatcher, for the view.
-fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> (ReadSignal<Model>, Dispatcher) {
+fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<Model>, Dispatcher) {
     let store = Store::open();
     let (model, cmds) = init(flags(&store));
     let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
     let runtime = Runtime {
         model: RwSignal::new(model),
-        runner: Runner::new(store, chunks),
+        runner: Runner::new(store, split),
         listeners: Listeners::new(dispatcher, board),
         dispatcher,
         queue: RefCell::new(VecDeque::new()),
@@ -191,11 +191,11 @@ fn start(board: NodeRef<leptos::html::Div>, chunks: Chunks) -> (ReadSignal<Model
 }
 
 /// The whole app: the runtime and the page, which gets the model read-only,
-/// the dispatcher and the panels' code.
+/// the dispatcher and the split points.
 #[component]
-pub fn App(chunks: Chunks) -> impl IntoView {
+pub fn App(split: SplitPoints) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
-    let (model, dispatcher) = start(board, chunks);
+    let (model, dispatcher) = start(board, split);
     // The swipe listeners need the board's element, which exists once the
     // page is mounted: listen again then. Every subscription is live now,
     // so the page's first-game script may hand over the keys and swipes it
@@ -204,16 +204,16 @@ pub fn App(chunks: Chunks) -> impl IntoView {
         with_runtime(Runtime::listen);
         browser::replay_first_inputs();
     });
-    view! { <Page model dispatcher board chunks/> }
+    view! { <Page model dispatcher board split/> }
 }
 
 /// Mounts the app in place of the static shell that index.html paints
 /// before the wasm has loaded (the heading, the scores and the empty board,
 /// in the layout the app draws them in). Both happen in one task, so no
 /// frame shows neither.
-pub fn mount(chunks: Chunks) {
+pub fn mount(split: SplitPoints) {
     browser::remove_element(SHELL_ID);
-    leptos::mount::mount_to_body(move || view! { <App chunks/> });
+    leptos::mount::mount_to_body(move || view! { <App split/> });
 }
 
 /// The id of index.html's static shell.

@@ -48,8 +48,7 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         | Cmd::SaveSettings(_)
         | Cmd::SaveTheme(_)
         | Cmd::Load(..)
-        | Cmd::LoadPanel(_)
-        | Cmd::LoadContestCode
+        | Cmd::LoadChunk(_)
         | Cmd::After { .. }
         | Cmd::CopyLink(_)
         | Cmd::ClearQuery => {}

@@ -14,12 +14,13 @@
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
 //! - [`contest`]: the daily, races, their end and the result card;
 //! - [`page`]: panels, the theme, share links, the link's note;
-//! - [`code`]: the code fetched when first needed: a panel's;
+//! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
+//!   the contest's;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay), so that no two of these files import each other.
 
+mod chunks;
 mod coach;
-mod code;
 mod common;
 mod computer;
 mod contest;
@@ -49,9 +50,9 @@ use common::Outcome;
 /// that game's first ones too if it comes back, appears as any other.
 ///
 /// And whichever rule opened a panel (a toggle, a key, Review), a panel
-/// whose code is missing, or failed to load the last time, asks for it
-/// (`code::panel_opened`); so does a contest that has just begun or moved
-/// (`code::contest_shown`).
+/// whose chunk is missing, or failed to load the last time, asks for it
+/// (`chunks::panel_opened`); so does a contest that has just begun or moved
+/// (`chunks::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let label = msg.label();
     let subs_before = subscriptions(model);
@@ -65,8 +66,8 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
         cmds.push(Cmd::CancelReview);
     }
     model.forget_shell_board();
-    cmds.extend(code::panel_opened(model, panel_before));
-    cmds.extend(code::contest_shown(model, contest_before));
+    cmds.extend(chunks::panel_opened(model, panel_before));
+    cmds.extend(chunks::contest_shown(model, contest_before));
     let subs = subs_before.changes(&subscriptions(model));
     model
         .log
@@ -76,11 +77,11 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
 
 /// The page is idle: write what is unsaved, start the AI worker once,
 /// ahead of the first question (`computer::warm`), and on a visit whose
-/// files a service worker holds, load every panel's code once
-/// (`code::preload_panels`).
+/// files a service worker holds, load every panel's chunk once
+/// (`chunks::preload_panels`).
 fn idle(model: &mut Model) -> Outcome {
     let mut ahead: Vec<Cmd> = computer::warm(model).into_iter().collect();
-    ahead.extend(code::preload_panels(model));
+    ahead.extend(chunks::preload_panels(model));
     match saving::flush(model) {
         Ok(mut cmds) => {
             cmds.extend(ahead);
@@ -115,8 +116,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
         Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
-        Msg::PanelLoaded { panel, loaded } => code::panel_loaded(model, panel, loaded),
-        Msg::ContestCodeLoaded(loaded) => code::contest_code_loaded(model, loaded),
+        Msg::ChunkLoaded { chunk, loaded } => chunks::chunk_loaded(model, chunk, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),

@@ -4,11 +4,11 @@
 //! Each panel's view is left out of the page's first download: its code
 //! (and the code only it uses: charts, the message log, the review) is a
 //! chunk of wasm of its own, fetched the first time the panel opens.
-//! `update` asks for it (`Cmd::LoadPanel`), the runner fetches it with
-//! [`Chunks::load_panel`], and the model says where it stands ([`Code`]);
-//! [`Panels`] draws the panel with [`Chunks::draw_panel`] once its code is
+//! `update` asks for it (`Cmd::LoadChunk`), the runner fetches it with
+//! [`SplitPoints::load`], and the model says where it stands ([`Fetch`]);
+//! [`Panels`] draws the panel with [`SplitPoints::draw`] once its chunk is
 //! here, and until then a line in its place. The split points themselves
-//! are in the page's binary (`src/main.rs`, [`crate::web::chunks`]).
+//! are in the page's binary (`src/main.rs`, [`crate::web::split_points`]).
 
 mod charts;
 mod grade_mark;
@@ -24,8 +24,8 @@ use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
 use super::context::select;
-use crate::app::code::Code;
-use crate::web::chunks::Chunks;
+use crate::app::chunks::{Chunk, Fetch};
+use crate::web::split_points::SplitPoints;
 
 pub use history::HistoryPanel;
 pub use settings::SettingsPanel;
@@ -37,21 +37,22 @@ pub use stats::StatsPanel;
 #[component]
 pub fn Panels(
     /// The page's split points, from which a panel is drawn.
-    chunks: Chunks,
+    split: SplitPoints,
 ) -> impl IntoView {
-    let open = select(|m| m.panel.map(|p| (p, m.panel_code.of(p))));
+    let open = select(|m| {
+        m.panel
+            .map(|p| (Chunk::Panel(p), m.chunks.of(Chunk::Panel(p))))
+    });
     move || {
-        open.get().map(|(panel, code)| match code {
-            Code::Loaded => {
-                EitherOf3::A(Suspend::new(SendWrapper::new((chunks.draw_panel)(panel))))
-            }
-            Code::Failed => EitherOf3::B(view! {
+        open.get().map(|(chunk, fetch)| match fetch {
+            Fetch::Loaded => EitherOf3::A(Suspend::new(SendWrapper::new((split.draw)(chunk)))),
+            Fetch::Failed => EitherOf3::B(view! {
                 <p class="panel panel-note" role="status">
                     "This panel could not be loaded. The game plays on; \
                      the panel tries again when you next open it."
                 </p>
             }),
-            Code::Missing | Code::Loading => EitherOf3::C(view! {
+            Fetch::Missing | Fetch::Loading => EitherOf3::C(view! {
                 <p class="panel panel-note panel-loading">"Loading…"</p>
             }),
         })
