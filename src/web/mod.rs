@@ -14,7 +14,7 @@
 //! - [`workers`]: the computer player's commands carried out, with
 //!   [`ai_client`], the page's side of the AI worker, for hints and
 //!   autoplay, and [`review_pool`], the workers that search a game for its
-//!   review.
+//!   review; both start and speak to each worker through [`worker`].
 //! - [`split_points`]: the page's split points, as its binary hands them
 //!   over: each chunk of code is fetched when it is first needed.
 //! - [`browser`]: the doors to the browser, each safe to call in any
@@ -30,6 +30,7 @@ pub mod split_points;
 pub mod storage;
 mod subscriptions;
 mod swipes;
+pub mod worker;
 pub mod workers;
 
 pub use runtime::{mount, App, SHELL_ID};

@@ -12,16 +12,17 @@
 //! searching gets an `Err` with the reason, and the next run starts a fresh
 //! one. Every review question is limited by nodes, not time
 //! ([`crate::ai::review`]), so the answers do not depend on how many
-//! workers there are or how busy the machine is.
+//! workers there are or how busy the machine is. How a worker is started
+//! and spoken to is `worker.rs`'s, shared with the hints' client.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::{Rc, Weak};
 
-use super::ai_client::{Spawned, WORKER_URL};
 use super::browser;
+use super::worker::{next_id, Heard, SearchWorker, WORKER_URL};
 use crate::ai::bitboard::Bitboard;
-use crate::ai::protocol::{Reply, Request};
+use crate::ai::protocol::Request;
 use crate::ai::review::{Assessment, REVIEW_NODES};
 
 /// The most workers a review uses.
@@ -48,8 +49,6 @@ struct Pool {
     queue: VecDeque<(usize, Bitboard)>,
     /// The run in flight: its callback.
     run: Option<OnAnswer>,
-    /// The last request id used, across workers and runs.
-    last_id: u32,
     /// Workers started so far, to name each one's slot.
     started: u32,
 }
@@ -57,10 +56,9 @@ struct Pool {
 struct Slot {
     /// Which worker this is (its listeners find their slot by it).
     name: u32,
-    worker: Spawned,
-    ready: bool,
-    /// The question it is searching: request id and the move's index.
-    asked: Option<(u32, usize)>,
+    worker: SearchWorker,
+    /// The move it is searching: its index in the history.
+    at: Option<usize>,
 }
 
 impl ReviewPool {
@@ -77,7 +75,7 @@ impl ReviewPool {
             pool.run = Some(Rc::new(on_answer));
         }
         self.fill();
-        self.feed();
+        feed(&self.0);
     }
 
     /// Drops the run in flight: no more of its answers come.
@@ -101,8 +99,7 @@ impl ReviewPool {
                 Ok(worker) => self.0.borrow_mut().workers.push(Slot {
                     name,
                     worker,
-                    ready: false,
-                    asked: None,
+                    at: None,
                 }),
                 Err(sentence) => {
                     if self.0.borrow().workers.is_empty() {
@@ -113,56 +110,41 @@ impl ReviewPool {
             }
         }
     }
-
-    /// Hands the next queued move to each ready worker that is free.
-    fn feed(&self) {
-        feed(&self.0);
-    }
 }
 
+/// Hands the next queued move to each ready worker that is free.
 fn feed(pool: &Rc<RefCell<Pool>>) {
     let mut refused = None;
     {
         let mut p = pool.borrow_mut();
         let p = &mut *p;
-        for slot in p.workers.iter_mut() {
-            if !slot.ready || slot.asked.is_some() {
-                continue;
-            }
+        for slot in p.workers.iter_mut().filter(|s| s.worker.free()) {
             let Some((at, board)) = p.queue.pop_front() else {
                 break;
             };
-            p.last_id = p.last_id.wrapping_add(1);
-            let text = Request {
-                id: p.last_id,
+            let request = Request {
+                id: next_id(),
                 board,
                 budget_ms: 0,
                 nodes: Some(REVIEW_NODES),
                 review: true,
-            }
-            .to_json();
-            if slot.worker.post(&text) {
-                slot.asked = Some((p.last_id, at));
-            } else {
-                refused = Some((slot.name, at));
+            };
+            slot.at = Some(at);
+            if let Err(sentence) = slot.worker.ask(&request) {
+                refused = Some((slot.name, at, sentence));
                 break;
             }
         }
     }
-    if let Some((name, at)) = refused {
-        lose(
-            pool,
-            name,
-            Some(at),
-            "The AI worker refused the question".into(),
-        );
+    if let Some((name, at, sentence)) = refused {
+        lose(pool, name, Some(at), sentence);
     }
 }
 
 /// Starts worker `name`, its texts and failures going to `pool`.
-fn start(name: u32, pool: Weak<RefCell<Pool>>) -> Result<Spawned, String> {
+fn start(name: u32, pool: Weak<RefCell<Pool>>) -> Result<SearchWorker, String> {
     let weak = pool.clone();
-    Spawned::start(
+    SearchWorker::start(
         WORKER_URL,
         move |text| {
             if let Some(pool) = weak.upgrade() {
@@ -181,50 +163,31 @@ fn start(name: u32, pool: Weak<RefCell<Pool>>) -> Result<Spawned, String> {
 /// The move worker `name` is searching, if any.
 fn asked(pool: &Rc<RefCell<Pool>>, name: u32) -> Option<usize> {
     let p = pool.borrow();
-    let slot = p.workers.iter().find(|s| s.name == name)?;
-    slot.asked.map(|(_, at)| at)
+    p.workers.iter().find(|s| s.name == name)?.at
 }
 
 /// A text from worker `name`: ready, an answer, or its loader's failure.
 fn receive(pool: &Rc<RefCell<Pool>>, name: u32, text: &str) {
-    let Ok(reply) = Reply::parse(text) else {
-        return;
-    };
-    let mut answered = None;
-    let mut failed = None;
-    {
+    let (heard, at) = {
         let mut p = pool.borrow_mut();
         let Some(slot) = p.workers.iter_mut().find(|s| s.name == name) else {
             return;
         };
-        match reply {
-            Reply::Ready => {
-                slot.ready = true;
-                slot.worker.started();
+        let heard = slot.worker.hear(text);
+        let at = match heard {
+            Heard::Answer(_) => slot.at.take(),
+            _ => slot.at,
+        };
+        (heard, at)
+    };
+    match heard {
+        Heard::Failed(sentence) => return lose(pool, name, at, sentence),
+        Heard::Answer(answer) => {
+            if let Some(at) = at {
+                deliver(pool, at, answer.and_then(assessment));
             }
-            Reply::Answer {
-                id: Some(id),
-                answer,
-            } => {
-                if let Some((_, at)) = slot.asked.filter(|&(asked, _)| asked == id) {
-                    slot.asked = None;
-                    answered = Some((at, answer.and_then(assessment)));
-                }
-            }
-            // Before `ready`, the loader's word that the worker failed to
-            // load (assets/ai-worker_loader.js).
-            Reply::Answer { id: None, answer } if !slot.ready => {
-                failed = Some(answer.err().unwrap_or_default());
-            }
-            Reply::Answer { id: None, .. } => {}
         }
-    }
-    if let Some(sentence) = failed {
-        lose(pool, name, None, sentence);
-        return;
-    }
-    if let Some((at, result)) = answered {
-        deliver(pool, at, result);
+        Heard::Ready | Heard::Nothing => {}
     }
     feed(pool);
 }
@@ -255,8 +218,6 @@ fn deliver(pool: &Rc<RefCell<Pool>>, at: usize, result: Result<Assessment, Strin
 fn lose(pool: &Rc<RefCell<Pool>>, name: u32, at: Option<usize>, sentence: String) {
     let at = {
         let mut p = pool.borrow_mut();
-        // Dropping a worker is safe even from inside its own listener
-        // (see `ai_client::fail`).
         p.workers.retain(|s| s.name != name);
         let next = (p.workers.is_empty())
             .then(|| p.queue.front().map(|&(at, _)| at))
