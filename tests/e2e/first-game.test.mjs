@@ -76,99 +76,83 @@ async function dragAcrossTheBoard(page, dx) {
 
 const summary = (game) => ({ board: game.board, score: game.score });
 
-test('keys pressed before the wasm are played in order once the app runs, as the seed\'s game plays them', async () => {
+/** Runs `body(browser, server)` against the built site, closing both after. */
+async function withSite(body) {
   const server = await startServer(requireDist());
   const browser = await launchBrowser();
   try {
-    const visit = await visitOnASlowNetwork(browser, server);
-    const seed = await drawnSeed(visit.page);
-    assert.ok(Number.isSafeInteger(seed), `the shell drew a game (seed ${seed})`);
-    assert.equal((await shellTiles(visit.page)).length, 2);
-    const keys = ['ArrowLeft', 'ArrowUp', 'd', 'j', 'ArrowLeft'];
-    for (const key of keys) await visit.page.keyboard.press(key);
-    assert.ok(await visit.page.$('#shell'), 'the app had not run yet');
-    assert.equal(await visit.page.evaluate(() => window.scrollY), 0, 'the arrows did not scroll the page');
-    await visit.letTheAppLoad();
-    const played = await readBoard(visit.page);
-
-    const bySeed = await openBySeed(browser, server, seed);
-    for (const key of keys) await bySeed.page.keyboard.press(key);
-    const expected = await readBoard(bySeed.page);
-    assert.deepEqual(summary(played), summary(expected), 'the kept keys made the seed\'s moves');
-    assert.ok(played.tiles.length > 2, 'the moves spawned tiles');
-    assert.deepEqual(visit.errors, []);
+    await body(browser, server);
   } finally {
     await browser.close();
     await server.close();
   }
-});
+}
 
-test('a swipe on the board before the wasm is played once the app runs', async () => {
-  const server = await startServer(requireDist());
-  const browser = await launchBrowser();
-  try {
-    const visit = await visitOnASlowNetwork(browser, server);
-    const seed = await drawnSeed(visit.page);
-    const start = await visit.page.$$eval('#shell .tile', (ts) => ts.map((t) => t.className).join());
-    // Right, then left: at least one of them changes a two-tile board.
-    await dragAcrossTheBoard(visit.page, 120);
-    await dragAcrossTheBoard(visit.page, -120);
-    await visit.letTheAppLoad();
-    const played = await readBoard(visit.page);
+test('keys pressed before the wasm are played in order once the app runs, as the seed\'s game plays them', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server);
+  const seed = await drawnSeed(visit.page);
+  assert.ok(Number.isSafeInteger(seed), `the shell drew a game (seed ${seed})`);
+  assert.equal((await shellTiles(visit.page)).length, 2);
+  const keys = ['ArrowLeft', 'ArrowUp', 'd', 'j', 'ArrowLeft'];
+  for (const key of keys) await visit.page.keyboard.press(key);
+  assert.ok(await visit.page.$('#shell'), 'the app had not run yet');
+  assert.equal(await visit.page.evaluate(() => window.scrollY), 0, 'the arrows did not scroll the page');
+  await visit.letTheAppLoad();
+  const played = await readBoard(visit.page);
 
-    const bySeed = await openBySeed(browser, server, seed);
-    await dragAcrossTheBoard(bySeed.page, 120);
-    await dragAcrossTheBoard(bySeed.page, -120);
-    const expected = await readBoard(bySeed.page);
-    assert.deepEqual(summary(played), summary(expected), 'the kept gestures made the seed\'s moves');
-    assert.notEqual(played.tiles.map((t) => t.className).join(), start, 'the board moved');
-    assert.deepEqual(visit.errors, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-});
+  const bySeed = await openBySeed(browser, server, seed);
+  for (const key of keys) await bySeed.page.keyboard.press(key);
+  const expected = await readBoard(bySeed.page);
+  assert.deepEqual(summary(played), summary(expected), 'the kept keys made the seed\'s moves');
+  assert.ok(played.tiles.length > 2, 'the moves spawned tiles');
+  assert.deepEqual(visit.errors, []);
+}));
 
-test('with nothing pressed, the app plays on from the first board the shell drew', async () => {
-  const server = await startServer(requireDist());
-  const browser = await launchBrowser();
-  try {
-    const visit = await visitOnASlowNetwork(browser, server);
-    const seed = await drawnSeed(visit.page);
-    await visit.letTheAppLoad();
-    await visit.page.keyboard.press('ArrowDown');
-    await visit.page.keyboard.press('ArrowRight');
-    const played = await readBoard(visit.page);
-    const bySeed = await openBySeed(browser, server, seed);
-    await bySeed.page.keyboard.press('ArrowDown');
-    await bySeed.page.keyboard.press('ArrowRight');
-    assert.deepEqual(summary(played), summary(await readBoard(bySeed.page)));
-    assert.deepEqual(visit.errors, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-});
+test('a swipe on the board before the wasm is played once the app runs', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server);
+  const seed = await drawnSeed(visit.page);
+  const start = await visit.page.$$eval('#shell .tile', (ts) => ts.map((t) => t.className).join());
+  // Right, then left: at least one of them changes a two-tile board.
+  await dragAcrossTheBoard(visit.page, 120);
+  await dragAcrossTheBoard(visit.page, -120);
+  await visit.letTheAppLoad();
+  const played = await readBoard(visit.page);
 
-test('a stored game, an address with a query, draw no first game: they go as before', async () => {
-  const server = await startServer(requireDist());
-  const browser = await launchBrowser();
-  try {
-    const stored = await visitOnASlowNetwork(browser, server, { stored: { 'leptos-2048:v1:theme': '"dark"' } });
-    assert.deepEqual(await shellTiles(stored.page), [], 'something of the game is stored: no tiles drawn');
-    assert.equal(await drawnSeed(stored.page), null);
-    await stored.page.keyboard.press('ArrowLeft');
-    await stored.letTheAppLoad();
-    assert.deepEqual(stored.errors, []);
+  const bySeed = await openBySeed(browser, server, seed);
+  await dragAcrossTheBoard(bySeed.page, 120);
+  await dragAcrossTheBoard(bySeed.page, -120);
+  const expected = await readBoard(bySeed.page);
+  assert.deepEqual(summary(played), summary(expected), 'the kept gestures made the seed\'s moves');
+  assert.notEqual(played.tiles.map((t) => t.className).join(), start, 'the board moved');
+  assert.deepEqual(visit.errors, []);
+}));
 
-    const seeded = await visitOnASlowNetwork(browser, server, { query: '?seed=5' });
-    assert.deepEqual(await shellTiles(seeded.page), [], 'a seed in the address: no tiles drawn');
-    await seeded.letTheAppLoad();
-    const bySeed = await openBySeed(browser, server, 5);
-    assert.deepEqual(summary(await readBoard(seeded.page)), summary(await readBoard(bySeed.page)));
-    assert.deepEqual(seeded.errors, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-});
+test('with nothing pressed, the app plays on from the first board the shell drew', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server);
+  const seed = await drawnSeed(visit.page);
+  await visit.letTheAppLoad();
+  await visit.page.keyboard.press('ArrowDown');
+  await visit.page.keyboard.press('ArrowRight');
+  const played = await readBoard(visit.page);
+  const bySeed = await openBySeed(browser, server, seed);
+  await bySeed.page.keyboard.press('ArrowDown');
+  await bySeed.page.keyboard.press('ArrowRight');
+  assert.deepEqual(summary(played), summary(await readBoard(bySeed.page)));
+  assert.deepEqual(visit.errors, []);
+}));
+
+test('a stored game, an address with a query, draw no first game: they go as before', () => withSite(async (browser, server) => {
+  const stored = await visitOnASlowNetwork(browser, server, { stored: { 'leptos-2048:v1:theme': '"dark"' } });
+  assert.deepEqual(await shellTiles(stored.page), [], 'something of the game is stored: no tiles drawn');
+  assert.equal(await drawnSeed(stored.page), null);
+  await stored.page.keyboard.press('ArrowLeft');
+  await stored.letTheAppLoad();
+  assert.deepEqual(stored.errors, []);
+
+  const seeded = await visitOnASlowNetwork(browser, server, { query: '?seed=5' });
+  assert.deepEqual(await shellTiles(seeded.page), [], 'a seed in the address: no tiles drawn');
+  await seeded.letTheAppLoad();
+  const bySeed = await openBySeed(browser, server, 5);
+  assert.deepEqual(summary(await readBoard(seeded.page)), summary(await readBoard(bySeed.page)));
+  assert.deepEqual(seeded.errors, []);
+}));
