@@ -26,9 +26,10 @@ dist="${1:-dist}"
 # result card are a chunk) to 194.0 KB, over the 180 KB that issue aimed
 # at; a new visitor's first game drawn by the shell to 196.3 KB; the head
 # through leptos_meta (the theme, the theme colour, the title: a cost issue
-# 26 accepted) to 200.7 KB, and the runtime in one cell to 200.0 KB. (These figures are in thousands of bytes; the
-# budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
-budget_kb="${SIZE_BUDGET_KB:-197}"
+# 26 accepted) to 200.7 KB, and the runtime in one cell to 200.0 KB;
+# resolving each chunk once (no Suspend, no async draw) back to 196.1 KB.
+# (These figures are in thousands of bytes; the budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
+budget_kb="${SIZE_BUDGET_KB:-193}"
 # Each chunk's budget, in KB gzip: a panel's by its split point's name, and
 # one for every chunk of shared code.
 chunk_budget_kb() {

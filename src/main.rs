@@ -18,54 +18,43 @@ use leptos_2048::app::chunks::Chunk;
 use leptos_2048::app::Panel;
 use leptos_2048::view::contest::ContestViews;
 use leptos_2048::view::panels::{HistoryPanel, SettingsPanel, StatsPanel};
-use leptos_2048::web::split_points::SplitPoints;
+use leptos_2048::web::split_points::{Draw, SplitPoints};
 
 fn main() {
     console_error_panic_hook::set_once();
     leptos_2048::web::mount(SplitPoints {
         load: |chunk| Box::pin(load(chunk)),
-        draw: |chunk| Box::pin(draw(chunk)),
     });
 }
 
-/// Fetches `chunk`: `true` once it is here.
-async fn load(chunk: Chunk) -> bool {
-    let loaded = match chunk {
-        Chunk::Panel(Panel::History) => load_history().await,
-        Chunk::Panel(Panel::Stats) => load_stats().await,
-        Chunk::Panel(Panel::Settings) => load_settings().await,
-        Chunk::Contest => load_contest().await,
-    };
-    loaded.is_ok()
-}
-
-/// `chunk`'s view: at once if the chunk is here.
-async fn draw(chunk: Chunk) -> Option<AnyView> {
-    let view = match chunk {
+/// Fetches `chunk` and gives the function that draws its view: `None` if
+/// it cannot be fetched.
+async fn load(chunk: Chunk) -> Option<Draw> {
+    let draw = match chunk {
         Chunk::Panel(Panel::History) => history_panel().await,
         Chunk::Panel(Panel::Stats) => stats_panel().await,
         Chunk::Panel(Panel::Settings) => settings_panel().await,
         Chunk::Contest => contest_views().await,
     };
-    view.ok()
+    draw.ok()
 }
 
-#[wasm_split(panel_history, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_history))]
-fn history_panel() -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <HistoryPanel/> }.into_any())
+#[wasm_split(panel_history, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn history_panel() -> Result<Draw, SplitLoaderError> {
+    Ok(|| view! { <HistoryPanel/> }.into_any())
 }
 
-#[wasm_split(panel_stats, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_stats))]
-fn stats_panel() -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <StatsPanel/> }.into_any())
+#[wasm_split(panel_stats, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn stats_panel() -> Result<Draw, SplitLoaderError> {
+    Ok(|| view! { <StatsPanel/> }.into_any())
 }
 
-#[wasm_split(panel_settings, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_settings))]
-fn settings_panel() -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <SettingsPanel/> }.into_any())
+#[wasm_split(panel_settings, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn settings_panel() -> Result<Draw, SplitLoaderError> {
+    Ok(|| view! { <SettingsPanel/> }.into_any())
 }
 
-#[wasm_split(contest, wasm_split_path = ::leptos::wasm_split, fallible, preload(load_contest))]
-fn contest_views() -> Result<AnyView, SplitLoaderError> {
-    Ok(view! { <ContestViews/> }.into_any())
+#[wasm_split(contest, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn contest_views() -> Result<Draw, SplitLoaderError> {
+    Ok(|| view! { <ContestViews/> }.into_any())
 }

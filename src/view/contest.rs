@@ -7,26 +7,22 @@
 use leptos::prelude::*;
 
 use super::context::{select, send_button};
-use send_wrapper::SendWrapper;
 
 use crate::app::card::{bar, Bar};
 use crate::app::chunks::{Chunk, Fetch};
 use crate::app::{Msg, Sent};
 use crate::web::browser::select_text;
-use crate::web::split_points::SplitPoints;
+use crate::web::split_points;
 
 /// The offer to race, and the contest's views once their code is here
 /// (a chunk of its own, fetched when there is a contest: until then, and
 /// if it cannot be fetched, the game plays on without them).
 #[component]
-pub fn Contests(
-    /// The page's split points, from which the contest's views are drawn.
-    split: SplitPoints,
-) -> impl IntoView {
+pub fn Contests() -> impl IntoView {
     let here = select(|m| m.contest.is_some() && m.chunks.of(Chunk::Contest) == Fetch::Loaded);
     view! {
         <RaceOffer/>
-        {move || here.get().then(|| Suspend::new(SendWrapper::new((split.draw)(Chunk::Contest))))}
+        {move || here.get().then(|| split_points::draw(Chunk::Contest))}
     }
 }
 

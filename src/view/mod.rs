@@ -53,8 +53,6 @@ pub fn Page(
     dispatcher: Dispatcher,
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
-    /// The split points, from which the chunks' views are drawn.
-    split: crate::web::split_points::SplitPoints,
 ) -> impl IntoView {
     provide_context(dispatcher);
     provide_context(model);
@@ -68,12 +66,12 @@ pub fn Page(
             <StorageNotice/>
             <LinkNotice/>
             <ReplayBar/>
-            <Contests split/>
+            <Contests/>
             <Board shown board/>
             <Announcer/>
             <HintLine/>
             <Controls/>
-            <Panels split/>
+            <Panels/>
             <HowToPlay/>
         </main>
     }

@@ -8,7 +8,7 @@
 
 use super::browser;
 use super::dispatcher::Dispatcher;
-use super::split_points::SplitPoints;
+use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::workers::{self, Workers};
 use crate::app::{Cmd, Msg};
@@ -62,7 +62,11 @@ impl Runner {
             Cmd::LoadChunk(chunk) => {
                 let loading = (self.split.load)(chunk);
                 leptos::task::spawn_local(async move {
-                    let loaded = loading.await;
+                    let draw = loading.await;
+                    if let Some(draw) = draw {
+                        split_points::keep(chunk, draw);
+                    }
+                    let loaded = draw.is_some();
                     dispatcher.send(Msg::ChunkLoaded { chunk, loaded });
                 });
             }

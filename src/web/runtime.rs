@@ -204,7 +204,7 @@ pub fn App(split: SplitPoints) -> impl IntoView {
         with_runtime(Runtime::listen);
         browser::replay_first_inputs();
     });
-    view! { <Page model dispatcher board split/> }
+    view! { <Page model dispatcher board/> }
 }
 
 /// Mounts the app in place of the static shell that index.html paints

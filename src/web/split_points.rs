@@ -1,18 +1,18 @@
 //! The page's split points, as its binary hands them over
 //! (`src/main.rs`): each a function whose code is a chunk of wasm of its
-//! own, fetched on its first call. Which chunks there are, and where each
-//! stands, is the model's (`app::chunks`); the runner fetches them with
-//! [`SplitPoints::load`], and the views draw from them with
-//! [`SplitPoints::draw`] once they are here: a panel's view
-//! (`view::panels`), the daily's and races' views (`view::contest`).
+//! own, fetched on its first call, which gives the function that draws the
+//! chunk's view. Which chunks there are, and where each stands, is the
+//! model's (`app::chunks`); the runner fetches a chunk once with
+//! [`SplitPoints::load`] and keeps what draws it ([`keep`]); the views draw
+//! from it ([`draw`]) once the model says the chunk is here: a panel's view
+//! (`view::panels`), the daily's and races' views (`view::contest`). Each
+//! chunk is resolved once, and drawn as often as it is shown, at once.
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
-//! this library. Each is awaited twice, by design: `load` is the fetch the
-//! model tracks (and may fail); `draw` calls the split function itself,
-//! which answers at once once its chunk is here (the splitter's functions
-//! are async only, so a view holds it in a `Suspend`).
+//! this library.
 
+use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -23,11 +23,39 @@ use crate::app::chunks::Chunk;
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
 
+/// What draws a chunk's view: a function in the chunk's own code.
+pub type Draw = fn() -> AnyView;
+
 /// The page's split points.
 #[derive(Clone, Copy)]
 pub struct SplitPoints {
-    /// Fetches a chunk: `true` once it is here (at once if it was).
-    pub load: fn(Chunk) -> Later<bool>,
-    /// A chunk's view (`None` if it is not here).
-    pub draw: fn(Chunk) -> Later<Option<AnyView>>,
+    /// Fetches a chunk: what draws its view once it is here (at once if it
+    /// was), `None` if it cannot be fetched.
+    pub load: fn(Chunk) -> Later<Option<Draw>>,
+}
+
+thread_local! {
+    /// What draws each chunk fetched so far.
+    static DRAWN: RefCell<Vec<(Chunk, Draw)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps what draws `chunk`, now that it is here.
+pub fn keep(chunk: Chunk, draw: Draw) {
+    DRAWN.with(|drawn| {
+        let mut drawn = drawn.borrow_mut();
+        drawn.retain(|(c, _)| *c != chunk);
+        drawn.push((chunk, draw));
+    });
+}
+
+/// `chunk`'s view, if it is here.
+pub fn draw(chunk: Chunk) -> Option<AnyView> {
+    let draw = DRAWN.with(|drawn| {
+        drawn
+            .borrow()
+            .iter()
+            .find(|(c, _)| *c == chunk)
+            .map(|&(_, d)| d)
+    });
+    draw.map(|draw| draw())
 }

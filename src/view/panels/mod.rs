@@ -4,10 +4,10 @@
 //! Each panel's view is left out of the page's first download: its code
 //! (and the code only it uses: charts, the message log, the review) is a
 //! chunk of wasm of its own, fetched the first time the panel opens.
-//! `update` asks for it (`Cmd::LoadChunk`), the runner fetches it with
-//! [`SplitPoints::load`], and the model says where it stands ([`Fetch`]);
-//! [`Panels`] draws the panel with [`SplitPoints::draw`] once its chunk is
-//! here, and until then a line in its place. The split points themselves
+//! `update` asks for it (`Cmd::LoadChunk`), the runner fetches it (and
+//! keeps what draws it), and the model says where it stands ([`Fetch`]);
+//! [`Panels`] draws the panel with [`split_points::draw`] once its chunk is
+//! here, at once, and until then a line in its place. The split points themselves
 //! are in the page's binary (`src/main.rs`, [`crate::web::split_points`]).
 
 mod charts;
@@ -21,11 +21,10 @@ mod stats;
 
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
-use send_wrapper::SendWrapper;
 
 use super::context::select;
 use crate::app::chunks::{Chunk, Fetch};
-use crate::web::split_points::SplitPoints;
+use crate::web::split_points;
 
 pub use history::HistoryPanel;
 pub use settings::SettingsPanel;
@@ -35,17 +34,14 @@ pub use stats::StatsPanel;
 /// a loaded chunk's function answers at once), otherwise a line saying it
 /// is loading or could not be loaded, in the panel's place.
 #[component]
-pub fn Panels(
-    /// The page's split points, from which a panel is drawn.
-    split: SplitPoints,
-) -> impl IntoView {
+pub fn Panels() -> impl IntoView {
     let open = select(|m| {
         m.panel
             .map(|p| (Chunk::Panel(p), m.chunks.of(Chunk::Panel(p))))
     });
     move || {
         open.get().map(|(chunk, fetch)| match fetch {
-            Fetch::Loaded => EitherOf3::A(Suspend::new(SendWrapper::new((split.draw)(chunk)))),
+            Fetch::Loaded => EitherOf3::A(split_points::draw(chunk)),
             Fetch::Failed => EitherOf3::B(view! {
                 <p class="panel panel-note" role="status">
                     "This panel could not be loaded. The game plays on; \
