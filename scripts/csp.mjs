@@ -74,14 +74,16 @@ export function sha256Source(text) {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
-function* elements(node) {
+/** Every element under `node`, a <template>'s content too, in document order. */
+export function* elements(node) {
   for (const child of node.childNodes ?? []) {
     if (child.tagName) yield child;
     yield* elements(child.content ?? child); // a <template>'s content too
   }
 }
 
-const attr = (el, name) => el.attrs.find((a) => a.name === name)?.value;
+/** The value of `el`'s attribute `name`, or undefined. */
+export const attr = (el, name) => el.attrs.find((a) => a.name === name)?.value;
 const textOf = (el) => (el.childNodes ?? []).filter((n) => n.nodeName === '#text').map((n) => n.value).join('');
 
 /** The text of every inline <script> (one without src), in document order. */

@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'parse5';
+import { attr, elements } from './csp.mjs';
 
 const NAME = 'FIRST_BOARDS';
 
@@ -35,17 +36,10 @@ export function table() {
   return out;
 }
 
-function* elements(node) {
-  for (const child of node.childNodes ?? []) {
-    if (child.tagName) yield child;
-    yield* elements(child.content ?? child);
-  }
-}
-
 /** `html` with the table in place of its name; `file` names it in errors. */
 export function withTable(html, boards, file = 'the page') {
   const named = html.split(NAME).length - 1;
-  const shell = [...elements(parse(html))].some((el) => el.attrs.some((a) => a.name === 'id' && a.value === 'shell'));
+  const shell = [...elements(parse(html))].some((el) => attr(el, 'id') === 'shell');
   if (shell && named !== 1) throw new Error(`${file}: the page with the static shell names ${NAME} ${named} times, not once`);
   return named ? html.replace(NAME, boards) : html;
 }

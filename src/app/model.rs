@@ -362,10 +362,7 @@ impl Model {
     /// `<html>`'s `data-theme`, which style/ reads: the theme chosen, or
     /// none while the system's is followed.
     pub fn theme_attribute(&self) -> Option<&'static str> {
-        self.theme.map(|theme| match theme {
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        })
+        self.theme.map(Theme::name)
     }
 
     /// The document's title: the game's name, and what the board shows

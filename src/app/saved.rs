@@ -12,9 +12,11 @@ use crate::session::stored::Loaded;
 /// What to read for a board size, and what the answer is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Load {
-    /// The page's first game: the saved game, history, best and statistics.
+    /// The page's first game: the saved game, history, best and statistics
+    /// (with no saved game, the one `init` began goes on).
     Start,
-    /// The player chose this size: the same, and remember the choice.
+    /// The player chose this size: the same (with no saved game, a new
+    /// one), and remember the choice.
     Switch,
     /// The best score and statistics only: the game on the board came from
     /// a link and stays.

@@ -41,3 +41,13 @@ pub enum Theme {
     Light,
     Dark,
 }
+
+impl Theme {
+    /// Its name, as `<html data-theme>` and storage write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}

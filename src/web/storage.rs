@@ -64,12 +64,9 @@ pub const DAILIES_KEY: &str = "leptos-2048:v1:dailies";
 /// Where the player's choice of theme is kept.
 pub const THEME_KEY: &str = "leptos-2048:v1:theme";
 
-/// The stored JSON of a theme: a string, `"light"` or `"dark"`.
-fn theme_json(theme: Theme) -> &'static str {
-    match theme {
-        Theme::Light => "\"light\"",
-        Theme::Dark => "\"dark\"",
-    }
+/// The stored JSON of a theme: its name as a string, `"light"` or `"dark"`.
+fn theme_json(theme: Theme) -> String {
+    format!("\"{}\"", theme.name())
 }
 
 /// Where a value that failed its checks is set aside for inspection.
@@ -269,7 +266,7 @@ impl Store {
 
     /// Remembers the player's theme.
     pub fn save_theme(&self, theme: Theme) -> Result<(), Problem> {
-        self.write(THEME_KEY, theme_json(theme))
+        self.write(THEME_KEY, &theme_json(theme))
     }
 }
 

@@ -66,13 +66,16 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     let mut cmds = write_unsaved(model);
     let mut note = None;
     if saved.load != Load::Records {
-        let seed = model.draw_seed();
-        // With nothing stored, a first visit goes on with the game whose
-        // first board the page's shell drew (`app::first_game`).
-        let drawn = (saved.load == Load::Start && model.shell_board.is_some())
-            .then(|| model.own_history().clone());
+        // With nothing stored, the page's start goes on with the game
+        // `init` began (on a first visit, the one whose first board the
+        // page's shell drew: `app::first_game`); another size, a new game.
+        let start = saved.load == Load::Start;
         let (history, session_note, saving) = session_from(&saved, || {
-            drawn.unwrap_or_else(|| History::new(saved.config, seed))
+            if start {
+                model.own_history().clone()
+            } else {
+                History::new(saved.config, model.draw_seed())
+            }
         });
         *own_history_mut(model) = history;
         model.saving = saving;
