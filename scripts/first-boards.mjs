@@ -1,14 +1,16 @@
-// Trunk post-build hook: writes the starting boards of a new visitor's first
-// game into the page (src/app/first_game.rs says what they are for).
+// Trunk post-build hook: writes what a new visitor's first game needs of
+// the app into the page (src/app/first_game.rs says what it is for): the
+// starting boards, and the keys that move with their directions' numbers.
 //
-// index.html's first-game script names the table `FIRST_BOARDS`; this hook
-// runs the engine's own `first-boards` binary (src/bin/first-boards.rs) and
-// puts the JSON it prints in that name's place, in trunk's staging
-// directory, before scripts/csp.mjs hashes the page's inline scripts. The
-// table is made by every build, never kept in a file, so it cannot go
-// stale; and the build fails rather than ship a page without it: when the
-// binary fails, when what it prints is not a table of boards, or when the
-// page with the static shell (#shell) does not name the table exactly once.
+// index.html's first-game script names it `FIRST_GAME`; this hook runs the
+// app's own `first-boards` binary (src/bin/first-boards.rs) and puts the
+// JSON it prints, `{"boards": [...], "keys": {...}}`, in that name's place,
+// in trunk's staging directory, before scripts/csp.mjs hashes the page's
+// inline scripts. It is made by every build, never kept in a file, so it
+// cannot go stale; and the build fails rather than ship a page without it:
+// when the binary fails, when what it prints is not a table of boards and
+// keys, or when the page with the static shell (#shell) does not name it
+// exactly once.
 //
 //   node scripts/first-boards.mjs            as a trunk hook (Trunk.toml)
 //   node scripts/first-boards.mjs --print    prints the table
@@ -18,20 +20,24 @@ import { join } from 'node:path';
 import { parse } from 'parse5';
 import { attr, elements } from './csp.mjs';
 
-const NAME = 'FIRST_BOARDS';
+const NAME = 'FIRST_GAME';
 
-/** The table, from the engine; throws when it is not one. */
+/** The table, from the app; throws when it is not one. */
 export function table() {
   // The dev profile: `cargo test` has built it already (scripts/test.sh).
   const out = execFileSync('cargo', ['run', '--quiet', '--offline', '--bin', 'first-boards'], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   }).trim();
-  const boards = JSON.parse(out);
+  const { boards, keys } = JSON.parse(out);
   const tile = (t) => Array.isArray(t) && typeof t[0] === 'string' && Number.isInteger(t[1]);
   const entry = (e) => Array.isArray(e) && e.length === 3 && Number.isSafeInteger(e[0]) && e.slice(1).every(tile);
+  const direction = (n) => [0, 1, 2, 3].includes(n);
   if (!Array.isArray(boards) || boards.length === 0 || !boards.every(entry)) {
     throw new Error(`first-boards printed no table of boards: ${out.slice(0, 200)}`);
+  }
+  if (!keys || Object.keys(keys).length === 0 || !Object.values(keys).every(direction)) {
+    throw new Error(`first-boards printed no table of keys: ${JSON.stringify(keys)}`);
   }
   return out;
 }
@@ -55,7 +61,7 @@ async function hook() {
     const out = withTable(html, boards, name);
     if (out !== html) {
       await writeFile(path, out);
-      console.log(`first-boards: ${name}: ${JSON.parse(boards).length} starting boards written in`);
+      console.log(`first-boards: ${name}: ${JSON.parse(boards).boards.length} starting boards and the keys that move written in`);
     }
   }
 }

@@ -8,7 +8,8 @@ mod support;
 use std::collections::BTreeSet;
 use std::process::Command;
 
-use leptos_2048::app::first_game::ENTRIES;
+use leptos_2048::app::first_game::{numbered, ShellGame, ENTRIES};
+use leptos_2048::app::keys::{msg_for_key, Modifiers};
 use leptos_2048::app::tiles::{view_tiles, Kind};
 use leptos_2048::app::{init, Cmd, Flags, Load, Model, Msg, Query};
 use leptos_2048::engine::{Config, Direction, Input, State};
@@ -26,7 +27,21 @@ fn table() -> Vec<serde_json::Value> {
     assert!(out.status.success(), "first-boards failed");
     let json: serde_json::Value =
         serde_json::from_slice(&out.stdout).expect("first-boards prints JSON");
-    json.as_array().expect("a table").clone()
+    json["boards"].as_array().expect("a table").clone()
+}
+
+/// The keys that move as the build writes them into the page: key, and
+/// the number of its direction.
+fn key_table() -> Vec<(String, u64)> {
+    let out = Command::new(env!("CARGO_BIN_EXE_first-boards"))
+        .output()
+        .expect("first-boards runs");
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("first-boards prints JSON");
+    let keys = json["keys"].as_object().expect("a table of keys");
+    keys.iter()
+        .map(|(key, n)| (key.clone(), n.as_u64().expect("a direction's number")))
+        .collect()
 }
 
 /// A tile as the page draws it: its classes, in the original's
@@ -91,8 +106,20 @@ fn drawn_visit(flags: Flags) -> Model {
 
 fn with_shell(query: Query) -> Flags {
     Flags {
-        shell_seed: Some(SEED),
-        ..flags(query)
+        query,
+        ..played_in_the_shell(&[])
+    }
+}
+
+/// A plain first visit whose shell drew `SEED`'s first board and played
+/// `moves` on it before the app ran.
+fn played_in_the_shell(moves: &[Direction]) -> Flags {
+    Flags {
+        shell_game: Some(ShellGame {
+            seed: SEED,
+            moves: moves.to_vec(),
+        }),
+        ..flags(Query::default())
     }
 }
 
@@ -175,4 +202,115 @@ fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
     assert_eq!(model.present().board, stored.board);
     let shown = view_tiles(model.present(), model.shell_board.is_some());
     assert!(shown.iter().all(|t| t.kind == Kind::New));
+}
+
+#[test]
+fn the_keys_the_page_plays_are_the_keys_that_move() {
+    let table = key_table();
+    for (key, n) in &table {
+        let direction = numbered(*n as f64).expect("a direction's number");
+        assert_eq!(
+            msg_for_key(key, Modifiers::default()),
+            Some(Msg::Play(Input::Move(direction))),
+            "{key}"
+        );
+    }
+    // Every scheme the page lists (README: arrows, WASD, vim), both cases.
+    let listed = [
+        "ArrowUp",
+        "ArrowDown",
+        "ArrowLeft",
+        "ArrowRight",
+        "w",
+        "a",
+        "s",
+        "d",
+        "W",
+        "A",
+        "S",
+        "D",
+        "h",
+        "j",
+        "k",
+        "l",
+        "H",
+        "J",
+        "K",
+        "L",
+    ];
+    let keys: BTreeSet<_> = table.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, BTreeSet::from(listed));
+}
+
+#[test]
+fn a_direction_is_numbered_by_its_place_among_the_four() {
+    let table = [
+        (0.0, Some(Direction::Up)),
+        (1.0, Some(Direction::Down)),
+        (2.0, Some(Direction::Left)),
+        (3.0, Some(Direction::Right)),
+        (4.0, None),
+        (-1.0, None),
+        (1.5, None),
+        (f64::NAN, None),
+        (f64::INFINITY, None),
+    ];
+    for (n, direction) in table {
+        assert_eq!(numbered(n), direction, "{n}");
+    }
+}
+
+/// Ten moves that change `SEED`'s game, each a move of the seed's game.
+const TEN: [Direction; 10] = [
+    Direction::Left,
+    Direction::Up,
+    Direction::Right,
+    Direction::Down,
+    Direction::Left,
+    Direction::Up,
+    Direction::Right,
+    Direction::Down,
+    Direction::Left,
+    Direction::Up,
+];
+
+#[test]
+fn the_app_adopts_the_moves_the_shell_played_as_ordinary_inputs() {
+    let adopted = drawn_visit(played_in_the_shell(&TEN));
+    // The same game opened by its seed, the same moves pressed in the app.
+    let by_seed = after(
+        drawn_visit(flags(Query::parse(&format!("?seed={SEED}")))),
+        TEN.map(|d| Msg::Play(Input::Move(d))),
+    );
+    assert_eq!(by_seed.history.len(), TEN.len(), "each of the ten moves");
+    assert_eq!(adopted.history, by_seed.history);
+    assert_eq!(adopted.best, by_seed.best);
+    assert_eq!(adopted.stats, by_seed.stats, "the moves count");
+    assert!(adopted.unsaved.game && adopted.unsaved.history && adopted.unsaved.stats);
+    // Undo takes back the shell's last move, as any other.
+    let undone = after(adopted.clone(), [Msg::Undo]);
+    let nine = ShellGame {
+        seed: SEED,
+        moves: TEN[..9].to_vec(),
+    };
+    assert_eq!(undone.present(), nine.adopted().present());
+}
+
+#[test]
+fn the_adopted_board_is_drawn_as_it_stands_then_plays_on() {
+    let adopted = drawn_visit(played_in_the_shell(&TEN));
+    assert_eq!(adopted.shell_board.as_ref(), Some(&adopted.present().board));
+    // Its last move's new tile and merges were animated by the shell.
+    let last = view_tiles(adopted.present(), false);
+    assert!(last.iter().any(|t| t.kind != Kind::Moved), "{last:?}");
+    let shown = view_tiles(adopted.present(), adopted.shell_board.is_some());
+    assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
+    let moved = Direction::ALL
+        .into_iter()
+        .map(|d| after(adopted.clone(), [Msg::Play(Input::Move(d))]))
+        .find(|m| m.history.len() == TEN.len() + 1)
+        .expect("some move changes the board");
+    assert_eq!(moved.shell_board, None);
+    let next = view_tiles(moved.present(), moved.shell_board.is_some());
+    assert_eq!(next.iter().filter(|t| t.kind == Kind::New).count(), 1);
 }

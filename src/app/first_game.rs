@@ -14,16 +14,30 @@
 //! [`ViewTile::class`], their values), so the script knows no rule of the
 //! game and no class name: it picks an entry and draws it.
 //!
-//! The keys pressed and the board's pointer gestures made before the app
-//! runs are kept by the script, in order, and dispatched again once the
-//! app's subscriptions listen: they are played by the same rules as every
-//! later key ([`super::keys`], [`super::swipe`]).
+//! The first moves are played before the app runs too, by the engine
+//! alone: a few KB of wasm built from the same `src/engine` (the crate in
+//! `engine-wasm/`), which the page fetches at once on such a visit. For
+//! each key in [`move_keys`] and each gesture that the app's own
+//! [`super::swipe`], compiled into that wasm, judges a move, the script
+//! asks it to play the move and draws the tiles it returns, in the tile
+//! layer's classes. When the app starts it adopts the game: a
+//! [`ShellGame`], the seed and the moves played, which
+//! [`ShellGame::adopted`] folds by `step` as any game's inputs. Anything
+//! else the player does before the app runs (another key, a key with a
+//! modifier), and everything after it, is kept by the script, in order,
+//! and dispatched again once the app's subscriptions listen, as are all
+//! the keys and gestures where the engine's wasm could not load: they are
+//! played by the same rules as every later key ([`super::keys`],
+//! [`super::swipe`]).
 
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg32;
 
+use super::keys::{msg_for_key, Modifiers};
+use super::msg::Msg;
 use super::tiles::{view_tiles, ViewTile};
-use crate::engine::{Config, State};
+use crate::engine::{Config, Direction, Input, State};
+use crate::session::history::History;
 
 /// How many starting boards the page carries. 32 entries are about 0.6 KB
 /// of the page (gzip): enough that the first boards vary as the game's
@@ -58,5 +72,63 @@ pub fn first_boards() -> Vec<FirstBoard> {
     let mut rng = Pcg32::seed_from_u64(TABLE_SEED);
     (0..ENTRIES)
         .map(|_| FirstBoard::of(u64::from(rng.random::<u32>())))
+        .collect()
+}
+
+/// The game the page's shell played before the app ran: the seed of the
+/// first board it drew and the moves the engine's wasm played on it, each
+/// of which changed the board. Nothing but these crosses from the script
+/// to the app: the game is its seed and its inputs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShellGame {
+    pub seed: u64,
+    pub moves: Vec<Direction>,
+}
+
+impl ShellGame {
+    /// The game as the app keeps it: the default game of `seed`, each move
+    /// applied by `History::apply` (which is `step`), so undo, the history,
+    /// saves and share links hold the shell's moves as any others.
+    pub fn adopted(&self) -> History {
+        let mut history = History::new(Config::default(), self.seed);
+        for &direction in &self.moves {
+            history.apply(Input::Move(direction));
+        }
+        history
+    }
+}
+
+/// A direction by its number, as the engine's wasm and the first-game
+/// script say it: its place in [`Direction::ALL`]. Anything else (a
+/// fraction, a negative, a number past the four) is none.
+pub fn numbered(n: f64) -> Option<Direction> {
+    if n < 0.0 || n.fract() != 0.0 {
+        return None;
+    }
+    Direction::ALL.get(n as usize).copied()
+}
+
+/// The number of `direction`: its place in [`Direction::ALL`].
+pub fn number(direction: Direction) -> usize {
+    Direction::ALL
+        .iter()
+        .position(|&d| d == direction)
+        .unwrap_or_default()
+}
+
+/// The keys that move, pressed alone, as the first-game script looks them
+/// up (the build writes the table into the page): every arrow and every
+/// printable ASCII key for which [`msg_for_key`] says a move. Any other
+/// key is the app's: the script keeps it, and all after it, for the app.
+pub fn move_keys() -> Vec<(String, Direction)> {
+    let arrows = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"].map(String::from);
+    let printable = (b'!'..=b'~').map(|c| char::from(c).to_string());
+    arrows
+        .into_iter()
+        .chain(printable)
+        .filter_map(|key| match msg_for_key(&key, Modifiers::default()) {
+            Some(Msg::Play(Input::Move(d))) => Some((key, d)),
+            _ => None,
+        })
         .collect()
 }

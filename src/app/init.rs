@@ -13,6 +13,7 @@ use super::cmd::Cmd;
 use super::coach::Coach;
 use super::computer::Computer;
 use super::contest::{Clock, Contest};
+use super::first_game::ShellGame;
 use super::log::Log;
 use super::model::{next_seed, Mode, Model, Notice, RaceOffer, Unsaved, DEFAULT_SPEED};
 use super::msg::Msg;
@@ -50,9 +51,10 @@ pub struct Flags {
     pub contest: Loaded<SavedContest>,
     /// The counted dailies' results.
     pub dailies: Loaded<Dailies>,
-    /// The seed of the first game the page's static shell drew, if it did
-    /// (a new visitor's plain first visit, `app::first_game`).
-    pub shell_seed: Option<u64>,
+    /// The first game the page's static shell drew, if it did (a new
+    /// visitor's plain first visit), and the moves it played
+    /// (`app::first_game`).
+    pub shell_game: Option<ShellGame>,
 }
 
 /// What the page's address asks for.
@@ -298,15 +300,16 @@ impl Start {
         }
     }
 
-    /// The game whose first board the page's shell drew, in the default
-    /// size it drew: only when nothing was stored, as the shell's script
-    /// checked (a stored size would have started a game of that size).
+    /// The game the page's shell drew and played, in the default size it
+    /// drew: only when nothing was stored, as the shell's script checked
+    /// (a stored size would have started a game of that size). The app
+    /// adopts it as it stands, its moves in its history.
     fn drawn(flags: &Flags) -> Option<Start> {
-        let seed = flags.shell_seed?;
+        let game = flags.shell_game.as_ref()?;
         let nothing_stored = matches!(flags.settings, Loaded::Missing);
         nothing_stored.then(|| Start {
             drawn: true,
-            ..Start::opened(History::new(Config::default(), seed), Mode::Live, None)
+            ..Start::opened(game.adopted(), Mode::Live, None)
         })
     }
 

@@ -34,7 +34,8 @@
 //! - [`log`]: the last messages and their commands, for the history panel.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
 //! - [`first_game`]: the starting boards the page draws for a new visitor
-//!   before the app runs.
+//!   before the app runs, and the game it played there, which the app
+//!   adopts.
 //! - [`tiles`], [`words`]: the board as the tile layer draws it, and the
 //!   sentences the page says.
 

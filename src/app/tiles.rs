@@ -3,7 +3,7 @@
 //! ("ghosts") sliding in under it, from classes that say where they came
 //! from. Pure, so it is tested natively.
 
-use crate::engine::{Origin, Pos, Source, State, TileId};
+use crate::engine::{Origin, Pos, Source, State, Tile, TileId};
 
 /// How a rendered tile came to be, which picks its animation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ impl ViewTile {
         // that changes, and formatting machinery costs wasm size.
         let digit = |n: u8| char::from(b'0' + n);
         let mut class = String::from("tile tile-");
-        class.push_str(&self.value.to_string());
+        push_decimal(&mut class, self.value);
         class.push_str(" tile-position-");
         class.push(digit(self.pos.x + 1));
         class.push('-');
@@ -89,29 +89,42 @@ impl ViewTile {
     }
 }
 
+/// Writes `n` in decimal at the end of `out`, digit by digit: the
+/// formatting machinery that `to_string` brings costs the engine's own
+/// wasm (engine-wasm/) about a tenth of its size.
+pub fn push_decimal(out: &mut String, n: u64) {
+    if n >= 10 {
+        push_decimal(out, n / 10);
+    }
+    out.push(char::from(b'0' + (n % 10) as u8));
+}
+
 /// The tile layer for `state`, sorted by id. `drawn`: the board is the one
 /// the page's static shell drew before the app ran (a new visitor's first
-/// game, `Model::shell_board`), whose tiles are on screen already and do
-/// not appear a second time.
+/// game, `Model::shell_board`), whose tiles are on screen already, their
+/// last move's animations played there: they do not appear, slide or pop
+/// a second time.
 pub fn view_tiles(state: &State, drawn: bool) -> Vec<ViewTile> {
-    let mut out = Vec::new();
-    for tile in state.board.tiles() {
-        let kind = match tile.origin {
-            Origin::Spawned if drawn => Kind::Moved,
-            Origin::Spawned => Kind::New,
-            Origin::Moved { .. } => Kind::Moved,
-            Origin::Merged { from } => Kind::Merged(Ghosts::of(tile.pos, from)),
-        };
-        out.push(ViewTile {
-            id: tile.id,
-            value: tile.value,
-            pos: tile.pos,
-            kind,
-        });
-    }
+    let mut out: Vec<_> = state.board.tiles().map(|t| view_tile(t, drawn)).collect();
     // Ids are unique, so an unstable sort is exact (and smaller in wasm).
     out.sort_unstable_by_key(|t| t.id);
     out
+}
+
+/// One tile as the tile layer draws it (`drawn` as for [`view_tiles`]).
+pub fn view_tile(tile: &Tile, drawn: bool) -> ViewTile {
+    let kind = match tile.origin {
+        _ if drawn => Kind::Moved,
+        Origin::Spawned => Kind::New,
+        Origin::Moved { .. } => Kind::Moved,
+        Origin::Merged { from } => Kind::Merged(Ghosts::of(tile.pos, from)),
+    };
+    ViewTile {
+        id: tile.id,
+        value: tile.value,
+        pos: tile.pos,
+        kind,
+    }
 }
 
 /// `next` (sorted by id, as `view_tiles` gives it) in the order of `prev`: tiles that stay keep their places, new

@@ -151,7 +151,7 @@ fn flags(store: &Store) -> Flags {
         clock: browser::local_clock(),
         contest: store.load_contest(),
         dailies: store.load_dailies(),
-        shell_seed: browser::first_game_seed(),
+        shell_game: browser::adopt_first_game(),
     }
 }
 

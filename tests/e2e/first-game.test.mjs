@@ -1,24 +1,34 @@
 // A new visitor's first game, on screen before the wasm (src/app/first_game.rs):
-// the page's shell draws one of the engine's starting boards, the app starts
-// the game of its seed, and the keys and swipes made before the app runs
-// are played, in order, once it does. A stored game or an address goes as
-// before. The wasm is held back by a route until the test lets it through,
-// which is what a slow network does.
+// the page's shell draws one of the engine's starting boards, the engine's
+// own wasm (engine-wasm/) plays the first moves on it, and the app adopts
+// the game when it runs; what the shell did not play (keys and swipes made
+// before the engine's wasm, a key that is not a move and all after it) is
+// played, in order, once the app runs. Where the engine's wasm cannot
+// load, every key waits for the app, as before. A stored game or an
+// address goes as before. The page's wasm is held back by a route until
+// the test lets it through, which is what a slow network does.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, readBoard, requireDist } from './helpers.mjs';
 
+/** The engine's own wasm, as the page names it (scripts/engine-wasm.mjs). */
+const isEngine = (url) => /\/engine-[0-9a-f]+\.wasm$/.test(url);
+
 /**
- * A first visit whose wasm waits until `arrive()`: the page as a slow
- * network shows it, the shell painted and its script run.
+ * A first visit whose page wasm waits until `arrive()`: the page as a slow
+ * network shows it, the shell painted and its script run. `engine`: the
+ * engine's wasm is held with the page's ('held', the default), comes at
+ * once ('through') or cannot be had ('blocked').
  */
-async function visitOnASlowNetwork(browser, server, { query = '', stored = {} } = {}) {
+async function visitOnASlowNetwork(browser, server, { query = '', stored = {}, engine = 'held' } = {}) {
   let arrive;
   const held = new Promise((r) => { arrive = r; });
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   await context.route('**/*', async (route) => {
-    if (route.request().url().endsWith('.wasm')) await held;
+    const url = route.request().url();
+    if (isEngine(url) && engine === 'blocked') return route.abort();
+    if (url.endsWith('.wasm') && !(isEngine(url) && engine === 'through')) await held;
     await route.continue();
   });
   if (Object.keys(stored).length) {
@@ -31,13 +41,18 @@ async function visitOnASlowNetwork(browser, server, { query = '', stored = {} } 
   }
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const messages = [];
+  page.on('console', (m) => {
+    messages.push(`${m.type()}: ${m.text()}`);
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(server.url + query, { waitUntil: 'domcontentloaded' });
   await page.waitForSelector('#shell .game-container');
   return {
     page,
     errors,
+    messages,
     arrive,
     context,
     /** Lets the wasm through and waits until the app has replaced the shell. */
@@ -155,4 +170,183 @@ test('a stored game, an address with a query, draw no first game: they go as bef
   const bySeed = await openBySeed(browser, server, 5);
   assert.deepEqual(summary(await readBoard(seeded.page)), summary(await readBoard(bySeed.page)));
   assert.deepEqual(seeded.errors, []);
+}));
+
+// ---------------------------------------------------------------------------
+// The first moves played by the engine's own wasm, before the app
+
+/** The tiles a board draws, each `classes|text`, sorted. */
+const tilesOf = (page) => page.$$eval('.tile-container > .tile', (ts) => ts.map((t) => `${t.className}|${t.textContent}`).sort());
+
+/** Resolves once the shell's script has the engine (false where it has none). */
+const engineReady = (page) => page.evaluate(() => window.firstGame.engine.then((e) => e !== null));
+
+/** Waits for a frame: what a key did to the DOM is there. */
+const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+
+const CYCLE = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+
+/**
+ * Presses the keys of CYCLE in turn until `moves` of them changed the
+ * board; returns every key pressed and the tiles after each that changed it.
+ */
+async function pressMoves(page, moves) {
+  const keys = [];
+  const boards = [];
+  for (let i = 0; boards.length < moves && i < 8 * moves; i++) {
+    const before = await tilesOf(page);
+    keys.push(CYCLE[i % CYCLE.length]);
+    await page.keyboard.press(keys.at(-1));
+    await nextFrame(page);
+    const after = await tilesOf(page);
+    if (after.join() !== before.join()) boards.push(after);
+  }
+  return { keys, boards };
+}
+
+/** Presses `keys` one by one; returns the tiles after each that changed the board. */
+async function pressEach(page, keys) {
+  const boards = [];
+  for (const key of keys) {
+    const before = await tilesOf(page);
+    await page.keyboard.press(key);
+    await nextFrame(page);
+    const after = await tilesOf(page);
+    if (after.join() !== before.join()) boards.push(after);
+  }
+  return boards;
+}
+
+/** The share link of the game on the board. */
+async function shareLink(page) {
+  await page.click('.share-button');
+  await page.waitForFunction(() => document.querySelector('.share-link')?.value?.length > 0, null, { timeout: 10_000 });
+  return page.$eval('.share-link', (el) => el.value);
+}
+
+/** What storage holds of the game once the page is idle: its save and its history. */
+async function savedGame(page) {
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 0), { timeout: 15_000 })));
+  return page.evaluate(() => Object.fromEntries(Object.keys(localStorage)
+    .filter((k) => /:(game|history)$/.test(k)).map((k) => [k, localStorage.getItem(k)])));
+}
+
+/** A tile's place and value, without what animates it. */
+const placed = (tile) => tile.match(/tile-\d+ tile-position-\d+-\d+/)[0];
+
+test('ten moves before the app are the engine\'s, drawn as the app draws them, and the app adopts them as the seed\'s game', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
+  const seed = await drawnSeed(visit.page);
+  assert.equal(await engineReady(visit.page), true, 'the engine\'s wasm started');
+  const shell = await pressMoves(visit.page, 10);
+  assert.equal(shell.boards.length, 10, `ten moves were played before the app (keys ${shell.keys.join(' ')})`);
+  assert.ok(await visit.page.$('#shell'), 'the app had not run yet');
+  const score = Number(await visit.page.$eval('#shell .score-container', (el) => el.textContent));
+  await visit.letTheAppLoad();
+  const adopted = await readBoard(visit.page);
+  const drawnByTheApp = await tilesOf(visit.page);
+  assert.deepEqual(drawnByTheApp.map(placed), shell.boards.at(-1).map(placed), 'the app drew the shell\'s last board');
+  assert.deepEqual(drawnByTheApp.filter((t) => /tile-new|tile-merged/.test(t)), [], 'no tile appears or pops a second time');
+
+  const bySeed = await openBySeed(browser, server, seed);
+  const appBoards = await pressEach(bySeed.page, shell.keys);
+  assert.deepEqual(shell.boards, appBoards, 'each of the shell\'s boards is the app\'s for the same moves, class for class');
+  const expected = await readBoard(bySeed.page);
+  assert.deepEqual(summary(adopted), summary(expected), 'board and score');
+  assert.equal(score, expected.score, 'the shell\'s score');
+  assert.deepEqual(await savedGame(visit.page), await savedGame(bySeed.page), 'the saved game and its history');
+  assert.equal(await shareLink(visit.page), await shareLink(bySeed.page), 'the share link');
+  assert.deepEqual(visit.messages, [], 'no console message');
+}));
+
+test('keys pressed while the app takes over are each played once', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
+  const seed = await drawnSeed(visit.page);
+  assert.equal(await engineReady(visit.page), true);
+  const { keys } = await pressMoves(visit.page, 3);
+  visit.arrive();
+  // Keys all through the handover, and a few after it.
+  for (let i = 0, after = 0; after < 3 && i < 400; i++) {
+    keys.push(CYCLE[i % CYCLE.length]);
+    await visit.page.keyboard.press(keys.at(-1));
+    if (!(await visit.page.$('#shell'))) after++;
+  }
+  await nextFrame(visit.page);
+  const played = await readBoard(visit.page);
+  const bySeed = await openBySeed(browser, server, seed);
+  for (const key of keys) await bySeed.page.keyboard.press(key);
+  assert.deepEqual(summary(played), summary(await readBoard(bySeed.page)), `${keys.length} keys, each played once`);
+  assert.deepEqual(visit.errors, []);
+}));
+
+test('a key that is not a move waits for the app, with every key after it', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
+  const seed = await drawnSeed(visit.page);
+  assert.equal(await engineReady(visit.page), true);
+  const first = await pressMoves(visit.page, 2);
+  // Undo is the app's: it, and the moves after it, are kept.
+  const later = ['u', ...CYCLE];
+  for (const key of later) await visit.page.keyboard.press(key);
+  assert.deepEqual(await tilesOf(visit.page), first.boards.at(-1), 'the shell played nothing after the undo');
+  await visit.letTheAppLoad();
+  const played = await readBoard(visit.page);
+  const bySeed = await openBySeed(browser, server, seed);
+  for (const key of [...first.keys, ...later]) await bySeed.page.keyboard.press(key);
+  assert.deepEqual(summary(played), summary(await readBoard(bySeed.page)), 'the undo and the moves after it, played by the app in order');
+  assert.deepEqual(visit.errors, []);
+}));
+
+test('a swipe before the app is judged and played by the engine', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
+  const seed = await drawnSeed(visit.page);
+  assert.equal(await engineReady(visit.page), true);
+  const start = await tilesOf(visit.page);
+  await dragAcrossTheBoard(visit.page, 120);
+  await dragAcrossTheBoard(visit.page, -120);
+  assert.notDeepEqual(await tilesOf(visit.page), start, 'the shell\'s board moved');
+  await visit.letTheAppLoad();
+  const played = await readBoard(visit.page);
+  const bySeed = await openBySeed(browser, server, seed);
+  await dragAcrossTheBoard(bySeed.page, 120);
+  await dragAcrossTheBoard(bySeed.page, -120);
+  assert.deepEqual(summary(played), summary(await readBoard(bySeed.page)));
+  assert.deepEqual(visit.errors, []);
+}));
+
+test('where the engine\'s wasm cannot load, the keys wait for the app and nothing is said', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'blocked' });
+  const seed = await drawnSeed(visit.page);
+  assert.equal(await engineReady(visit.page), false, 'no engine');
+  const start = await tilesOf(visit.page);
+  const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+  for (const key of keys) await visit.page.keyboard.press(key);
+  assert.deepEqual(await tilesOf(visit.page), start, 'the shell played nothing');
+  await visit.letTheAppLoad();
+  const played = await readBoard(visit.page);
+  const bySeed = await openBySeed(browser, server, seed);
+  for (const key of keys) await bySeed.page.keyboard.press(key);
+  assert.deepEqual(summary(played), summary(await readBoard(bySeed.page)), 'the app played the kept keys');
+  assert.equal(await visit.page.$eval('body', (b) => /engine|wasm/i.test(b.innerText)), false, 'the page says nothing of it');
+  // The browser reports the blocked request itself; the page adds nothing.
+  assert.deepEqual(visit.errors.filter((e) => !e.startsWith('Failed to load resource')), []);
+}));
+
+test('the service worker keeps the engine\'s wasm for visits offline', () => withSite(async (browser, server) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const engine = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)
+    .find((p) => /^\/engine-[0-9a-f]+\.wasm$/.test(p)));
+  assert.ok(engine, 'a first visit fetched the engine\'s wasm');
+  const cached = await page.evaluate(async (file) => {
+    await navigator.serviceWorker.ready;
+    for (let i = 0; i < 100; i++) {
+      const cache = await caches.open('leptos-2048');
+      if (await cache.match(file)) return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+  }, engine);
+  assert.ok(cached, `${engine} is in the service worker's cache`);
+  await context.close();
 }));

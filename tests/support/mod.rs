@@ -34,7 +34,7 @@ pub fn flags(query: Query) -> Flags {
         },
         contest: Loaded::Missing,
         dailies: Loaded::Missing,
-        shell_seed: None,
+        shell_game: None,
     }
 }
 

@@ -10,6 +10,7 @@ use super::common::{changed, save_game, say, write_unsaved, Outcome};
 use super::contest;
 use crate::engine::Config;
 use crate::session::history::History;
+use crate::session::stats::game_id;
 use crate::session::stored::Loaded;
 
 /// The player's own game, on the board or beside a contest.
@@ -55,6 +56,20 @@ pub fn choose_target(model: &mut Model, target: Option<u64>) -> Outcome {
     Ok(vec![Cmd::SaveSettings(config)])
 }
 
+/// The moves the page's shell played before the app ran (a new visitor's
+/// first game, `app::first_game`), when its game is the one kept: they
+/// count in the statistics as any others.
+fn count_shell_moves(model: &mut Model) {
+    let own = model.own_history();
+    if model.shell_board.as_ref() != Some(&own.present().board) {
+        return;
+    }
+    let (id, present) = (game_id(own), own.present().clone());
+    if model.stats.observe(id, &present) {
+        model.unsaved.stats = true;
+    }
+}
+
 /// What storage held for a size: the game to play (unless the board holds a
 /// linked game), its best score and statistics. What was unsaved of the
 /// game it replaces is written first.
@@ -94,6 +109,7 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     if note.is_some() && model.storage_usable() {
         model.notice = note;
     }
+    count_shell_moves(model);
     save_game(model);
     model.unsaved.best = true;
     if switched {
