@@ -439,7 +439,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["hardware_concurrency"], "navigator.hardwareConcurrency, a number: cannot throw; 0 or absent reads as 1 core"),
     ("web/browser.rs", &["match_media", "matches"], "matchMedia, bound with catch and nullable: no scheme listener, a light system"),
     ("web/browser.rs", &["hidden", "get_element_by_id", "remove"], "document.hidden, a boolean; getElementById nullable; remove() cannot throw: the shell left where it was"),
-    ("web/browser.rs", &["is_object", "as_f64"], "JsValue reads: cannot throw; anything but an object with a whole-number seed reads as no first game drawn"),
+    ("web/browser.rs", &["is_object", "as_f64", "as_string"], "JsValue reads: cannot throw; anything but an object with a whole-number seed reads as no first game drawn, and moves that are not a string as none played"),
     ("web/browser.rs", &["clipboard", "write_text", "then2"], "navigator.clipboard bound as an Option (absent off secure origins), writeText with catch, its rejection handled: the link stays on screen to copy by hand"),
     ("web/browser.rs", &["set_timeout_with_handle", "set_timeout", "clear_timeout"], "timers, bound with catch, their handles kept as the browser's values: Err runs the message at once (after the current one)"),
     ("web/browser.rs", &["set_interval", "clear_interval"], "the replay ticker and the clock, bound with catch: Err is no ticker (the replay can be skipped; the clock is read again at the next start)"),

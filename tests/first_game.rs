@@ -12,7 +12,7 @@ use leptos_2048::app::first_game::{numbered, ShellGame, ENTRIES};
 use leptos_2048::app::keys::{msg_for_key, Modifiers};
 use leptos_2048::app::tiles::{view_tiles, Kind};
 use leptos_2048::app::{init, Cmd, Flags, Load, Model, Msg, Query};
-use leptos_2048::engine::{Config, Direction, Input, State};
+use leptos_2048::engine::{step, Config, Direction, Input, State};
 use leptos_2048::session::history::History;
 use leptos_2048::session::stored::Loaded;
 
@@ -117,7 +117,7 @@ fn played_in_the_shell(moves: &[Direction]) -> Flags {
     Flags {
         shell_game: Some(ShellGame {
             seed: SEED,
-            moves: moves.to_vec(),
+            moves: moves.iter().map(|&d| Input::Move(d)).collect(),
         }),
         ..flags(Query::default())
     }
@@ -208,7 +208,8 @@ fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
 fn the_keys_the_page_plays_are_the_keys_that_move() {
     let table = key_table();
     for (key, n) in &table {
-        let direction = numbered(*n as f64).expect("a direction's number");
+        let digit = char::from_digit(*n as u32, 10).expect("a digit") as u8;
+        let direction = numbered(digit).expect("a direction's number");
         assert_eq!(
             msg_for_key(key, Modifiers::default()),
             Some(Msg::Play(Input::Move(direction))),
@@ -245,19 +246,26 @@ fn the_keys_the_page_plays_are_the_keys_that_move() {
 #[test]
 fn a_direction_is_numbered_by_its_place_among_the_four() {
     let table = [
-        (0.0, Some(Direction::Up)),
-        (1.0, Some(Direction::Down)),
-        (2.0, Some(Direction::Left)),
-        (3.0, Some(Direction::Right)),
-        (4.0, None),
-        (-1.0, None),
-        (1.5, None),
-        (f64::NAN, None),
-        (f64::INFINITY, None),
+        (b'0', Some(Direction::Up)),
+        (b'1', Some(Direction::Down)),
+        (b'2', Some(Direction::Left)),
+        (b'3', Some(Direction::Right)),
+        (b'4', None),
+        (b'/', None),
+        (b'x', None),
     ];
-    for (n, direction) in table {
-        assert_eq!(numbered(n), direction, "{n}");
+    for (digit, direction) in table {
+        assert_eq!(numbered(digit), direction, "{}", char::from(digit));
     }
+    // The script's moves are read up to the first that is no direction.
+    let read = ShellGame::read(SEED, "2031x3");
+    let moves = [
+        Direction::Left,
+        Direction::Up,
+        Direction::Right,
+        Direction::Down,
+    ];
+    assert_eq!(read.moves, moves.map(Input::Move));
 }
 
 /// Ten moves that change `SEED`'s game, each a move of the seed's game.
@@ -291,9 +299,23 @@ fn the_app_adopts_the_moves_the_shell_played_as_ordinary_inputs() {
     let undone = after(adopted.clone(), [Msg::Undo]);
     let nine = ShellGame {
         seed: SEED,
-        moves: TEN[..9].to_vec(),
+        moves: TEN[..9].iter().map(|&d| Input::Move(d)).collect(),
     };
     assert_eq!(undone.present(), nine.adopted().present());
+}
+
+#[test]
+fn moves_that_are_not_a_game_of_the_seed_give_the_seed_alone() {
+    // A move into the wall of the first board, which changes nothing.
+    let start = State::new(Config::default(), SEED);
+    let wall = Direction::ALL
+        .into_iter()
+        .find(|&d| step(Input::Move(d), &start) == start)
+        .expect("the first board has a move that changes nothing");
+    let mut moves: Vec<_> = TEN.map(Input::Move).to_vec();
+    moves.insert(0, Input::Move(wall));
+    let refused = ShellGame { seed: SEED, moves };
+    assert_eq!(refused.adopted(), History::new(Config::default(), SEED));
 }
 
 #[test]

@@ -53,9 +53,9 @@ impl Game {
         self.text.clear();
         // In the board's order: the script draws them by id.
         for tile in state.board.tiles().map(|t| tiles::view_tile(t, false)) {
-            tiles::push_decimal(&mut self.text, u64::from(tile.id.0));
+            self.text.push_str(&tile.id.0.to_string());
             self.text.push(',');
-            tiles::push_decimal(&mut self.text, tile.value);
+            self.text.push_str(&tile.value.to_string());
             self.text.push(',');
             self.text.push_str(&tile.class());
             self.text.push(';');

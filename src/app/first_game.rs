@@ -36,7 +36,7 @@ use rand_pcg::Pcg32;
 use super::keys::{msg_for_key, Modifiers};
 use super::msg::Msg;
 use super::tiles::{view_tiles, ViewTile};
-use crate::engine::{Config, Direction, Input, State};
+use crate::engine::{Config, Direction, Input, Luck, State};
 use crate::session::history::History;
 
 /// How many starting boards the page carries. 32 entries are about 0.6 KB
@@ -82,30 +82,47 @@ pub fn first_boards() -> Vec<FirstBoard> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ShellGame {
     pub seed: u64,
-    pub moves: Vec<Direction>,
+    pub moves: Vec<Input>,
 }
 
 impl ShellGame {
-    /// The game as the app keeps it: the default game of `seed`, each move
-    /// applied by `History::apply` (which is `step`), so undo, the history,
-    /// saves and share links hold the shell's moves as any others.
-    pub fn adopted(&self) -> History {
-        let mut history = History::new(Config::default(), self.seed);
-        for &direction in &self.moves {
-            history.apply(Input::Move(direction));
+    /// The game of `seed` and `moves`, a string of direction numbers
+    /// (`"2031"`, as the first-game script gives them), read up to the
+    /// first character that is not one.
+    pub fn read(seed: u64, moves: &str) -> ShellGame {
+        let mut game = ShellGame {
+            seed,
+            moves: Vec::new(),
+        };
+        for digit in moves.bytes() {
+            let Some(direction) = numbered(digit) else {
+                break;
+            };
+            game.moves.push(Input::Move(direction));
         }
-        history
+        game
+    }
+
+    /// The game as the app keeps it: the default game of `seed` with the
+    /// moves as its inputs, each folded by `step`, as a saved history is
+    /// read back (`History::from_parts`), so undo, the history, saves and
+    /// share links hold the shell's moves as any others. Moves that are
+    /// not a game of that seed (one that changes nothing) are refused
+    /// whole: the game of the seed alone.
+    pub fn adopted(&self) -> History {
+        let (config, moves) = (Config::default(), &self.moves);
+        History::from_parts(config, self.seed, Luck::Drawn, moves, moves.len())
+            .unwrap_or_else(|_| History::new(config, self.seed))
     }
 }
 
 /// A direction by its number, as the engine's wasm and the first-game
-/// script say it: its place in [`Direction::ALL`]. Anything else (a
-/// fraction, a negative, a number past the four) is none.
-pub fn numbered(n: f64) -> Option<Direction> {
-    if n < 0.0 || n.fract() != 0.0 {
-        return None;
-    }
-    Direction::ALL.get(n as usize).copied()
+/// script say it: its place in [`Direction::ALL`], a digit from `0` to
+/// `3`.
+pub fn numbered(digit: u8) -> Option<Direction> {
+    Direction::ALL
+        .get(usize::from(digit.wrapping_sub(b'0')))
+        .copied()
 }
 
 /// The number of `direction`: its place in [`Direction::ALL`].

@@ -65,7 +65,7 @@ impl ViewTile {
         // that changes, and formatting machinery costs wasm size.
         let digit = |n: u8| char::from(b'0' + n);
         let mut class = String::from("tile tile-");
-        push_decimal(&mut class, self.value);
+        class.push_str(&self.value.to_string());
         class.push_str(" tile-position-");
         class.push(digit(self.pos.x + 1));
         class.push('-');
@@ -87,16 +87,6 @@ impl ViewTile {
         }
         class
     }
-}
-
-/// Writes `n` in decimal at the end of `out`, digit by digit: the
-/// formatting machinery that `to_string` brings costs the engine's own
-/// wasm (engine-wasm/) about a tenth of its size.
-pub fn push_decimal(out: &mut String, n: u64) {
-    if n >= 10 {
-        push_decimal(out, n / 10);
-    }
-    out.push(char::from(b'0' + (n % 10) as u8));
 }
 
 /// The tile layer for `state`, sorted by id. `drawn`: the board is the one

@@ -184,37 +184,22 @@ fn first_game() -> Option<JsValue> {
 }
 
 /// The game the page's shell drew, and the moves it played, if it drew
-/// one: `firstGame.adopt()`, after which the script plays nothing more
-/// (what the player does from then on is kept for the app, and handed
-/// over by `replay_first_inputs`). A seed that is not a whole number below
-/// 2⁵³, which JavaScript holds exactly, reads as no game drawn; the moves
-/// are read up to the first that is not a direction's number.
+/// one: its `seed`, a whole number below 2⁵³ (which JavaScript holds
+/// exactly; anything else reads as no game drawn), and what
+/// `firstGame.adopt()` returns, the moves as a string of direction numbers
+/// (`"2031"`). From then on the script plays nothing: what the player does
+/// is kept for the app, and handed over by `replay_first_inputs`.
 pub fn adopt_first_game() -> Option<ShellGame> {
     let game = first_game()?;
-    let adopt = js_sys::Reflect::get(&game, &"adopt".into()).ok()?;
-    let played = adopt
-        .dyn_into::<js_sys::Function>()
-        .ok()?
-        .call0(&game)
-        .ok()?;
-    let field = |name: &str| js_sys::Reflect::get(&played, &name.into()).ok();
-    let seed = field("seed")?.as_f64()?;
+    let adopt =
+        js_sys::Reflect::get(&game, &"adopt".into()).map(|f| f.dyn_into::<js_sys::Function>());
+    let moves = match adopt {
+        Ok(Ok(adopt)) => adopt.call0(&game).ok().and_then(|m| m.as_string()),
+        _ => None,
+    };
+    let seed = js_sys::Reflect::get(&game, &"seed".into()).ok()?.as_f64()?;
     let exact = seed >= 0.0 && seed < (1u64 << 53) as f64 && seed.fract() == 0.0;
-    let list = field("moves").unwrap_or_default();
-    let count = js_sys::Reflect::get(&list, &"length".into()).ok();
-    let count = count.and_then(|n| n.as_f64()).unwrap_or(0.0).min(1e6) as u32;
-    let mut moves = Vec::new();
-    for i in 0..count {
-        let n = js_sys::Reflect::get(&list, &i.into()).ok();
-        let Some(direction) = n.and_then(|n| n.as_f64()).and_then(first_game::numbered) else {
-            break;
-        };
-        moves.push(direction);
-    }
-    exact.then_some(ShellGame {
-        seed: seed as u64,
-        moves,
-    })
+    exact.then(|| ShellGame::read(seed as u64, &moves.unwrap_or_default()))
 }
 
 /// Asks the first-game script to stop keeping keys and swipes and to
