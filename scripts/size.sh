@@ -32,7 +32,10 @@ dist="${1:-dist}"
 # at; a new visitor's first game drawn by the shell to 196.3 KB; the head
 # through leptos_meta (the theme, the theme colour, the title: a cost issue
 # 26 accepted) to 200.7 KB, and the runtime in one cell to 200.0 KB;
-# resolving each chunk once (no Suspend, no async draw) back to 196.1 KB.
+# resolving each chunk once (no Suspend, no async draw) back to 196.1 KB;
+# the shell playing a new visitor's first moves with the engine's own wasm
+# (the scripts that fetch it and play, the key table, the app adopting the
+# shell's game; issue 35) to 197.3 KB, the engine's wasm (8.3 KB) apart.
 # (These figures are in thousands of bytes; the budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
 budget_kb="${SIZE_BUDGET_KB:-193}"
 # The engine's wasm, in KB gzip: issue 35 asked for at most 10.

@@ -36,7 +36,8 @@ mod swipe;
 #[path = "../../src/app/tiles.rs"]
 mod tiles;
 
-use std::cell::RefCell;
+use std::alloc::{GlobalAlloc, Layout};
+use std::cell::{Cell, RefCell};
 
 use engine::{step, Config, Direction, Input, State};
 
@@ -108,3 +109,41 @@ pub extern "C" fn swipe(dx: f64, dy: f64, cell: f64) -> i32 {
         .and_then(|d| Direction::ALL.iter().position(|&a| a == d))
         .map_or(-1, |i| i as i32)
 }
+
+/// Memory handed out and never taken back. The engine's wasm lives from
+/// the first paint until the app takes the game over, seconds and a few
+/// hundred moves at most (some KB each); a general allocator (dlmalloc,
+/// std's) would be a quarter of its size, and every byte of it delays the
+/// stylesheet it downloads beside.
+struct Bump {
+    next: Cell<usize>,
+}
+
+// The wasm runs on one thread.
+unsafe impl Sync for Bump {}
+
+const PAGE: usize = 65_536;
+
+unsafe impl GlobalAlloc for Bump {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        use core::arch::wasm32::{memory_grow, memory_size};
+        let mut next = self.next.get();
+        if next == 0 {
+            // Past the memory the module starts with (its stack and data).
+            next = memory_size(0) * PAGE;
+        }
+        let start = (next + layout.align() - 1) & !(layout.align() - 1);
+        let end = start + layout.size();
+        let have = memory_size(0) * PAGE;
+        if end > have && memory_grow(0, (end - have).div_ceil(PAGE)) == usize::MAX {
+            return std::ptr::null_mut();
+        }
+        self.next.set(end);
+        start as *mut u8
+    }
+
+    unsafe fn dealloc(&self, _: *mut u8, _: Layout) {}
+}
+
+#[global_allocator]
+static MEMORY: Bump = Bump { next: Cell::new(0) };

@@ -178,8 +178,8 @@ test('a stored game, an address with a query, draw no first game: they go as bef
 /** The tiles a board draws, each `classes|text`, sorted. */
 const tilesOf = (page) => page.$$eval('.tile-container > .tile', (ts) => ts.map((t) => `${t.className}|${t.textContent}`).sort());
 
-/** Resolves once the shell's script has the engine (false where it has none). */
-const engineReady = (page) => page.evaluate(() => window.firstGame.engine.then((e) => e !== null));
+/** Resolves once the shell's script plays with the engine (false where it cannot). */
+const engineReady = (page) => page.evaluate(() => window.firstGame.started);
 
 /** Waits for a frame: what a key did to the DOM is there. */
 const nextFrame = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
