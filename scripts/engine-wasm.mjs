@@ -21,6 +21,12 @@
 //   page with the static shell (#shell), which must name it exactly once.
 // It runs before scripts/csp.mjs hashes the page's inline scripts.
 //
+// With FIRST_MOVES=off in the environment it builds nothing and writes
+// `null`: the page fetches no engine, and a first visit's keys wait for the
+// app, as before issue 35 (the engine's bytes share the network with the
+// stylesheet: docs/first-paint.md weighs the first tile against the first
+// move).
+//
 //   node scripts/engine-wasm.mjs             as a trunk hook (Trunk.toml)
 //   node scripts/engine-wasm.mjs --print     builds it (release) and prints
 //                                            its size, raw and gzip -9
@@ -54,7 +60,7 @@ export async function build(release) {
   }
 }
 
-/** `html` with the address in place of its name; `file` names it in errors. */
+/** `html` with the address (or null) in place of its name; `file` names it in errors. */
 export function withEngine(html, address, file = 'the page') {
   const named = html.split(NAME).length - 1;
   const shell = [...elements(parse(html))].some((el) => attr(el, 'id') === 'shell');
@@ -73,6 +79,11 @@ async function hook() {
     else withEngine(html, '', name); // throws for a page with the shell that lost the name
   }
   if (withShell.length === 0) return;
+  if (process.env.FIRST_MOVES === 'off') {
+    for (const [name, html] of withShell) await writeFile(join(dir, name), withEngine(html, null, name));
+    console.log(`engine-wasm: FIRST_MOVES=off: no engine, ${NAME} is null in ${withShell.map(([n]) => n).join(', ')}`);
+    return;
+  }
   const bytes = await build(process.env.TRUNK_PROFILE === 'release');
   const file = `engine-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.wasm`;
   await writeFile(join(dir, file), bytes);

@@ -22,7 +22,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::app::contest::Clock;
-use crate::app::first_game::{self, ShellGame};
+use crate::app::first_game::ShellGame;
 use crate::app::Sent;
 use crate::session::daily::{self, Day};
 
