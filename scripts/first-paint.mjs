@@ -9,8 +9,14 @@
 //  - first move: a key that moves the first board, pressed as soon as the
 //    first tile is painted (`key at`: when it reached the page), to the
 //    first frame painted with the tiles in other places or values;
+//  - move − tile: the first move less the first tile, how long a key
+//    pressed at the first tile waits (the median of the runs');
 //  - FCP: First Contentful Paint, as the browser reports it
 //    (performance.getEntriesByType('paint')).
+//
+// It also prints when the page's wasm's last byte arrived and, apart, the
+// engine's own wasm's (engine-*.wasm, which a first visit's shell plays the
+// first moves with).
 //
 // Each run is a fresh browser context with the cache disabled
 // (Network.setCacheDisabled) and service workers blocked, so every run is a
