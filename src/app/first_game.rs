@@ -4,8 +4,8 @@
 //! visit (no query in the address, no service worker, nothing of this
 //! game's in storage) it picks one entry of a table of starting boards at
 //! random and draws its two tiles in the shell's board. The app, once it
-//! runs, starts the game of that entry's seed (`Flags::shell_seed`), so
-//! the tiles stay where they are, and every later tile is the engine's.
+//! runs, takes over the game of that entry's seed (`Flags::shell_game`),
+//! so the tiles stay where they are, and every later tile is the engine's.
 //!
 //! The table is the engine's own: [`first_boards`] makes it, the
 //! `first-boards` binary prints it, and the build (scripts/first-boards.mjs,
@@ -22,7 +22,8 @@
 //! asks it to play the move and draws the tiles it returns, in the tile
 //! layer's classes. When the app starts it adopts the game: a
 //! [`ShellGame`], the seed and the moves played, which
-//! [`ShellGame::adopted`] folds by `step` as any game's inputs. Anything
+//! [`ShellGame::adopted`] folds by `step` as a saved history is read back.
+//! Anything
 //! else the player does before the app runs (another key, a key with a
 //! modifier), and everything after it, is kept by the script, in order,
 //! and dispatched again once the app's subscriptions listen, as are all
