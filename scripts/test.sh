@@ -19,6 +19,10 @@ cargo fmt --check
 step "cargo clippy --all-targets -- -D warnings"
 cargo clippy --offline --all-targets -- -D warnings
 
+step "the engine's own wasm (engine-wasm/, a crate out of the workspace): clippy"
+cargo clippy --offline --manifest-path engine-wasm/Cargo.toml --target wasm32-unknown-unknown \
+    --target-dir target/engine-wasm -- -D warnings
+
 step "native tests (engine, view logic)"
 cargo test --offline
 
