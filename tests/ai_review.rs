@@ -2,15 +2,16 @@
 //! a move that ends the game when another does not is a blunder, the
 //! review's own pick is best, values are chances, a move on a board where
 //! every move keeps the same chance is never worse than good, early moves
-//! do not matter, a game the search played grades best or good throughout,
-//! random play loses its chances at its end, and the same game always gets
-//! the same review.
+//! do not matter, a game the search played makes no mistake, random play
+//! loses its chances at its end, a blunder is followed by missing the next
+//! tile, a game's accuracy lets a few bad moves count, and the same game
+//! always gets the same review.
 
 use leptos_2048::ai::bitboard::{self, tables, Bitboard};
 use leptos_2048::ai::diff::SplitMix;
 use leptos_2048::ai::review::{
-    assess, judge, move_accuracy, review, Assessment, Grade, Reviewer, Summary, CERTAIN, GOOD,
-    INACCURACY, MISTAKE,
+    assess, judge, move_accuracy, review, Assessment, Grade, Reviewer, Summary, Verdict, CERTAIN,
+    GOOD, INACCURACY, MISTAKE,
 };
 use leptos_2048::ai::{Clock, Heuristic, Limits, SearchConfig, Searcher};
 use leptos_2048::engine::Direction;
@@ -125,6 +126,7 @@ fn the_move_the_review_picks_grades_best_and_values_are_chances() {
 fn graded(points: f32) -> Grade {
     let a = Assessment {
         best: Direction::Left,
+        target: 9,
         values: [
             Some(CERTAIN),
             Some(CERTAIN),
@@ -161,11 +163,53 @@ fn grades_follow_the_loss_and_accuracy_falls_with_it() {
     // A move that changes nothing is no move: the worst.
     let a = Assessment {
         best: Direction::Left,
+        target: 9,
         values: [None, Some(5), Some(9), None],
         ends: 0,
     };
     assert_eq!(judge(&a, Direction::Up).grade, Grade::Blunder);
     assert_eq!(Summary::of(&[]).accuracy, 0.0);
+}
+
+/// A move that lost `loss` points, from a position whose best move kept
+/// `best` basis points and worst `worst`.
+fn verdict(loss: f32, best: i32, worst: i32) -> Verdict {
+    Verdict {
+        played: Direction::Down,
+        grade: Grade::of_loss(loss),
+        loss,
+        target: 9,
+        best: Direction::Left,
+        value: best,
+        kept: best - (loss * 100.0) as i32,
+        worst,
+    }
+}
+
+#[test]
+fn a_game_s_accuracy_counts_its_decisions_and_a_few_bad_moves_pull_it_down() {
+    let accuracy = |game: &[Verdict]| Summary::of(game).accuracy;
+    // 99 decisions played perfectly (the moves differed by 1 point).
+    let clean: Vec<Verdict> = (0..99).map(|_| verdict(0.0, 9_000, 8_900)).collect();
+    assert_eq!(accuracy(&clean), 100.0);
+    // …and one blunder that threw 80 points away (its accuracy is 0): the
+    // harmonic mean is 100 / (99/100 + 1) = 50.3, the stakes-weighted mean
+    // (99 × 100 × 1 + 0 × 12) / (99 + 12) = 89.2, the accuracy their mean.
+    let mut blundered = clean.clone();
+    blundered.push(verdict(80.0, 9_000, 1_000));
+    let a = accuracy(&blundered);
+    assert!((a - 69.7).abs() < 0.2, "{a}");
+    // A plain mean would say 99%.
+    let plain = blundered.iter().map(|v| move_accuracy(v.loss)).sum::<f32>() / 100.0;
+    assert!((plain - 99.0).abs() < 0.01, "{plain}");
+    // Moves where no choice mattered (every move within a tenth of a point,
+    // review::DECISION) are left out: a twentieth of a point lost on each changes nothing.
+    let mut quiet = clean.clone();
+    quiet.extend((0..200).map(|_| verdict(0.05, 9_000, 8_995)));
+    assert_eq!(accuracy(&quiet), 100.0);
+    // A game with no decision at all: the mean of its moves.
+    let all_quiet: Vec<Verdict> = (0..10).map(|_| verdict(0.0, 9_000, 9_000)).collect();
+    assert_eq!(accuracy(&all_quiet), 100.0);
 }
 
 #[test]
@@ -247,13 +291,13 @@ fn random_game(seed: u64) -> Vec<(Bitboard, Direction)> {
 }
 
 #[test]
-fn a_game_the_search_played_grades_best_or_good_and_random_play_loses_its_chances() {
+fn a_game_the_search_played_makes_no_mistake_and_random_play_loses_its_chances() {
     let mut reviewer = Reviewer::default();
     let searched: Vec<_> = (1..=3).flat_map(|seed| searched_game(seed, 250)).collect();
     let own = Summary::of(review(&mut reviewer, &searched, NODES).iter().flatten());
-    let fine = own.count(Grade::Best) + own.count(Grade::Good);
-    assert_eq!(fine, own.moves(), "{own:?}");
-    assert!(own.accuracy > 99.5, "{own:?}");
+    let bad = own.count(Grade::Mistake) + own.count(Grade::Blunder);
+    assert_eq!(bad, 0, "{own:?}");
+    assert!(own.accuracy > 95.0, "{own:?}");
     // Random play, to the end of each game: the end is where it loses.
     for seed in 1..=3 {
         let game = random_game(seed);
@@ -264,7 +308,10 @@ fn a_game_the_search_played_grades_best_or_good_and_random_play_loses_its_chance
         let theirs = Summary::of(&verdicts);
         let bad = theirs.count(Grade::Mistake) + theirs.count(Grade::Blunder);
         assert!(bad >= 1, "seed {seed}: {theirs:?}");
-        assert!(theirs.accuracy < own.accuracy, "seed {seed}: {theirs:?}");
+        assert!(
+            theirs.accuracy < own.accuracy - 20.0,
+            "seed {seed}: {theirs:?}, the search's {own:?}"
+        );
         let last = &verdicts[verdicts.len().saturating_sub(HORIZON_OF_THE_END)..];
         let bad_at_the_end = last.iter().filter(|v| v.grade >= Grade::Mistake).count();
         assert!(
@@ -300,7 +347,7 @@ fn early_moves_do_not_matter() {
         let s = Summary::of(review(&mut reviewer, &early, NODES).iter().flatten());
         let fine = s.count(Grade::Best) + s.count(Grade::Good);
         assert!(
-            fine * 100 >= 95 * s.moves(),
+            fine * 100 >= 90 * s.moves(),
             "seed {seed}: {fine} of {} best or good: {s:?}",
             s.moves()
         );
@@ -322,33 +369,56 @@ fn the_same_game_always_gets_the_same_review() {
     assert_eq!(first, second);
 }
 
+/// Whether the game missed the next tile of its move `i` (twice the top
+/// tile of the board the move was played on): no later board of the game
+/// holds it and no move was left at its end; `None` if the game stopped
+/// short of both.
+fn missed(game: &[(Bitboard, Direction)], i: usize) -> Option<bool> {
+    let target = 1 + bitboard::max_exponent(game[i].0);
+    let (last, dir) = game[game.len() - 1];
+    let end = tables().slide(last, dir);
+    let made = game[i + 1..]
+        .iter()
+        .map(|&(b, _)| b)
+        .chain([end])
+        .any(|b| bitboard::max_exponent(b) >= target);
+    // After the last move, the game is over if no spawn leaves a move.
+    let ended = spawns(last, dir).iter().all(|&b| over(b));
+    if made {
+        Some(false)
+    } else {
+        ended.then_some(true)
+    }
+}
+
 #[test]
-fn a_blunder_is_followed_by_the_end_far_more_often_than_a_good_move() {
+fn a_blunder_is_followed_by_missing_the_next_tile_far_more_often_than_a_good_move() {
     let mut reviewer = Reviewer::default();
-    // Games of weak players, played until no move was left.
+    // Weak players' games to their end, and the search's first 300 moves.
     let games: Vec<_> = (1..=6)
         .map(random_game)
         .chain((1..=3).map(corner_game))
+        .chain((1..=2).map(|seed| searched_game(seed, 300)))
         .collect();
     let (mut blunders, mut good) = ((0, 0), (0, 0));
     for game in &games {
         let verdicts = review(&mut reviewer, game, NODES);
         for (i, v) in verdicts.iter().enumerate() {
-            let Some(v) = v else { continue };
-            let soon = game.len() - i <= 10;
+            let (Some(v), Some(missed)) = (v, missed(game, i)) else {
+                continue;
+            };
             let tally = match v.grade {
                 Grade::Blunder => &mut blunders,
                 Grade::Good => &mut good,
                 _ => continue,
             };
-            tally.0 += usize::from(soon);
+            tally.0 += usize::from(missed);
             tally.1 += 1;
         }
     }
-    eprintln!("ended within 10 moves: blunders {blunders:?}, good moves {good:?}");
+    eprintln!("missed the next tile: blunders {blunders:?}, good moves {good:?}");
     assert!(blunders.1 >= 5, "{blunders:?}");
-    // Ended within 10 moves: the blunders' rate at least 3 times the good
-    // moves'.
+    // The blunders' rate at least 3 times the good moves'.
     assert!(
         blunders.0 * good.1 >= 3 * good.0 * blunders.1,
         "blunders {blunders:?}, good moves {good:?}"

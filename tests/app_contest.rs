@@ -6,7 +6,7 @@
 
 use leptos_2048::ai::review::Grade;
 use leptos_2048::ai::review::{Assessment, CERTAIN};
-use leptos_2048::app::card::{bar, result_card, slices};
+use leptos_2048::app::card::{bar, card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::contest::{Against, Clock};
 use leptos_2048::app::model::RaceOffer;
@@ -476,6 +476,34 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
 }
 
 #[test]
+fn the_shared_card_can_be_copied_as_it_is() {
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
+    // Nothing shared yet: nothing to copy.
+    let nothing = check(&finished, Msg::CopyCard, none);
+    assert_eq!(ignored(&nothing), Some(Ignored::NotHere));
+    let shared = after(finished, [Msg::ShareResult, Msg::CardDue]);
+    let text = shared.card.as_ref().map(|c| c.text.clone()).unwrap();
+    let copying = check(&shared, Msg::CopyCard, |_| vec![Cmd::CopyCard(text)]);
+    let copied = check(&copying, Msg::CardSent(Sent::Copied), none);
+    // Shown as a card: the final board beside the card's lines.
+    let card = card_view(&copied).unwrap();
+    assert_eq!(card.said, "Copied.");
+    let end = &shared.history.present().board;
+    assert_eq!(
+        card.board.cells.iter().max().copied(),
+        Some(end.max_value())
+    );
+    assert!(
+        card.board.words.starts_with("The final board: "),
+        "{}",
+        card.board.words
+    );
+    let lines: Vec<&str> = card.lines.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(lines.join("\n"), shared.card.unwrap().text);
+    assert_eq!(copied.card.map(|c| c.sent), Some(Some(Sent::Copied)));
+}
+
+#[test]
 fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
     let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
     assert!(
@@ -530,6 +558,7 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
                 at,
                 answer: Ok(Assessment {
                     best: played,
+                    target: 9,
                     values,
                     ends: 0,
                 }),
@@ -790,7 +819,11 @@ fn the_ghosts_board_shows_beside_the_racers_on_asking() {
     assert_eq!(bar(&racing).unwrap().ghost, None, "off at first");
     assert_eq!(words(&racing)[2], "Show the ghost's board");
     let shown = check(&racing, Msg::ToggleGhost, none);
-    let (width, cells, said) = bar(&shown).unwrap().ghost.unwrap();
+    let SmallBoard {
+        width,
+        cells,
+        words: said,
+    } = bar(&shown).unwrap().ghost.unwrap();
     let mut ghost = replay::open(&link).unwrap();
     ghost.seek(7);
     let board = &ghost.present().board;

@@ -41,6 +41,7 @@ fn advice(direction: Option<Direction>) -> Advice {
         nodes: 100,
         elapsed_ms: None,
         evaluator: None,
+        target: None,
         values: None,
         ends: None,
     }
@@ -945,6 +946,7 @@ fn assessment(best: Direction, loss: f32) -> Assessment {
     let other = CERTAIN - (loss * 100.0) as i32;
     Assessment {
         best,
+        target: 9,
         values: Direction::ALL.map(|d| Some(if d == best { CERTAIN } else { other })),
         ends: 0,
     }
@@ -1010,8 +1012,8 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     assert_eq!(
         shown.computer_line(),
         Some(format!(
-            "Move {}, {}: blunder. It cost about 20% of your chance of lasting another 100 \
-             moves; {} kept 100%.",
+            "Move {}, {}: blunder. It cost about 20 points of your chance to make 512; {} \
+             kept 100%.",
             second + 1,
             played_at(&two, second).word(),
             better.word()
@@ -1407,6 +1409,7 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::ShareResult | Msg::CardDue | Msg::CardSent(_) => {
             "the_result_card_waits_for_the_review_at_most_a_few_seconds"
         }
+        Msg::CopyCard => "the_shared_card_can_be_copied_as_it_is",
         Msg::Clock(_) => "the_clock_says_which_daily_is_today",
         Msg::ContestElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
         Msg::ChunkLoaded {
@@ -1457,6 +1460,7 @@ fn every_message_has_a_row_in_this_file() {
         Msg::Race,
         Msg::SendBack,
         Msg::ShareResult,
+        Msg::CopyCard,
         Msg::Clock(flags(Query::default()).clock),
     ];
     for msg in samples {
@@ -1519,6 +1523,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             at,
             answer: Ok(Assessment {
                 best,
+                target: 9,
                 values: [Some(1_000_000), Some(990_000), None, Some(900_000)],
                 ends: 0,
             }),
@@ -1539,6 +1544,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::Race),
         1 => Just(Msg::DeclineRace),
         1 => Just(Msg::ShareResult),
+        1 => Just(Msg::CopyCard),
         1 => Just(Msg::CardDue),
         1 => Just(Msg::SendBack),
         1 => Just(Msg::ToggleGhost),
@@ -1579,7 +1585,7 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
                 stats: Loaded::<Stats>::Missing,
             }))),
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
-            Cmd::ShareCard(_) => Some(Msg::CardSent(Sent::Copied)),
+            Cmd::ShareCard(_) | Cmd::CopyCard(_) => Some(Msg::CardSent(Sent::Copied)),
             Cmd::LoadChunk(chunk) => Some(Msg::ChunkLoaded {
                 chunk: *chunk,
                 loaded: true,

@@ -22,8 +22,8 @@
 //! - `review` (optional, `true` or `false`): a review's question
 //!   ([`super::review::assess`]): the search empties its transposition table
 //!   first, ignores the clock and stops at `nodes` positions (required), so
-//!   the same board always gets the same chances; its reply adds `values`
-//!   and `ends`.
+//!   the same board always gets the same chances; its reply adds `target`,
+//!   `values` and `ends`.
 //! - `nodes` (optional, a whole number): stop once the search has visited
 //!   this many positions, if the budget has not run out first. A reply's
 //!   `nodes` is where its search stopped, and a search's answer depends only
@@ -38,7 +38,7 @@
 //! ```text
 //! {"ready":true}
 //! {"id":7,"direction":"left","reason":"Left merges …","depth":5,"refined":0,"nodes":81234,"ms":49.512,"eval":"heuristic"}
-//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"survival","values":[10000,null,8416,9987],"ends":0}
+//! {"id":9,"direction":"up","reason":"","depth":4,"refined":0,"nodes":40000,"ms":7.25,"eval":"chance","target":9,"values":[9412,null,8416,9387],"ends":0}
 //! {"id":7,"direction":null,"reason":"No move changes the board","depth":0,"refined":0,"nodes":0,"ms":0.001}
 //! {"id":7,"error":"board: expected 16 hex digits, got \"12\""}
 //! {"id":null,"error":"not a JSON object"}
@@ -52,8 +52,9 @@
 //! [`super::reason`]'s sentence; `depth`, `refined` (how many times the
 //! probability cutoff was lowered), `nodes` and `ms` are what the search did
 //! ([`super::SearchStats`]); `eval` names the evaluator the search used
-//! (the page does not read it); `values`, in a review's reply only, is each
-//! move's chance of lasting in basis points (0 to 10 000,
+//! (the page does not read it); `target`, in a review's reply only, is the
+//! exponent of the tile the chances are of (twice the board's top tile),
+//! `values` each move's chance of making it in basis points (0 to 10 000,
 //! [`super::review::Assessment`]), in [`Direction::ALL`] order, `null` for a
 //! move that changes nothing, and `ends` the moves after which the game is
 //! over whatever tile comes, a bit each in the same order (a review's reply
@@ -131,6 +132,9 @@ pub struct Advice {
     /// Written by the worker for people and tests; `None` when read back,
     /// since the page has no use for it.
     pub evaluator: Option<&'static str>,
+    /// The exponent of the tile a review's chances are of
+    /// ([`super::review::Assessment::target`]).
+    pub target: Option<u8>,
     /// Every move's value, in whole points, for a review's question
     /// ([`super::review::Assessment::values`]).
     pub values: Option<[Option<i32>; 4]>,
@@ -300,6 +304,8 @@ impl Reply {
             #[serde(skip_serializing_if = "Option::is_none")]
             eval: Option<&'static str>,
             #[serde(skip_serializing_if = "Option::is_none")]
+            target: Option<u8>,
+            #[serde(skip_serializing_if = "Option::is_none")]
             values: Option<[Option<i32>; 4]>,
             #[serde(skip_serializing_if = "Option::is_none")]
             ends: Option<u8>,
@@ -321,6 +327,7 @@ impl Reply {
                     nodes: a.nodes,
                     ms: to_the_microsecond(a.elapsed_ms.unwrap_or(0.0)),
                     eval: a.evaluator,
+                    target: a.target,
                     values: a.values,
                     ends: a.ends,
                 },
@@ -356,6 +363,7 @@ impl Reply {
             refined: Option<u32>,
             nodes: Option<u64>,
             ms: Option<IgnoredAny>,
+            target: Option<u8>,
             values: Option<[Option<i32>; 4]>,
             ends: Option<u8>,
         }
@@ -388,6 +396,7 @@ impl Reply {
                 nodes: w.nodes.ok_or("nodes: missing")?,
                 elapsed_ms: w.ms.map(|_| None).ok_or("ms: missing")?,
                 evaluator: None,
+                target: w.target,
                 values: w.values,
                 ends: w.ends,
             }),
@@ -454,6 +463,7 @@ fn advise<E: Evaluator>(
             nodes: stats.nodes,
             elapsed_ms: Some(stats.elapsed_ms),
             evaluator: Some(searcher.evaluator().name()),
+            target: None,
             values: None,
             ends: None,
         },
@@ -465,6 +475,7 @@ fn advise<E: Evaluator>(
             nodes: 0,
             elapsed_ms: Some(clock.now_ms() - start),
             evaluator: Some(searcher.evaluator().name()),
+            target: None,
             values: None,
             ends: None,
         },
@@ -489,6 +500,7 @@ fn assessed(reviewer: &mut Reviewer, request: &Request, clock: &dyn Clock) -> Ad
         nodes,
         elapsed_ms: Some(clock.now_ms() - start),
         evaluator: Some(reviewer.evaluator()),
+        target: assessment.map(|a| a.target),
         values: assessment.map(|a| a.values),
         ends: assessment.map(|a| a.ends),
     }

@@ -15,16 +15,15 @@
 //! [`review`] chains them over a whole game, for the tests and the bench.
 //!
 //! # The measure
-//! A move's value is its *chance*: how likely a strong player, playing on
-//! from the board the move leaves, is still playing [`HORIZON`] moves
-//! later ([`super::chance`]: an expectimax of chances, exact for the moves
-//! the search looks ahead, with chances measured on real games at its
-//! leaves). A position's chance is its best move's. A move's *loss* is
-//! the chance it gives away against the best move, in percentage points:
-//! a loss of 12 means the move cost 12 in 100 of the player's chances of
-//! lasting. Where every move keeps the same chance, the loss is 0 whatever
-//! the move: most moves of a game are of that kind, since a strong player
-//! can rescue nearly any board with room on it.
+//! A move's value is its *chance*: how likely the game, played on from the
+//! board the move leaves as the reference player plays, makes the
+//! position's *target*, twice its top tile ([`super::chance`]: an
+//! expectimax of chances, exact for the moves the search looks ahead, with
+//! chances measured on the reference player's games at its leaves). A
+//! position's chance is its best move's. A move's *loss* is the chance it
+//! gives away against the best move, in percentage points: a loss of 12
+//! means the move cost 12 in 100 of the player's chances of making the
+//! next tile.
 //!
 //! Grades: **best** is the review's pick (the move that keeps the most
 //! chance, and of those the one whose board the heuristic likes best);
@@ -36,17 +35,18 @@
 //! A move's *accuracy* is lichess's curve of the chance lost,
 //! `103.1668 × e^(−0.04354 × loss) − 3.1669`, held to 0–100: 100 for a
 //! move that loses nothing, 80 for a loss of 5 points, 64 for 10, 40 for
-//! 20. A game's accuracy is the mean over its moves.
+//! 20. A game's accuracy is lichess's way too ([`game_accuracy`]), over the
+//! game's decisions (the moves where the choice could cost at least a
+//! tenth of a point): the mean of a mean weighted by what each decision
+//! was worth and of the harmonic mean, so that a few bad moves count.
 
 use crate::engine::Direction;
 
 use super::bitboard::{can_move, tables, Bitboard};
-use super::chance::Survival;
+use super::chance::{calibrated, target_of, Calibration, Chance, CALIBRATION};
 use super::eval::{Evaluator, Heuristic};
 use super::search::{Limits, SearchConfig, Searcher};
 use super::Clock;
-
-pub use super::chance::HORIZON;
 
 /// Positions one review search may visit: deep enough that a position
 /// where the game can be lost within a few moves is searched to the end
@@ -56,8 +56,8 @@ pub const REVIEW_NODES: u64 = 40_000;
 /// A chance of 1 in basis points: the unit of [`Assessment::values`].
 pub const CERTAIN: i32 = 10_000;
 
-/// Loss, in percentage points of the chance of lasting, below which a
-/// move is good: less than 1 game in 100 lost by it.
+/// Loss, in percentage points of the chance of making the next tile,
+/// below which a move is good: less than 1 game in 100 lost by it.
 pub const GOOD: f32 = 1.0;
 /// Below which a move is an inaccuracy: less than 1 game in 20.
 pub const INACCURACY: f32 = 5.0;
@@ -110,14 +110,17 @@ impl Grade {
     }
 }
 
-/// The review's verdict on a position: its pick and every move's chance
-/// of lasting in basis points, 0 to [`CERTAIN`] (in [`Direction::ALL`]
+/// The review's verdict on a position: its pick, its target and every
+/// move's chance of making it in basis points, 0 to [`CERTAIN`] (in [`Direction::ALL`]
 /// order, `None` for a move that changes nothing). Whole basis points
 /// travel between the worker and the page as JSON integers and lose
 /// nothing a grade can show: one is a hundredth of a percentage point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Assessment {
     pub best: Direction,
+    /// The exponent of the tile the chances are of: twice the position's
+    /// top tile ([`target_of`]).
+    pub target: u8,
     pub values: [Option<i32>; 4],
     /// The moves after which the game is over whatever tile comes, one bit
     /// each in [`Direction::ALL`] order (bit 0: up).
@@ -153,9 +156,12 @@ impl Assessment {
 pub struct Verdict {
     pub played: Direction,
     pub grade: Grade,
-    /// Percentage points of the chance of lasting given away against the
-    /// best move (0 for the best, and for any move that keeps as much).
+    /// Percentage points of the chance of making the target given away
+    /// against the best move (0 for the best, and for any move that keeps
+    /// as much).
     pub loss: f32,
+    /// The exponent of the tile the chance is of ([`Assessment::target`]).
+    pub target: u8,
     /// The review's pick.
     pub best: Direction,
     /// The position's chance before the move ([`Assessment::value`]), in
@@ -164,9 +170,17 @@ pub struct Verdict {
     /// The chance the move played kept, in basis points (0 for a move that
     /// changes nothing).
     pub kept: i32,
+    /// The chance the worst move would have kept, in basis points.
+    pub worst: i32,
 }
 
 impl Verdict {
+    /// What the choice was worth: the points between the best and the
+    /// worst move's chances.
+    pub fn stakes(&self) -> f32 {
+        (self.value - self.worst) as f32 / 100.0
+    }
+
     /// The move that keeps more of the chance than the one played, if
     /// some move does.
     pub fn better(&self) -> Option<Direction> {
@@ -181,25 +195,34 @@ impl Verdict {
     }
 }
 
-/// What a review searches with: the search over chances ([`Survival`]),
+/// What a review searches with: the search over chances ([`Chance`]),
 /// with a transposition table of 2^16 entries (1 MiB) that [`assess`]
 /// empties before each position, and the heuristic that breaks ties
 /// between moves that keep the same chance.
 pub struct Reviewer {
-    searcher: Searcher<Survival>,
+    searcher: Searcher<Chance>,
     heuristic: Heuristic,
+    /// The curve the search's chances are read through ([`CALIBRATION`]).
+    calibration: Calibration,
 }
 
 impl Default for Reviewer {
     fn default() -> Self {
-        Reviewer {
-            searcher: Searcher::new(Survival::default(), review_config()),
-            heuristic: Heuristic::default(),
-        }
+        Reviewer::with(Chance::default(), CALIBRATION)
     }
 }
 
 impl Reviewer {
+    /// A reviewer with other leaves and another calibration curve than the
+    /// shipped ones (`review --fit` checks those it has just fitted).
+    pub fn with(chance: Chance, calibration: Calibration) -> Reviewer {
+        Reviewer {
+            searcher: Searcher::new(chance, review_config()),
+            heuristic: Heuristic::default(),
+            calibration,
+        }
+    }
+
     /// The name of what values the moves, as the worker's replies give it.
     pub fn evaluator(&self) -> &'static str {
         self.searcher.evaluator().name()
@@ -231,16 +254,20 @@ pub fn assess(reviewer: &mut Reviewer, board: Bitboard, nodes: u64) -> Option<As
     let Reviewer {
         searcher,
         heuristic,
+        calibration,
     } = reviewer;
     searcher.clear();
+    let target = target_of(board);
+    searcher.evaluator_mut().set_target(target);
     let limits = Limits {
         nodes,
         ..Limits::ms(f64::INFINITY)
     };
     let (_, stats) = searcher.search_within(board, limits, &Stopped)?;
-    let values = stats
-        .values
-        .map(|v| v.map(|v| (v * CERTAIN as f32).round().clamp(0.0, CERTAIN as f32) as i32));
+    let values = stats.values.map(|v| {
+        let curve = calibration[usize::from(target.min(16))];
+        v.map(|v| (calibrated(v, curve) * CERTAIN as f32).round() as i32)
+    });
     let t = tables();
     let best = Direction::ALL
         .into_iter()
@@ -255,7 +282,12 @@ pub fn assess(reviewer: &mut Reviewer, board: Bitboard, nodes: u64) -> Option<As
         .enumerate()
         .filter(|&(_, d)| ends_the_game(board, d))
         .fold(0, |bits, (i, _)| bits | 1 << i);
-    Some(Assessment { best, values, ends })
+    Some(Assessment {
+        best,
+        target,
+        values,
+        ends,
+    })
 }
 
 /// Whether `dir` changes `board` and leaves no move after any tile that
@@ -296,6 +328,14 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
         best: assessment.best,
         value,
         kept: assessment.value_of(played).unwrap_or(0),
+        worst: assessment
+            .values
+            .iter()
+            .flatten()
+            .copied()
+            .min()
+            .unwrap_or(0),
+        target: assessment.target,
     }
 }
 
@@ -308,26 +348,67 @@ pub fn move_accuracy(loss: f32) -> f32 {
     (103.1668 * (-0.04354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
+/// The least difference, in points, between the chances of a position's
+/// best and worst moves for the move to count as a decision: where every
+/// move keeps the same chance to a tenth of a point, the move did not
+/// matter, and it does not count in the accuracy.
+pub const DECISION: f32 = 0.1;
+
+/// At most how much a decision weighs in the accuracy: its stakes, in
+/// points, held to [`DECISION`]–12 (lichess holds its weights to 0.5–12).
+const MOST_WEIGHT: f32 = 12.0;
+
+/// A game's accuracy, 0 to 100, from its moves' verdicts: lichess's way,
+/// the mean of two means of the accuracies ([`move_accuracy`]) of the
+/// game's decisions (the moves whose best and worst choices differed by at
+/// least [`DECISION`] points).
+///
+/// - A mean weighted by each decision's stakes (the points between its best
+///   and worst move, held to [`DECISION`]–[`MOST_WEIGHT`]): lichess weights
+///   a move by how much the winning chances were moving around it; here
+///   the chance itself says how much a move could change it.
+/// - The harmonic mean (each accuracy at least 1), which a few bad moves
+///   pull far down: a game with a blunder in it is not a 99% game.
+///
+/// A game with no decision in it is as accurate as the mean of its moves'
+/// accuracies (0 for no move).
+pub fn game_accuracy(verdicts: &[&Verdict]) -> f32 {
+    let decisions: Vec<(f32, f32)> = verdicts
+        .iter()
+        .filter(|v| v.stakes() >= DECISION)
+        .map(|v| (move_accuracy(v.loss), v.stakes().min(MOST_WEIGHT)))
+        .collect();
+    if decisions.is_empty() {
+        let all = verdicts.iter().map(|v| move_accuracy(v.loss));
+        return all.sum::<f32>() / verdicts.len().max(1) as f32;
+    }
+    let (sum, weight) = decisions
+        .iter()
+        .fold((0.0, 0.0), |(s, w), (a, x)| (s + a * x, w + x));
+    let harmonic =
+        decisions.len() as f32 / decisions.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f32>();
+    ((sum / weight + harmonic) / 2.0).min(100.0)
+}
+
 /// A review's figures: its accuracy and how many moves got each grade.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Summary {
-    /// The mean of the moves' accuracies, 0 to 100 (0 for no move).
+    /// The game's accuracy ([`game_accuracy`]), 0 to 100 (0 for no move).
     pub accuracy: f32,
     /// Moves per grade, in [`Grade::ALL`] order.
     pub counts: [usize; 5],
 }
 
 impl Summary {
+    /// The figures of a game's verdicts, in the order the moves were played.
     pub fn of<'a>(verdicts: impl IntoIterator<Item = &'a Verdict>) -> Summary {
-        let mut summary = Summary::default();
-        let mut total = 0.0;
-        for v in verdicts {
+        let verdicts: Vec<&Verdict> = verdicts.into_iter().collect();
+        let mut summary = Summary {
+            accuracy: game_accuracy(&verdicts),
+            ..Summary::default()
+        };
+        for v in &verdicts {
             summary.counts[v.grade as usize] += 1;
-            total += move_accuracy(v.loss);
-        }
-        let moves = summary.moves();
-        if moves > 0 {
-            summary.accuracy = total / moves as f32;
         }
         summary
     }

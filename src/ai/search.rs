@@ -378,6 +378,12 @@ impl<E: Evaluator> Searcher<E> {
         &self.eval
     }
 
+    /// The evaluator, to change what it values (the coach's target). The
+    /// transposition table holds the old values: clear it before searching.
+    pub fn evaluator_mut(&mut self) -> &mut E {
+        &mut self.eval
+    }
+
     pub fn config(&self) -> &SearchConfig {
         &self.config
     }

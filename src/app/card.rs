@@ -8,10 +8,10 @@
 //! page's to say: the link of one game cannot prove it.
 
 use crate::ai::review::Grade;
-use crate::engine::Pos;
+use crate::engine::{Board, Pos};
 use crate::session::replay::{self, Replay};
 
-use super::contest::{Against, Contest, Race};
+use super::contest::{Against, Contest, Race, Sent};
 use super::model::Model;
 use super::msg::Msg;
 use super::words::{accuracy_percent, daily_name, lead_words, score_in_moves, spaced, split_words};
@@ -222,9 +222,8 @@ pub struct Bar {
     pub splits: Vec<String>,
     /// The sentence at the end, once it has ended.
     pub ended: Option<String>,
-    /// In a race, the ghost's board at the racer's move count, if shown:
-    /// its width, its cells row by row (0: empty), and the same in words.
-    pub ghost: Option<(u8, Vec<u64>, String)>,
+    /// In a race, the ghost's board at the racer's move count, if shown.
+    pub ghost: Option<SmallBoard>,
     /// The buttons: `(class, words, message)`.
     pub actions: Vec<(&'static str, &'static str, Msg)>,
 }
@@ -269,38 +268,90 @@ pub fn bar(model: &Model) -> Option<Bar> {
     })
 }
 
-/// The ghost's board at the racer's move count, if the racer shows it:
-/// its width, its cells row by row (0: empty), and the same in words.
-fn ghost_board(race: &Race, model: &Model) -> Option<(u8, Vec<u64>, String)> {
+/// A board drawn small (the ghost's, the card's): its width, its cells
+/// row by row (0: empty), and the same in words for screen readers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SmallBoard {
+    pub width: u8,
+    pub cells: Vec<u64>,
+    pub words: String,
+}
+
+impl SmallBoard {
+    /// `board`, said after `caption`: "The ghost's board at move 8: 2 4
+    /// empty empty; …".
+    fn of(board: &Board, caption: &str) -> SmallBoard {
+        let cells: Vec<u64> = (0..board.height())
+            .flat_map(|y| (0..board.width()).map(move |x| Pos { x, y }))
+            .map(|pos| board.get(pos).map_or(0, |t| t.value))
+            .collect();
+        let rows: Vec<String> = cells
+            .chunks(usize::from(board.width()))
+            .map(|row| {
+                let said: Vec<String> = row
+                    .iter()
+                    .map(|&v| match v {
+                        0 => "empty".to_string(),
+                        v => v.to_string(),
+                    })
+                    .collect();
+                said.join(" ")
+            })
+            .collect();
+        SmallBoard {
+            width: board.width(),
+            cells,
+            words: format!("{caption}: {}.", rows.join("; ")),
+        }
+    }
+}
+
+/// The ghost's board at the racer's move count, if the racer shows it.
+fn ghost_board(race: &Race, model: &Model) -> Option<SmallBoard> {
     let moves = model.history.present().moves;
     let state = race.ghost.state_at(moves).filter(|_| race.show_ghost)?;
-    let board = &state.board;
-    let cells: Vec<u64> = (0..board.height())
-        .flat_map(|y| (0..board.width()).map(move |x| Pos { x, y }))
-        .map(|pos| board.get(pos).map_or(0, |t| t.value))
+    let caption = format!("The ghost's board at move {}", state.moves);
+    Some(SmallBoard::of(&state.board, &caption))
+}
+
+/// The result card as the page shows it, once the player shared it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardView {
+    /// The card's lines, each with its plain words where they differ (the
+    /// strip of squares, said in words for screen readers).
+    pub lines: Vec<(String, Option<String>)>,
+    /// The game's final board.
+    pub board: SmallBoard,
+    /// How the card went out.
+    pub said: &'static str,
+}
+
+/// The card the player shared, as the page shows it: the final board
+/// beside its lines.
+pub fn card_view(model: &Model) -> Option<CardView> {
+    let card = model.card.as_ref()?;
+    let lines = card
+        .text
+        .lines()
+        .zip(card.plain.lines())
+        .map(|(line, plain)| (line.to_string(), (line != plain).then(|| plain.to_string())))
         .collect();
-    let rows: Vec<String> = cells
-        .chunks(usize::from(board.width()))
-        .map(|row| {
-            let said: Vec<String> = row
-                .iter()
-                .map(|&v| {
-                    if v == 0 {
-                        "empty".into()
-                    } else {
-                        v.to_string()
-                    }
-                })
-                .collect();
-            said.join(" ")
-        })
-        .collect();
-    let words = format!(
-        "The ghost's board at move {}: {}.",
-        state.moves,
-        rows.join("; ")
-    );
-    Some((board.width(), cells, words))
+    let board = SmallBoard::of(&model.history.present().board, "The final board");
+    Some(CardView {
+        lines,
+        board,
+        said: sent_words(card.sent),
+    })
+}
+
+/// How the card went out, in words.
+fn sent_words(sent: Option<Sent>) -> &'static str {
+    match sent {
+        None => "Sharing…",
+        Some(Sent::Shared) => "Shared.",
+        Some(Sent::Copied) => "Copied.",
+        Some(Sent::Shown) => "No clipboard here: select the card's lines to copy them.",
+    }
 }
 
 /// The buttons of a contest on the board.

@@ -39,6 +39,9 @@ pub enum Cmd {
     /// Send the result card out: by the system's share sheet where there
     /// is one, else the clipboard; answered by `Msg::CardSent`.
     ShareCard(String),
+    /// Put the result card on the clipboard; answered by `Msg::CardSent`
+    /// (copied, or shown where the clipboard refused).
+    CopyCard(String),
     /// Remember the board size and target chosen.
     SaveSettings(Config),
     /// Remember the theme chosen.
@@ -100,6 +103,7 @@ impl Cmd {
             Cmd::SaveContest(_) => "SaveContest",
             Cmd::SaveDailies(_) => "SaveDailies",
             Cmd::ShareCard(_) => "ShareCard",
+            Cmd::CopyCard(_) => "CopyCard",
             Cmd::CancelAi => "CancelAi",
             Cmd::WarmAi => "WarmAi",
             Cmd::CancelReview => "CancelReview",

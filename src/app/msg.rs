@@ -78,6 +78,8 @@ pub enum Msg {
     DeclineRace,
     /// Make the result card of the contest that ended, and share it.
     ShareResult,
+    /// Copy the result card shared, as it is.
+    CopyCard,
     /// Make a race link of the game on the board, to send back.
     SendBack,
     /// Show or hide the ghost's board beside the racer's.
@@ -160,6 +162,7 @@ impl Msg {
             Msg::Race => "Race",
             Msg::DeclineRace => "DeclineRace",
             Msg::ShareResult => "ShareResult",
+            Msg::CopyCard => "CopyCard",
             Msg::SendBack => "SendBack",
             Msg::ToggleGhost => "ToggleGhost",
             Msg::ContestElsewhere(_) => "ContestElsewhere",

@@ -1,7 +1,7 @@
 //! What the live region says after each input, in words. Pure, so it is
 //! tested natively.
 
-use crate::ai::review::{Grade, Summary, Verdict, HORIZON};
+use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, State, Status};
 
 /// A board size in words: `4×4`.
@@ -9,13 +9,17 @@ pub fn size(config: &Config) -> String {
     format!("{}×{}", config.width, config.height)
 }
 
-/// A number with a space between thousands: 1204 → "1 204".
+/// The space between a number's thousands: a no-break space, so that a
+/// number never breaks across two lines.
+pub const THOUSANDS: char = '\u{a0}';
+
+/// A number with a no-break space between thousands: 1204 → "1 204".
 pub fn spaced(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(' ');
+            out.push(THOUSANDS);
         }
         out.push(c);
     }
@@ -68,13 +72,12 @@ fn percent(basis_points: i32) -> String {
 }
 
 /// A judged move explained, as the line under the board says it while the
-/// board it was played on is shown: "Move 120, left: blunder. It cost about
-/// 34% of your chance of lasting another 100 moves; up kept 97%." or "Move
-/// 12, up: good. No move kept more of your chance of lasting another 100
-/// moves (100%)."
+/// board it was played on is shown: "Move 212, left: mistake. It cost about
+/// 14 points of your chance to make 512; down kept 71%." or "Move 12, up:
+/// good. No move kept more of your chance to make 64 (100%)."
 pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
     let head = format!("Move {}, {}: {}.", at + 1, v.played.word(), v.grade.word());
-    let chance = format!("your chance of lasting another {HORIZON} moves");
+    let chance = format!("your chance to make {}", spaced(1 << v.target));
     match v.better() {
         None => format!(
             "{head} No move kept more of {chance} ({}).",
@@ -82,8 +85,9 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
         ),
         Some(better) => {
             let cost = match (v.loss + 0.5) as i32 {
-                0 => "less than 1%".to_string(),
-                points => format!("about {points}%"),
+                0 => "less than 1 point".to_string(),
+                1 => "about 1 point".to_string(),
+                points => format!("about {points} points"),
             };
             format!(
                 "{head} It cost {cost} of {chance}; {} kept {}.",
@@ -231,7 +235,7 @@ mod tests {
     #[test]
     fn a_race_is_said_in_words() {
         assert_eq!(lead_words(340), "+340 ahead");
-        assert_eq!(lead_words(-1_120), "\u{2212}1 120 behind");
+        assert_eq!(lead_words(-1_120), "\u{2212}1\u{a0}120 behind");
         assert_eq!(lead_words(0), "level");
         assert_eq!(
             split_words(1024, 612, Some(626)),
@@ -268,39 +272,45 @@ mod tests {
 
     #[test]
     fn a_verdict_says_what_the_move_cost() {
-        let v = |played, grade, loss: f32, value| Verdict {
+        let v = |played, grade, loss: f32, value, target| Verdict {
             played,
             grade,
             loss,
             best: Direction::Up,
             value,
             kept: value - (loss * 100.0) as i32,
+            worst: 0,
+            target,
         };
         for (verdict, said) in [
             (
-                v(Direction::Left, Grade::Blunder, 33.6, 9_712),
-                "Move 120, left: blunder. It cost about 34% of your chance of lasting \
-                 another 100 moves; up kept 97%.",
+                v(Direction::Left, Grade::Mistake, 13.6, 7_100, 9),
+                "Move 120, left: mistake. It cost about 14 points of your chance to make \
+                 512; up kept 71%.",
             ),
             (
-                v(Direction::Left, Grade::Good, 0.3, 9_995),
-                "Move 120, left: good. It cost less than 1% of your chance of lasting \
-                 another 100 moves; up kept 99.9%.",
+                v(Direction::Left, Grade::Inaccuracy, 1.2, 8_000, 10),
+                "Move 120, left: inaccuracy. It cost about 1 point of your chance to make \
+                 1\u{a0}024; up kept 80%.",
             ),
             (
-                v(Direction::Left, Grade::Good, 0.0, 10_000),
-                "Move 120, left: good. No move kept more of your chance of lasting \
-                 another 100 moves (100%).",
+                v(Direction::Left, Grade::Good, 0.3, 9_995, 6),
+                "Move 120, left: good. It cost less than 1 point of your chance to make 64; \
+                 up kept 99.9%.",
             ),
             (
-                v(Direction::Up, Grade::Best, 0.0, 4_950),
-                "Move 120, up: best. No move kept more of your chance of lasting \
-                 another 100 moves (50%).",
+                v(Direction::Left, Grade::Good, 0.0, 10_000, 7),
+                "Move 120, left: good. No move kept more of your chance to make 128 (100%).",
             ),
             (
-                v(Direction::Up, Grade::Best, 0.0, 30),
-                "Move 120, up: best. No move kept more of your chance of lasting \
-                 another 100 moves (0.3%).",
+                v(Direction::Up, Grade::Best, 0.0, 4_950, 12),
+                "Move 120, up: best. No move kept more of your chance to make 4\u{a0}096 \
+                 (50%).",
+            ),
+            (
+                v(Direction::Up, Grade::Best, 0.0, 30, 13),
+                "Move 120, up: best. No move kept more of your chance to make 8\u{a0}192 \
+                 (0.3%).",
             ),
         ] {
             assert_eq!(verdict_sentence(119, &verdict), said);
@@ -312,8 +322,8 @@ mod tests {
         for (n, s) in [
             (0, "0"),
             (12, "12"),
-            (1204, "1 204"),
-            (1234567, "1 234 567"),
+            (1204, "1\u{a0}204"),
+            (1234567, "1\u{a0}234\u{a0}567"),
         ] {
             assert_eq!(spaced(n), s);
         }

@@ -8,10 +8,9 @@ use leptos::prelude::*;
 
 use super::context::{select, send_button};
 
-use crate::app::card::{bar, Bar};
+use crate::app::card::{bar, card_view, Bar, SmallBoard};
 use crate::app::chunks::{Chunk, Fetch};
-use crate::app::{Msg, Sent};
-use crate::web::browser::select_text;
+use crate::app::Msg;
 use crate::web::split_points;
 
 /// The offer to race, and the contest's views once their code is here
@@ -29,7 +28,7 @@ pub fn Contests() -> impl IntoView {
 /// The contest bar and the result card: the contest chunk's view.
 #[component]
 pub fn ContestViews() -> impl IntoView {
-    view! { <ContestBar/> <CardOutput/> }
+    view! { <ContestBar/> <ResultCard/> }
 }
 
 /// The contest bar, while there is a contest: one memo drawn by one
@@ -53,7 +52,9 @@ fn draw(bar: Bar) -> impl IntoView {
     let ended = bar
         .ended
         .map(|e| view! { <p class="contest-ended" role="status">{e}</p> });
-    let ghost = bar.ghost.map(ghost_board);
+    let ghost = bar
+        .ghost
+        .map(|b| small_board("ghost-board", "ghost-cell", b));
     let actions = bar
         .actions
         .into_iter()
@@ -69,19 +70,19 @@ fn draw(bar: Bar) -> impl IntoView {
     }
 }
 
-/// The ghost's board, small: its cells in the tiles' colours, and in
-/// words for screen readers.
-fn ghost_board((width, cells, words): (u8, Vec<u64>, String)) -> impl IntoView {
-    let cells = cells.into_iter().map(|v| {
-        let class = format!("ghost-cell tile-{v}");
+/// A board drawn small (the ghost's, the card's): its cells in the tiles'
+/// colours, and in words for screen readers.
+fn small_board(class: &'static str, cell: &'static str, board: SmallBoard) -> impl IntoView {
+    let cells = board.cells.into_iter().map(move |v| {
+        let class = format!("{cell} tile-{v}");
         view! { <span class=class>{(v > 0).then_some(v)}</span> }
     });
     view! {
         <div
-            class="ghost-board"
+            class=class
             role="img"
-            aria-label=words
-            style:--cols=width.to_string()
+            aria-label=board.words
+            style:--cols=board.width.to_string()
         >
             {cells.collect_view()}
         </div>
@@ -107,29 +108,26 @@ fn RaceOffer() -> impl IntoView {
     }
 }
 
-/// The result card, once shared: how it went out, and its text to copy
-/// by hand, with and without its squares.
+/// The result card, once shared: the final board beside the card's lines,
+/// Share and Copy, and how it went out.
 #[component]
-fn CardOutput() -> impl IntoView {
-    let card = select(|m| m.card.clone());
+fn ResultCard() -> impl IntoView {
+    let card = select(card_view);
     move || {
         card.get().map(|card| {
-            let said = match card.sent {
-                None => "Sharing…",
-                Some(Sent::Shared) => "Shared.",
-                Some(Sent::Copied) => "Copied. The card:",
-                Some(Sent::Shown) => "Copy the card from here:",
-            };
+            let lines = card.lines.into_iter().map(|(line, plain)| {
+                view! { <p class="card-line" aria-label=plain>{line}</p> }
+            });
             view! {
-                <div class="card-output" role="status">
-                    <span>{said}</span>
-                    <textarea class="card-text" readonly rows="4" aria-label="Result card"
-                        prop:value=card.text on:focus=move |ev| select_text(&ev)></textarea>
-                    <label class="card-plain-label">"Without squares, as plain text"
-                        <textarea class="card-plain" readonly rows="4"
-                            prop:value=card.plain on:focus=move |ev| select_text(&ev)></textarea>
-                    </label>
-                </div>
+                <figure class="result-card" aria-label="Result card">
+                    {small_board("card-board", "card-cell", card.board)}
+                    <figcaption class="card-lines">{lines.collect_view()}</figcaption>
+                    <div class="card-actions">
+                        {send_button("card-share", "Share", Msg::ShareResult)}
+                        {send_button("card-copy", "Copy", Msg::CopyCard)}
+                    </div>
+                    <p class="card-said" role="status">{card.said}</p>
+                </figure>
             }
         })
     }

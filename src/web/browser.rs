@@ -236,7 +236,7 @@ pub fn copy(text: &str, done: impl FnOnce() + 'static) {
 /// Writes `text` to the clipboard, then calls `done` with whether that
 /// worked (false at once where there is no clipboard or `writeText`
 /// throws).
-fn copy_then(text: &str, done: impl FnOnce(bool) + 'static) {
+pub fn copy_then(text: &str, done: impl FnOnce(bool) + 'static) {
     let navigator: ClipboardHolder = window().navigator().unchecked_into();
     let Some(Ok(promise)) = navigator.clipboard().map(|c| c.write_text(text)) else {
         return done(false);

@@ -194,13 +194,14 @@ fn receive(pool: &Rc<RefCell<Pool>>, name: u32, text: &str) {
 
 /// The assessment in a review's reply.
 fn assessment(advice: crate::ai::protocol::Advice) -> Result<Assessment, String> {
-    match (advice.direction, advice.values) {
-        (Some(best), Some(values)) => Ok(Assessment {
+    match (advice.direction, advice.target, advice.values) {
+        (Some(best), Some(target), Some(values)) => Ok(Assessment {
             best,
+            target,
             values,
             ends: advice.ends.unwrap_or(0),
         }),
-        _ => Err("The AI worker's answer had no values".into()),
+        _ => Err("The AI worker's answer had no target or no values".into()),
     }
 }
 

@@ -11,7 +11,7 @@ use super::dispatcher::Dispatcher;
 use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::workers::{self, Workers};
-use crate::app::{Cmd, Msg};
+use crate::app::{Cmd, Msg, Sent};
 use crate::session::stored::Problem;
 
 /// What the runner holds: storage, the page's split points and the AI's
@@ -48,6 +48,10 @@ impl Runner {
             Cmd::ShareCard(text) => {
                 browser::share_text(&text, move |sent| dispatcher.send(Msg::CardSent(sent)))
             }
+            Cmd::CopyCard(text) => browser::copy_then(&text, move |copied| {
+                let sent = if copied { Sent::Copied } else { Sent::Shown };
+                dispatcher.send(Msg::CardSent(sent))
+            }),
             Cmd::SaveSettings(config) => report(self.store.save_settings(config)),
             Cmd::SaveTheme(theme) => report(self.store.save_theme(theme)),
             Cmd::Load(config, load) => {

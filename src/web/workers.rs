@@ -45,6 +45,7 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         | Cmd::SaveContest(_)
         | Cmd::SaveDailies(_)
         | Cmd::ShareCard(_)
+        | Cmd::CopyCard(_)
         | Cmd::SaveSettings(_)
         | Cmd::SaveTheme(_)
         | Cmd::Load(..)

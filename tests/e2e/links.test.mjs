@@ -81,7 +81,7 @@ test('Share makes a ?replay=1… link; a new context replays it to the same boar
   assert.ok(speeds.includes('100'), `speeds offered: ${speeds}`);
   // The page says what the link proved, replayed from its seed and moves.
   const proved = await B.page.$eval('.link-verified', (el) => el.textContent);
-  const spaced = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const spaced = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   assert.ok(
     proved.startsWith(`Replayed from its seed and moves: ${spaced(final.score)} points in 40 moves, top tile `),
     `what the link proved: ${proved}`,

@@ -77,7 +77,7 @@ async function assertFolded(page, start, letters, label) {
 
   // The live region ends with the score.
   const words = await page.evaluate(() => document.querySelector('[role=status][aria-live=polite]')?.textContent ?? null);
-  const spaced = String(want.score).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const spaced = String(want.score).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   assert.ok(words && words.includes(`Score ${spaced}.`), `live region says ${JSON.stringify(words)}, not "Score ${spaced}."` + ctx);
   return game;
 }

@@ -316,6 +316,12 @@ pub fn card_due(model: &mut Model) -> Outcome {
     Ok(send_card(model))
 }
 
+/// The card shared, on the clipboard as it is.
+pub fn copy_card(model: &mut Model) -> Outcome {
+    let card = model.card.as_ref().ok_or(Ignored::NotHere)?;
+    Ok(vec![Cmd::CopyCard(card.text.clone())])
+}
+
 /// How the card went out.
 pub fn card_sent(model: &mut Model, sent: Sent) -> Outcome {
     let card = model.card.as_mut().ok_or(Ignored::Stale)?;

@@ -134,6 +134,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::Race => contest::race(model),
         Msg::DeclineRace => contest::decline_race(model),
         Msg::ShareResult => contest::share_result(model),
+        Msg::CopyCard => contest::copy_card(model),
         Msg::CardDue => contest::card_due(model),
         Msg::CardSent(sent) => contest::card_sent(model, sent),
         Msg::SendBack => contest::send_back(model),

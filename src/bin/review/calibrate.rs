@@ -2,17 +2,20 @@
 //! six kinds of player from the same seeds, every move reviewed, and three
 //! measures of validity printed beside each kind's figures:
 //!
-//! - accuracy ranks the players by strength (the Spearman rank correlation
-//!   of the kinds' mean accuracy and mean final score);
+//! - accuracy spreads the players by strength (each kind's mean accuracy
+//!   and its games' range, and the Spearman rank correlation of the kinds'
+//!   mean accuracy and mean final score);
 //! - early moves do not matter (the share of moves made while the top tile
 //!   is at most 64 that grade best or good);
 //! - a blunder is a real loss (how often a move of each grade is followed
-//!   by the end of the game within the horizon of the chance).
+//!   by missing its next tile: the game ended before it made twice the top
+//!   tile the move was played under).
 
 use std::time::Instant;
 
 use leptos_2048::ai::bitboard::{self, Bitboard};
-use leptos_2048::ai::review::{self, Grade, Reviewer, Summary, Verdict, HORIZON};
+use leptos_2048::ai::chance::target_of;
+use leptos_2048::ai::review::{self, Grade, Summary, Verdict};
 use leptos_2048::engine::{Direction, Status};
 
 use super::players::{self, Kind, Player, KINDS};
@@ -26,6 +29,10 @@ struct Reviewed {
     over: bool,
     /// Each move's verdict and the top tile's exponent before it.
     moves: Vec<(Verdict, u8)>,
+    /// For each move, whether the game missed the move's next tile (ended
+    /// before making it); `None` where it had not ended nor made it by the
+    /// move limit.
+    missed: Vec<Option<bool>>,
     ms_a_move: f64,
 }
 
@@ -36,18 +43,45 @@ fn play_and_review(kind: Kind, seed: u64, o: &Options) -> Reviewed {
     let ms_a_move = 1000.0 * start.elapsed().as_secs_f64() / history.len().max(1) as f64;
     let present = history.present();
     let game: Vec<(Bitboard, Direction)> = game_of(&history).unwrap_or_default();
-    let verdicts = review::review(&mut Reviewer::default(), &game, o.nodes);
-    let moves = verdicts
+    let verdicts = review::review(&mut o.reviewer(), &game, o.nodes);
+    let over = present.status == Status::Over;
+    let last = bitboard::from_board(&present.board).unwrap_or_default();
+    let (moves, missed) = verdicts
         .into_iter()
-        .zip(&game)
-        .filter_map(|(v, &(b, _))| Some((v?, bitboard::max_exponent(b))))
-        .collect();
+        .enumerate()
+        .filter_map(|(i, v)| {
+            let board = game[i].0;
+            Some((
+                (v?, bitboard::max_exponent(board)),
+                missed(&game, last, i, over),
+            ))
+        })
+        .unzip();
     Reviewed {
         score: present.score,
         top: present.board.max_value(),
-        over: present.status == Status::Over,
+        over,
         moves,
+        missed,
         ms_a_move,
+    }
+}
+
+/// Whether the game missed the next tile of its move `i`: the game's later
+/// boards (and `last`, its final one) never hold twice the top tile move
+/// `i` was played under, and the game is `over`; `None` if it stopped at
+/// the move limit without making it.
+fn missed(game: &[(Bitboard, Direction)], last: Bitboard, i: usize, over: bool) -> Option<bool> {
+    let target = target_of(game[i].0);
+    let made = game[i + 1..]
+        .iter()
+        .map(|&(b, _)| b)
+        .chain([last])
+        .any(|b| bitboard::max_exponent(b) >= target);
+    if made {
+        Some(false)
+    } else {
+        over.then_some(true)
     }
 }
 
@@ -96,7 +130,7 @@ pub fn calibrate(o: &Options) -> Result<(), String> {
     println!(
         "{} games of each kind from seed {}, at most {} moves each, reviewed at {} positions \
          a move; grades good < {} ≤ inaccuracy < {} ≤ mistake < {} ≤ blunder (points of the \
-         chance of lasting {HORIZON} more moves)\n",
+         chance of making the next tile up)\n",
         o.games,
         o.seed,
         o.moves,
@@ -107,7 +141,7 @@ pub fn calibrate(o: &Options) -> Result<(), String> {
     );
     let seeds: Vec<u64> = (0..o.games).map(|i| o.seed + i).collect();
     let mut kinds = Vec::new();
-    for kind in KINDS {
+    for kind in o.kinds.iter().map(|&i| KINDS[i]) {
         if kind == Kind::Network && players::network().is_none() {
             println!("{}: no network file under assets/, skipped\n", kind.name());
             continue;
@@ -160,48 +194,52 @@ fn print_validity(kinds: &[Measured]) {
          mean final score {:.3}",
         spearman(&accuracies, &scores)
     );
+    for m in kinds {
+        let high = m.games.iter().filter(|g| accuracy(g) >= 95.0).count();
+        println!(
+            "  {}: mean accuracy {:.1}%, {high} of {} games at 95% or more",
+            m.kind.name(),
+            m.mean_accuracy(),
+            m.games.len()
+        );
+    }
+    let all: Vec<&Measured> = kinds.iter().collect();
     let weak: Vec<&Measured> = kinds
         .iter()
         .filter(|m| matches!(m.kind, Kind::Random | Kind::Corner | Kind::Greedy))
         .collect();
-    println!("the weaker kinds' moves, by grade: how often the game ended within N moves");
-    for window in WINDOWS {
-        let rates = Grade::ALL.map(|grade| {
-            let (n, ended) = followed_by_the_end(&weak, grade, window);
-            (n, ended, ended as f64 / n.max(1) as f64)
-        });
+    for (which, group) in [("every kind's", &all), ("the weaker kinds'", &weak)] {
+        let rates = Grade::ALL.map(|grade| missed_after(group, grade));
         let shares: Vec<String> = Grade::ALL
             .iter()
             .zip(&rates)
-            .map(|(g, (n, e, r))| format!("{} {e}/{n} ({:.1}%)", g.word(), 100.0 * r))
+            .map(|(g, &(n, m))| format!("{} {m}/{n} ({:.1}%)", g.word(), rate(n, m)))
             .collect();
+        let (good, blunder) = (rates[Grade::Good as usize], rates[Grade::Blunder as usize]);
         println!(
-            "  N = {window:>3}: {}; blunder / good {:.1}",
+            "{which} moves, by grade: how often the game missed the move's next tile: {}; \
+             blunder / good {:.1}",
             shares.join(", "),
-            rates[Grade::Blunder as usize].2 / rates[Grade::Good as usize].2.max(f64::MIN_POSITIVE)
+            rate(blunder.0, blunder.1) / rate(good.0, good.1).max(f64::MIN_POSITIVE)
         );
     }
 }
 
-/// The numbers of moves after which the end of a game counts as
-/// following a move, the chance's own horizon the last.
-const WINDOWS: [usize; 4] = [10, 25, 50, HORIZON as usize];
+/// `m` in `n`, in percent.
+fn rate(n: usize, m: usize) -> f64 {
+    100.0 * m as f64 / n.max(1) as f64
+}
 
-/// The moves of `grade` in these games, and how many of them the end of
-/// the game followed within `window` moves.
-fn followed_by_the_end(kinds: &[&Measured], grade: Grade, window: usize) -> (usize, usize) {
-    let mut n = 0;
-    let mut ended = 0;
-    for g in kinds.iter().flat_map(|m| &m.games) {
-        let len = g.moves.len();
-        for (i, (v, _)) in g.moves.iter().enumerate() {
-            if v.grade == grade {
-                n += 1;
-                ended += usize::from(g.over && len - i <= window);
-            }
-        }
-    }
-    (n, ended)
+/// The moves of `grade` in these games whose outcome is known, and how
+/// many of them the game followed by missing the move's next tile.
+fn missed_after(kinds: &[&Measured], grade: Grade) -> (usize, usize) {
+    let known = kinds
+        .iter()
+        .flat_map(|m| &m.games)
+        .flat_map(|g| g.moves.iter().zip(&g.missed))
+        .filter(|((v, _), _)| v.grade == grade)
+        .filter_map(|(_, missed)| *missed);
+    known.fold((0, 0), |(n, m), missed| (n + 1, m + usize::from(missed)))
 }
 
 /// Spearman's rank correlation: Pearson's of the ranks, ties ranked by

@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use leptos_2048::ai::bitboard::{self, Bitboard};
+use leptos_2048::ai::chance::{Calibration, Chance, Model, CALIBRATION, MODEL};
 use leptos_2048::ai::review::{self, Grade, Reviewer, Summary, Verdict, REVIEW_NODES};
 use leptos_2048::ai::{Evaluator, Heuristic};
 use leptos_2048::app::coach::moves_of;
@@ -37,11 +38,20 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
                        and 50 ms a move), reviews every move, and prints each
                        kind's strength, accuracy and grades, and whether the
                        grades rank the kinds by strength
-  review --fit         measures the chance table the review's search uses
-                       at its leaves, and prints it
+  review --fit         fits the chance the review's search uses at its
+                       leaves (the reference player's outcomes), prints
+                       it, and checks it on games of other seeds
+  review --fit --calibrate
+                       both, the calibration with the curves just fitted
+      --calibrate-games N   …the calibration's games of each kind
+                       (default --games)
+  review --reference   how often the search at a few budgets makes each
+                       tile: the measure of the reference player
       --games N        games of each kind (default 10)
       --seed S         the first game's seed (default 1)
       --moves N        the move limit of each game (default 2000)
+      --kinds LIST     --calibrate's kinds, comma-separated, of random,
+                       corner, greedy, network, 1ms, 50ms (default all)
   review --bench       times the review of a 1 000- and a 3 000-move game
   review --link MOVES  plays a game of the search's, stopped after MOVES
                        moves, and prints its share link's query
@@ -49,7 +59,8 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
                        …but from each of these moves (counted from 1,
                        comma-separated) throws the game: plays the move the
                        heuristic likes least until a move would lose at
-                       least a blunder's worth of the chance of lasting
+                       least a blunder's worth of the chance of making
+                       the next tile
                        and leave the game going, then plays the mildest
                        such move: a blunder on purpose, for the browser
                        tests. Says on stderr at which moves it blundered
@@ -69,6 +80,20 @@ pub struct Options {
     moves: u64,
     nodes: u64,
     jobs: usize,
+    /// The leaves' curves and the calibration curve the reviews use: the
+    /// shipped ones, or those `--fit` has just fitted when `--calibrate`
+    /// follows it in the same run.
+    pub chance: (Model, Calibration),
+    /// The kinds `--calibrate` plays, by their place in `players::KINDS`
+    /// (all of them unless `--kinds` says).
+    kinds: Vec<usize>,
+}
+
+impl Options {
+    /// A reviewer with the curves these options name.
+    pub fn reviewer(&self) -> Reviewer {
+        Reviewer::with(Chance::with_model(self.chance.0), self.chance.1)
+    }
 }
 
 fn main() -> ExitCode {
@@ -82,7 +107,25 @@ fn main() -> ExitCode {
     }
 }
 
+/// What the command line asks for, besides the options.
+struct Asked {
+    /// The command and its number (`--link`'s moves).
+    command: Option<(String, u64)>,
+    /// Whether `--calibrate` follows `--fit`,
+    then_calibrate: bool,
+    /// and with how many games of each kind.
+    calibrating: Option<u64>,
+}
+
 fn run(args: &[String]) -> Result<(), String> {
+    match parse(args)? {
+        Some((mut o, asked)) => dispatch(&mut o, asked),
+        None => Ok(()),
+    }
+}
+
+/// The options and the command; `None` once `--help` is printed.
+fn parse(args: &[String]) -> Result<Option<(Options, Asked)>, String> {
     let mut o = Options {
         blunder_from: Vec::new(),
         games: 10,
@@ -90,34 +133,58 @@ fn run(args: &[String]) -> Result<(), String> {
         moves: 2000,
         nodes: REVIEW_NODES,
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        kinds: (0..players::KINDS.len()).collect(),
+        chance: (MODEL, CALIBRATION),
     };
-    let mut command = None;
+    let mut asked = Asked {
+        command: None,
+        then_calibrate: false,
+        calibrating: None,
+    };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = || it.next().ok_or(format!("{arg} needs a value"));
+        let fitting = asked.command.as_ref().is_some_and(|c| c.0 == "--fit");
         match arg.as_str() {
             "--help" | "-h" => {
                 println!("{HELP}");
-                return Ok(());
+                return Ok(None);
             }
             "--games" => o.games = number(value()?)?,
             "--seed" => o.seed = number(value()?)?,
             "--moves" => o.moves = number(value()?)?,
             "--nodes" => o.nodes = number(value()?)?,
             "--jobs" => o.jobs = number::<usize>(value()?)?.max(1),
+            "--kinds" => o.kinds = players::kinds(value()?)?,
+            "--calibrate-games" => asked.calibrating = Some(number(value()?)?),
             "--blunder-from" => {
                 o.blunder_from = value()?.split(',').map(number).collect::<Result<_, _>>()?
             }
-            "--calibrate" | "--fit" | "--bench" => command = Some((arg.clone(), 0)),
-            "--link" => command = Some((arg.clone(), number(value()?)?)),
-            game if !game.starts_with("--") => command = Some((game.to_string(), 0)),
+            "--calibrate" if fitting => asked.then_calibrate = true,
+            "--calibrate" | "--fit" | "--reference" | "--bench" => {
+                asked.command = Some((arg.clone(), 0))
+            }
+            "--link" => asked.command = Some((arg.clone(), number(value()?)?)),
+            game if !game.starts_with("--") => asked.command = Some((game.to_string(), 0)),
             other => return Err(format!("unknown option {other}")),
         }
     }
-    match command {
-        Some((c, _)) if c == "--calibrate" => calibrate::calibrate(&o),
-        Some((c, _)) if c == "--fit" => fit::fit(&o),
-        Some((c, _)) if c == "--bench" => bench(&o),
+    Ok(Some((o, asked)))
+}
+
+fn dispatch(o: &mut Options, asked: Asked) -> Result<(), String> {
+    match asked.command {
+        Some((c, _)) if c == "--calibrate" => calibrate::calibrate(o),
+        Some((c, _)) if c == "--fit" => {
+            o.chance = fit::fit(o)?;
+            if asked.then_calibrate {
+                o.games = asked.calibrating.unwrap_or(o.games);
+                calibrate::calibrate(o)?;
+            }
+            Ok(())
+        }
+        Some((c, _)) if c == "--reference" => fit::reference(o),
+        Some((c, _)) if c == "--bench" => bench(o),
         Some((c, moves)) if c == "--link" => {
             let (history, blunders) = search_game(o.seed, o.nodes, Some(moves), &o.blunder_from);
             let replay = Replay::from_history(&history).ok_or("no game to link")?;
@@ -128,7 +195,7 @@ fn run(args: &[String]) -> Result<(), String> {
             }
             Ok(())
         }
-        Some((game, _)) => print_review(&read_game(&game)?, &o),
+        Some((game, _)) => print_review(&read_game(&game)?, o),
         None => Err("say what to review".into()),
     }
 }
@@ -177,9 +244,9 @@ fn print_review(history: &History, o: &Options) -> Result<(), String> {
     let game = game_of(history)?;
     let verdicts = review_on(&game, o.nodes, o.jobs);
     println!(
-        "the chance of lasting another {} moves: the position's, and what each move lost \
-         of it (percentage points)",
-        review::HORIZON
+        "the chance of making the next tile up (twice the top tile) if the game goes on as \
+         the reference player plays: the position's, and what each move lost of it \
+         (percentage points)"
     );
     println!("move  played  grade        lost  better   chance");
     for (i, (v, &(board, _))) in verdicts.iter().zip(&game).enumerate() {

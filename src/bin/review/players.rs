@@ -26,6 +26,10 @@ pub enum Kind {
     Network,
     /// The heuristic search within a number of positions a move.
     Search(u64),
+    /// The search within a number of positions a move, but a uniformly
+    /// random legal move this many times in a hundred: a good player who
+    /// slips now and then.
+    Slipping(u64, u64),
 }
 
 /// Positions the native search visits in about 1 ms and in about 50 ms
@@ -44,6 +48,21 @@ pub const KINDS: [Kind; 6] = [
     Kind::Search(FIFTY_MS),
 ];
 
+/// The short names `--kinds` takes, in [`KINDS`] order.
+const SHORT: [&str; 6] = ["random", "corner", "greedy", "network", "1ms", "50ms"];
+
+/// The places in [`KINDS`] of a comma-separated list of short names.
+pub fn kinds(list: &str) -> Result<Vec<usize>, String> {
+    list.split(',')
+        .map(|name| {
+            SHORT
+                .iter()
+                .position(|&s| s == name)
+                .ok_or(format!("no kind of player is called {name}"))
+        })
+        .collect()
+}
+
 impl Kind {
     pub fn name(self) -> String {
         match self {
@@ -54,6 +73,7 @@ impl Kind {
             Kind::Search(ONE_MS) => "search, ~1 ms a move".into(),
             Kind::Search(FIFTY_MS) => "search, ~50 ms a move".into(),
             Kind::Search(n) => format!("search, {n} positions a move"),
+            Kind::Slipping(n, p) => format!("search, {n} positions a move, {p}% random"),
         }
     }
 }
@@ -113,9 +133,13 @@ impl Player {
     pub fn pick(&mut self, board: Bitboard) -> Option<Direction> {
         let t = tables();
         match self.kind {
-            Kind::Random => {
-                let moves = legal(board);
-                (!moves.is_empty()).then(|| moves[self.dice.below(moves.len() as u64) as usize])
+            Kind::Random => self.random_move(board),
+            Kind::Slipping(nodes, percent) => {
+                if self.dice.below(100) < percent {
+                    self.random_move(board)
+                } else {
+                    self.search(board, nodes)
+                }
             }
             Kind::Corner => [
                 Direction::Down,
@@ -130,16 +154,23 @@ impl Player {
                 let net = self.network?;
                 argmax(board, |d| net.evaluate(t.slide(board, d)))
             }
-            Kind::Search(nodes) => {
-                let limits = Limits {
-                    nodes,
-                    ..Limits::ms(f64::INFINITY)
-                };
-                self.searcher
-                    .search_within(board, limits, &Stopped)
-                    .map(|(d, _)| d)
-            }
+            Kind::Search(nodes) => self.search(board, nodes),
         }
+    }
+
+    fn random_move(&mut self, board: Bitboard) -> Option<Direction> {
+        let moves = legal(board);
+        (!moves.is_empty()).then(|| moves[self.dice.below(moves.len() as u64) as usize])
+    }
+
+    fn search(&mut self, board: Bitboard, nodes: u64) -> Option<Direction> {
+        let limits = Limits {
+            nodes,
+            ..Limits::ms(f64::INFINITY)
+        };
+        self.searcher
+            .search_within(board, limits, &Stopped)
+            .map(|(d, _)| d)
     }
 }
 

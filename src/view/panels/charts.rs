@@ -316,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             score_words(&[1204, 0]),
-            "Scores of the last 2 games, oldest first: 1 204, 0."
+            "Scores of the last 2 games, oldest first: 1\u{a0}204, 0."
         );
     }
 }
