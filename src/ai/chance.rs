@@ -20,7 +20,7 @@
 //! games of players of every strength (`review --fit` prints [`MODEL`]
 //! from its seeds and checks it on other games; docs/coach.md).
 
-use super::bitboard::{count_empty, max_exponent, tile_sum, transpose, Bitboard};
+use super::bitboard::{count_empty, max_exponent, transpose, Bitboard};
 use super::eval::Evaluator;
 
 /// The reference player whose outcomes the chance is fitted on, as lichess
@@ -95,13 +95,35 @@ fn row_disorder(row: u16) -> u8 {
     up.min(down) as u8
 }
 
+/// A row's figures, packed in one number so that a board's are eight
+/// lookups: its tiles' sum (bits 0–17), its largest exponent (18–21), its
+/// pairs ([`row_pairs`], 22–23) and its disorder ([`row_disorder`],
+/// 24–29).
+fn row_figures(row: u16) -> u32 {
+    let cells = [row & 0xF, (row >> 4) & 0xF, (row >> 8) & 0xF, row >> 12];
+    let sum: u32 = cells.iter().filter(|&&e| e > 0).map(|&e| 1 << e).sum();
+    let max = u32::from(cells.iter().copied().max().unwrap_or(0));
+    sum | max << 18 | u32::from(row_pairs(row)) << 22 | u32::from(row_disorder(row)) << 24
+}
+
+/// A board's figures, from its rows' ([`row_figures`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Figures {
+    /// The tiles' sum.
+    sum: u32,
+    /// The largest exponent.
+    max: u8,
+    /// Pairs of equal neighbours, along rows and columns.
+    pairs: u32,
+    /// How far the rows and columns are from running one way.
+    disorder: u32,
+}
+
 /// The chance of making the target whose exponent is `target`, from a
 /// position after a move ([`Chance`] with its target set).
 pub struct Chance {
-    /// [`row_pairs`] of every row, looked up.
-    pairs: Box<[u8; 1 << 16]>,
-    /// [`row_disorder`] of every row, looked up.
-    disorder: Box<[u8; 1 << 16]>,
+    /// [`row_figures`] of every row, looked up.
+    rows: Box<[u32; 1 << 16]>,
     /// The exponent of the tile the chance is of.
     target: u8,
     model: Model,
@@ -109,15 +131,12 @@ pub struct Chance {
 
 impl Default for Chance {
     fn default() -> Self {
-        let table = |f: fn(u16) -> u8| -> Box<[u8; 1 << 16]> {
-            let rows: Vec<u8> = (0..=u16::MAX).map(f).collect();
-            rows.into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| unreachable!("one entry per row"))
-        };
+        let rows: Vec<u32> = (0..=u16::MAX).map(row_figures).collect();
         Chance {
-            pairs: table(row_pairs),
-            disorder: table(row_disorder),
+            rows: rows
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!("one entry per row")),
             target: 1,
             model: MODEL,
         }
@@ -136,23 +155,33 @@ impl Chance {
 
     /// Pairs of equal neighbours on `board`, along rows and columns.
     pub fn pairs(&self, board: Bitboard) -> u32 {
-        Self::lines(&self.pairs, board)
+        self.figures(board).pairs
     }
 
     /// How far the rows and columns of `board` are from running one way
     /// ([`row_disorder`], summed).
     pub fn disorder(&self, board: Bitboard) -> u32 {
-        Self::lines(&self.disorder, board)
+        self.figures(board).disorder
     }
 
-    /// A row's figure in `table`, summed over the rows and columns.
-    fn lines(table: &[u8; 1 << 16], board: Bitboard) -> u32 {
-        let rows = |b: Bitboard| -> u32 {
-            (0..4)
-                .map(|r| u32::from(table[((b >> (16 * r)) & 0xFFFF) as usize]))
-                .sum()
+    #[inline(always)]
+    fn figures(&self, board: Bitboard) -> Figures {
+        let row = |b: Bitboard, r: u32| self.rows[((b >> (16 * r)) & 0xFFFF) as usize];
+        let columns = transpose(board);
+        let mut f = Figures {
+            sum: 0,
+            max: 0,
+            pairs: 0,
+            disorder: 0,
         };
-        rows(board) + rows(transpose(board))
+        for r in 0..4 {
+            let (across, down) = (row(board, r), row(columns, r));
+            f.sum += across & 0x3_FFFF;
+            f.max = f.max.max((across >> 18 & 0xF) as u8);
+            f.pairs += (across >> 22 & 0x3) + (down >> 22 & 0x3);
+            f.disorder += (across >> 24 & 0x3F) + (down >> 24 & 0x3F);
+        }
+        f
     }
 
     /// Sets the tile the chance is of, by its exponent (1 to 16).
@@ -176,26 +205,32 @@ impl Chance {
     ///    ([`Chance::disorder`]), over twice the target's exponent, at
     ///    most 2.
     pub fn features(&self, board: Bitboard, target: u8) -> [f32; FEATURES] {
+        self.features_of(board, self.figures(board), target)
+    }
+
+    #[inline(always)]
+    fn features_of(&self, board: Bitboard, f: Figures, target: u8) -> [f32; FEATURES] {
         let half = (1u64 << (target.max(1) - 1)) as f32;
-        let progress = ((tile_sum(board) as f32 - half) / half).clamp(0.0, 2.0);
+        let progress = ((f.sum as f32 - half) / half).clamp(0.0, 2.0);
         let empty = count_empty(board);
-        let pairs = self.pairs(board);
+        let pairs = f.pairs;
         let room = (empty as f32 / 8.0).min(1.0);
         let merges = (pairs as f32 / 4.0).min(1.0);
         let crowding = 3u32.saturating_sub(empty) as f32 / 3.0;
         let stuck = if pairs == 0 { crowding } else { 0.0 };
-        let disorder = (self.disorder(board) as f32 / (2.0 * f32::from(target))).min(2.0);
+        let disorder = (f.disorder as f32 / (2.0 * f32::from(target))).min(2.0);
         [1.0, progress, room, merges, crowding, stuck, disorder]
     }
 
     /// The chance of making the target from `board` after a move, before
     /// its tile: 1 if the board holds it.
     pub fn of(&self, board: Bitboard, target: u8) -> f32 {
-        if max_exponent(board) >= target {
+        let f = self.figures(board);
+        if f.max >= target {
             return 1.0;
         }
         let weights = &self.model[usize::from(target.min(16))];
-        let x = self.features(board, target);
+        let x = self.features_of(board, f, target);
         let logit: f32 = weights.iter().zip(x).map(|(w, x)| w * x).sum();
         1.0 / (1.0 + (-logit).exp())
     }
@@ -304,6 +339,20 @@ mod tests {
         // Columns: 512 64 4 . falls; 256 . 4 . falls 8 then rises 2: 2.
         assert_eq!(c.disorder(b), 2);
         assert_eq!(x[6], 2.0 / 20.0);
+    }
+
+    #[test]
+    fn a_row_s_figures_are_its_sum_top_pairs_and_disorder() {
+        let c = Chance::default();
+        let b = parse("2 2 4 8\n2 . 4 4\n8 16 32 64\n128 256 512 1024").unwrap();
+        let f = c.figures(b);
+        assert_eq!(u64::from(f.sum), crate::ai::bitboard::tile_sum(b));
+        assert_eq!(f.max, 10);
+        assert_eq!(f.pairs, 4);
+        // Rows: 2 2 4 8 and 8…1024 rise; 2 . 4 4 falls 1, rises 2: 1;
+        // columns: 2 2 8 128, 2 . 16 256 falls 1 rises 4, 8: 1; 4 4 32 512
+        // and 8 4 64 1024 falls 1 rises: 1.
+        assert_eq!(f.disorder, 3);
     }
 
     #[test]

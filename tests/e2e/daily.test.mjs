@@ -191,15 +191,25 @@ test("two players' different moves meet the same 2s and 4s", async () => {
   assert.deepEqual(sequences[1], sequences[0]);
 });
 
-/** Reads the result card's text, once shared (with no clipboard here). */
+/**
+ * Shares the result and reads the card as the page shows it: how it went
+ * out, its lines (the text shared), the same as screen readers hear them
+ * (the strip in words), and its board.
+ */
 async function shareTheResult(page) {
   await page.click('.contest-share');
-  await page.waitForSelector('.card-output .card-text', { timeout: 10_000 });
-  await page.waitForFunction(() => !document.querySelector('.card-output').textContent.startsWith('Sharing'));
+  await page.waitForSelector('.result-card .card-line', { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector('.card-said').textContent.startsWith('Sharing'));
+  return readTheCard(page);
+}
+
+async function readTheCard(page) {
+  const lines = await page.$$eval('.card-line', (ls) => ls.map((l) => [l.textContent, l.getAttribute('aria-label')]));
   return {
-    said: await page.$eval('.card-output > span', (s) => s.textContent),
-    text: await page.$eval('.card-text', (t) => t.value),
-    plain: await page.$eval('.card-plain', (t) => t.value),
+    said: await page.textContent('.card-said'),
+    text: lines.map(([line]) => line).join('\n'),
+    plain: lines.map(([line, plain]) => plain ?? line).join('\n'),
+    board: await page.$$eval('.card-cell', (cs) => cs.map((c) => Number(c.textContent) || 0)),
   };
 }
 
@@ -222,9 +232,12 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
   }
   await finish(pa.page);
   const card = await shareTheResult(pa.page);
-  assert.equal(card.said, 'Copy the card from here:', 'no clipboard, no share sheet: shown');
+  assert.equal(card.said, "No clipboard here: select the card's lines to copy them.", 'no clipboard, no share sheet: shown');
   const [head, ...rest] = card.text.split('\n');
-  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} · ${Math.max(...(await readBoard(pa.page)).board.flat())} · 12 moves`);
+  const final = (await readBoard(pa.page)).board;
+  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} · ${Math.max(...final.flat())} · 12 moves`);
+  assert.deepEqual(card.board, final.flat(), 'the card draws the final board beside its lines');
+  assert.match(await pa.page.getAttribute('.card-board', 'aria-label'), /^The final board: /);
   const url = rest[rest.length - 1];
   assert.match(url, /\?race=/);
   assert.ok(!card.plain.includes('🟩'), 'the plain card has no squares');
@@ -269,11 +282,20 @@ test('the card goes by the share sheet where there is one', async () => {
   const context = await contextOn(NOON_UTC(25), {
     init: () => {
       window.__shared = [];
+      window.__copied = [];
       Object.defineProperty(Navigator.prototype, 'share', {
         get: () => (data) => {
           window.__shared.push(data.text);
           return Promise.resolve();
         },
+      });
+      Object.defineProperty(Navigator.prototype, 'clipboard', {
+        get: () => ({
+          writeText: (text) => {
+            window.__copied.push(text);
+            return Promise.resolve();
+          },
+        }),
       });
     },
   });
@@ -284,6 +306,32 @@ test('the card goes by the share sheet where there is one', async () => {
   const card = await shareTheResult(page);
   assert.equal(card.said, 'Shared.');
   assert.deepEqual(await page.evaluate(() => window.__shared), [card.text]);
+  // Copy puts the same card on the clipboard.
+  await page.click('.card-copy');
+  await page.waitForFunction(() => document.querySelector('.card-said').textContent === 'Copied.');
+  assert.deepEqual(await page.evaluate(() => window.__copied), [card.text]);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test("a random game's card shows where it went wrong: a slice of its strip is not green", async () => {
+  const context = await contextOn(NOON_UTC(25), { init: NO_CLIPBOARD_NO_SHARE });
+  const { page, errors } = await openPage(context);
+  await openTheDaily(page);
+  // Random legal moves (a seeded shuffle each move) until no move is left.
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  let game = await readBoard(page);
+  while (DIRECTIONS.some((d) => slide(game.board, d).changed)) {
+    const order = [...DIRECTIONS].sort(() => (next() % 2 ? 1 : -1));
+    game = await playAMove(page, order);
+  }
+  await page.waitForSelector('.contest-ended');
+  const card = await shareTheResult(page);
+  const strip = card.text.split('\n')[1];
+  assert.match(strip, /^Accuracy [\d.]+% [🟩🟨🟧🟥]{10}$/u, card.text);
+  assert.match(strip, /[🟨🟧🟥]/u, `a slice with an inaccuracy or worse: ${strip}`);
+  assert.match(card.plain.split('\n')[1], /^Accuracy [\d.]+%, slices: \d+ clean, .*with an? (inaccuracy|mistake|blunder)/, card.plain);
   assertNoErrors(errors);
   await context.close();
 });
