@@ -154,7 +154,9 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     };
     let mut model = model;
     cmds.extend(contests(&mut model, &flags));
-    if model.contest.is_some() && model.chunks.need(Chunk::Contest) {
+    // The contest's views, the offer to race among them, are a chunk.
+    let contest_shown = model.contest.is_some() || model.race_offer.is_some();
+    if contest_shown && model.chunks.need(Chunk::Contest) {
         cmds.push(Cmd::LoadChunk(Chunk::Contest));
     }
     (model, cmds)

@@ -13,22 +13,23 @@ use crate::app::chunks::{Chunk, Fetch};
 use crate::app::Msg;
 use crate::web::split_points;
 
-/// The offer to race, and the contest's views once their code is here
-/// (a chunk of its own, fetched when there is a contest: until then, and
-/// if it cannot be fetched, the game plays on without them).
+/// The contest's views once their code is here (a chunk of its own,
+/// fetched when there is a contest or an offer to race: until then, and if
+/// it cannot be fetched, the game plays on without them).
 #[component]
 pub fn Contests() -> impl IntoView {
-    let here = select(|m| m.contest.is_some() && m.chunks.of(Chunk::Contest) == Fetch::Loaded);
-    view! {
-        <RaceOffer/>
-        {move || here.get().then(|| split_points::draw(Chunk::Contest))}
-    }
+    let here = select(|m| {
+        let wanted = m.contest.is_some() || m.race_offer.is_some();
+        wanted && m.chunks.of(Chunk::Contest) == Fetch::Loaded
+    });
+    move || here.get().then(|| split_points::draw(Chunk::Contest))
 }
 
-/// The contest bar and the result card: the contest chunk's view.
+/// The offer to race, the contest bar and the result card: the contest
+/// chunk's view.
 #[component]
 pub fn ContestViews() -> impl IntoView {
-    view! { <ContestBar/> <ResultCard/> }
+    view! { <RaceOffer/> <ContestBar/> <ResultCard/> }
 }
 
 /// The contest bar, while there is a contest: one memo drawn by one
