@@ -21,11 +21,13 @@
 //   page with the static shell (#shell), which must name it exactly once.
 // It runs before scripts/csp.mjs hashes the page's inline scripts.
 //
-// With FIRST_MOVES=off in the environment it builds nothing and writes
-// `null`: the page fetches no engine, and a first visit's keys wait for the
-// app, as before issue 35 (the engine's bytes share the network with the
-// stylesheet: docs/first-paint.md weighs the first tile against the first
-// move).
+// Only with FIRST_MOVES=on in the environment: otherwise (the default) it
+// builds nothing and writes `null`, the page fetches no engine, and a first
+// visit's keys wait for the app, as before issue 35. The engine's bytes
+// share the network with the stylesheet and make the first tile later
+// (about 28 ms on Fast 3G), a default made worse: docs/first-paint.md weighs
+// the first tile against the first move. scripts/test.sh builds and tests
+// both.
 //
 //   node scripts/engine-wasm.mjs             as a trunk hook (Trunk.toml)
 //   node scripts/engine-wasm.mjs --print     builds it (release) and prints
@@ -79,9 +81,9 @@ async function hook() {
     else withEngine(html, '', name); // throws for a page with the shell that lost the name
   }
   if (withShell.length === 0) return;
-  if (process.env.FIRST_MOVES === 'off') {
+  if (process.env.FIRST_MOVES !== 'on') {
     for (const [name, html] of withShell) await writeFile(join(dir, name), withEngine(html, null, name));
-    console.log(`engine-wasm: FIRST_MOVES=off: no engine, ${NAME} is null in ${withShell.map(([n]) => n).join(', ')}`);
+    console.log(`engine-wasm: FIRST_MOVES is not on: no engine, ${NAME} is null in ${withShell.map(([n]) => n).join(', ')}`);
     return;
   }
   const bytes = await build(process.env.TRUNK_PROFILE === 'release');
