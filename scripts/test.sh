@@ -33,7 +33,7 @@ cargo run --offline --release --bin ai-bench -- --games 1 --max-moves 300 --ms 1
 step "the coach's review, natively: the time to review a 1 000- and a 3 000-move game"
 cargo run --offline --release --bin review -- --bench
 
-step "the coach's chance table and grades on a few games (the full runs: docs/coach.md)"
+step "the coach's chance, fitted and checked, and its grades on a few games (the full runs: docs/coach.md)"
 cargo run --offline --release --bin review -- --fit --games 4 --seed 1 --moves 600
 cargo run --offline --release --bin review -- --calibrate --games 3 --seed 1 --moves 300
 

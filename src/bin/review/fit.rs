@@ -325,9 +325,9 @@ fn check(model: Model, calibration: Calibration, o: &Options) {
     print_tenths(&found);
 }
 
-/// One kind's chances stated and outcomes, in a line: for each tenth of the
-/// chance with 50 moves or more, the mean chance and how often made.
-fn print_kind(kind: Kind, found: &[(f64, bool)]) {
+/// Chances stated and outcomes in tenths of the chance: for each, how many,
+/// the sum of the chances and how many made the target.
+fn tenths(found: &[(f64, bool)]) -> [(usize, f64, usize); 10] {
     let mut bins = [(0usize, 0.0f64, 0usize); 10];
     for &(chance, made) in found {
         let bin = ((chance * 10.0) as usize).min(9);
@@ -335,6 +335,13 @@ fn print_kind(kind: Kind, found: &[(f64, bool)]) {
         bins[bin].1 += chance;
         bins[bin].2 += usize::from(made);
     }
+    bins
+}
+
+/// One kind's chances stated and outcomes, in a line: for each tenth of the
+/// chance with 50 moves or more, the mean chance and how often made.
+fn print_kind(kind: Kind, found: &[(f64, bool)]) {
+    let bins = tenths(found);
     let said: Vec<String> = bins
         .iter()
         .filter(|b| b.0 >= 50)
@@ -352,13 +359,7 @@ fn print_kind(kind: Kind, found: &[(f64, bool)]) {
 /// Chances stated and outcomes, by tenths of the chance: how many, the
 /// mean chance, how often made, and the gap in points.
 pub fn print_tenths(found: &[(f64, bool)]) {
-    let mut bins = [(0usize, 0.0f64, 0usize); 10];
-    for &(chance, made) in found {
-        let bin = ((chance * 10.0) as usize).min(9);
-        bins[bin].0 += 1;
-        bins[bin].1 += chance;
-        bins[bin].2 += usize::from(made);
-    }
+    let bins = tenths(found);
     for (i, &(n, sum, made)) in bins.iter().enumerate() {
         let stated = 100.0 * sum / n.max(1) as f64;
         let seen = 100.0 * made as f64 / n.max(1) as f64;

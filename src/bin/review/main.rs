@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release --bin review -- 'https://…/?replay=…'   # or a file
 //! cargo run --release --bin review -- --calibrate --games 10 --seed 1
-//! cargo run --release --bin review -- --fit --games 40 --seed 1
+//! cargo run --release --bin review -- --fit --calibrate --games 30 --calibrate-games 10
 //! cargo run --release --bin review -- --bench
 //! cargo run --release --bin review -- --link 1000
 //! ```

@@ -130,12 +130,12 @@ fn found(f: &Found) -> impl IntoView {
         </p>
         <ul class="review-counts">{counts}</ul>
         <figure class="chart review-figure">
-            <figcaption>"The game, move by move"</figcaption>
+            <figcaption>"Your chance to make the next tile, move by move"</figcaption>
             <svg
                 class="chart-drawing review-chart"
                 viewBox=review_chart::VIEW_BOX
                 role="group"
-                aria-label="The position's value at each move, higher is better; each mistake and blunder is a button that shows its board"
+                aria-label="The chance each move kept of making the next tile up, from 0 to 100%; each mistake and blunder is a button that shows its board"
             >
                 {f.marks.iter().cloned().map(draw).collect_view()}
             </svg>

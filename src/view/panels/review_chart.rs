@@ -1,5 +1,5 @@
 //! The review in marks and a picture: each grade's symbol, each judged
-//! move's name, and the chart of the game, the chance of lasting each move
+//! move's name, and the chart of the game, the chance of making the next tile each move
 //! kept (0 to 100%), with its mistakes and blunders as points that show
 //! their board.
 //!
