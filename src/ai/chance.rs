@@ -153,17 +153,6 @@ impl Chance {
         }
     }
 
-    /// Pairs of equal neighbours on `board`, along rows and columns.
-    pub fn pairs(&self, board: Bitboard) -> u32 {
-        self.figures(board).pairs
-    }
-
-    /// How far the rows and columns of `board` are from running one way
-    /// ([`row_disorder`], summed).
-    pub fn disorder(&self, board: Bitboard) -> u32 {
-        self.figures(board).disorder
-    }
-
     #[inline(always)]
     fn figures(&self, board: Bitboard) -> Figures {
         let row = |b: Bitboard, r: u32| self.rows[((b >> (16 * r)) & 0xFFFF) as usize];
@@ -202,7 +191,7 @@ impl Chance {
     ///    two, 0 for more;
     /// 5. stuck: the crowding of a board with no pair to merge, else 0;
     /// 6. disorder: how far its rows and columns are from running one way
-    ///    ([`Chance::disorder`]), over twice the target's exponent, at
+    ///    ([`row_disorder`], summed), over twice the target's exponent, at
     ///    most 2.
     pub fn features(&self, board: Bitboard, target: u8) -> [f32; FEATURES] {
         self.features_of(board, self.figures(board), target)
@@ -302,8 +291,8 @@ mod tests {
         let c = Chance::default();
         let b = parse("2 2 4 8\n2 . 4 4\n8 16 32 64\n128 256 512 1024").unwrap();
         // Rows: 2-2, 4-4; columns: 2-2, 4-4.
-        assert_eq!(c.pairs(b), 4);
-        assert_eq!(c.pairs(0), 0);
+        assert_eq!(c.figures(b).pairs, 4);
+        assert_eq!(c.figures(0).pairs, 0);
     }
 
     #[test]
@@ -337,7 +326,7 @@ mod tests {
         assert_eq!((x[4], x[5]), (0.0, 0.0), "room enough");
         // Rows: 512 256 . . falls by 1 then 8: runs one way; 4 4 . . too.
         // Columns: 512 64 4 . falls; 256 . 4 . falls 8 then rises 2: 2.
-        assert_eq!(c.disorder(b), 2);
+        assert_eq!(c.figures(b).disorder, 2);
         assert_eq!(x[6], 2.0 / 20.0);
     }
 
