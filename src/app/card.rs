@@ -8,7 +8,7 @@
 //! page's to say: the link of one game cannot prove it.
 
 use crate::ai::review::Grade;
-use crate::engine::Board;
+use crate::engine::{Board, Pos};
 use crate::session::replay::{self, Replay};
 
 use super::contest::{Against, Contest, Race, Sent};
@@ -281,9 +281,12 @@ impl SmallBoard {
     /// `board`, said after `caption`: "The ghost's board at move 8: 2 4
     /// empty empty; …".
     fn of(board: &Board, caption: &str) -> SmallBoard {
-        let values = board.values();
-        let rows: Vec<String> = values
-            .iter()
+        let cells: Vec<u64> = (0..board.height())
+            .flat_map(|y| (0..board.width()).map(move |x| Pos { x, y }))
+            .map(|pos| board.get(pos).map_or(0, |t| t.value))
+            .collect();
+        let rows: Vec<String> = cells
+            .chunks(usize::from(board.width()))
             .map(|row| {
                 let said: Vec<String> = row
                     .iter()
@@ -297,7 +300,7 @@ impl SmallBoard {
             .collect();
         SmallBoard {
             width: board.width(),
-            cells: values.concat(),
+            cells,
             words: format!("{caption}: {}.", rows.join("; ")),
         }
     }
