@@ -17,8 +17,9 @@ use leptos::wasm_split::{wasm_split, SplitLoaderError};
 use leptos_2048::app::chunks::Chunk;
 use leptos_2048::app::Panel;
 use leptos_2048::view::contest::ContestViews;
-use leptos_2048::view::panels::{HistoryPanel, SettingsPanel, StatsPanel};
-use leptos_2048::web::split_points::{Draw, SplitPoints};
+use leptos_2048::view::panels::{HistoryPanel, Inspector, SettingsPanel, StatsPanel};
+use leptos_2048::web::session_file;
+use leptos_2048::web::split_points::{self, Draw, SplitPoints, Tools};
 
 fn main() {
     console_error_panic_hook::set_once();
@@ -39,8 +40,17 @@ async fn load(chunk: Chunk) -> Option<Draw> {
     draw.ok()
 }
 
+/// The history panel, and the debugger's inspector and session files,
+/// kept for the page (`split_points::Tools`).
 #[wasm_split(panel_history, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn history_panel() -> Result<Draw, SplitLoaderError> {
+    split_points::keep_tools(Tools {
+        inspector: || view! { <Inspector/> }.into_any(),
+        save: session_file::save,
+        pick: session_file::pick,
+        dropped: session_file::dropped,
+        replay: session_file::replay,
+    });
     Ok(|| view! { <HistoryPanel/> }.into_any())
 }
 

@@ -12,6 +12,8 @@ use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::Clock;
+use leptos_2048::app::debugger::Session;
+use leptos_2048::app::model::Opened;
 use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query,
@@ -1253,6 +1255,7 @@ fn listening(config: Config) -> Subs {
         idle: false,
         page_hide: true,
         clock_every_ms: Some(60_000),
+        file_drop: false,
     }
 }
 
@@ -1416,7 +1419,86 @@ fn row_for(msg: &Msg) -> &'static str {
             chunk: Chunk::Contest,
             ..
         } => "the_contests_views_are_fetched_once_there_is_a_contest",
+        Msg::Inspect(_) | Msg::SaveSession | Msg::OpenSession | Msg::SessionFile(_) => {
+            "the_debugger_pauses_on_a_message_and_opens_session_files"
+        }
     }
+}
+
+// ─── The debugger ────────────────────────────────────────────────────────
+
+#[test]
+fn the_debugger_pauses_on_a_message_and_opens_session_files() {
+    let live = after(fresh(), [Msg::Play(Input::Move(Left))]);
+    let count = live.log.count();
+    // Pausing is the debugger's: no command, not a message of the fold.
+    let paused = check(&live, Msg::Inspect(Some(count + 10)), none);
+    assert_eq!(
+        paused.debugger.at,
+        Some(count),
+        "held within the messages kept"
+    );
+    assert_eq!(
+        paused.log.count(),
+        count,
+        "the debugger's messages are not folded in"
+    );
+    let at_start = check(&live, Msg::Inspect(Some(0)), none);
+    assert_eq!(at_start.debugger.at, Some(0));
+    // While paused the player's inputs wait; the outside's replies go on.
+    let waited = check(&paused, Msg::Play(Input::Move(Right)), none);
+    assert_eq!(
+        (waited.history.len(), waited.log.count()),
+        (live.history.len(), count)
+    );
+    let waited = check(&paused, Msg::Undo, none);
+    assert_eq!(waited.history, live.history);
+    let mut replied = paused.clone();
+    update(&mut replied, Msg::SystemDark(true));
+    assert_eq!(
+        (replied.system_dark, replied.log.count()),
+        (true, count + 1)
+    );
+    assert!(!subscriptions(&paused).keys && !subscriptions(&paused).swipes);
+    // Back to live.
+    let back = check(&paused, Msg::Inspect(None), none);
+    assert_eq!(back, live);
+    // Files are the runner's.
+    check(&live, Msg::SaveSession, |_| vec![Cmd::SaveSession]);
+    check(&live, Msg::OpenSession, |_| vec![Cmd::PickSession]);
+    // A refused file is said; the live game is untouched.
+    let refused = check(&live, Msg::SessionFile(Err("Not a session.".into())), none);
+    assert_eq!(refused.debugger.problem.as_deref(), Some("Not a session."));
+    assert_eq!(refused.history, live.history);
+    // A file opened is stepped through from its start, within its messages.
+    let session = Session {
+        version: 1,
+        flags: flags(Query::default()),
+        first: 0,
+        start: None,
+        messages: vec![Msg::Idle, Msg::Play(Input::Move(Left))],
+        commands: vec![Vec::new(), Vec::new()],
+        end: None,
+    };
+    let opened = Opened {
+        first: session.first,
+        last: session.last(),
+        file: 1,
+    };
+    let opened = check(&refused, Msg::SessionFile(Ok(opened)), none);
+    assert_eq!(
+        (opened.debugger.at, opened.debugger.problem.clone()),
+        (Some(0), None)
+    );
+    let stepped = check(&opened, Msg::Inspect(Some(9)), none);
+    assert_eq!(
+        stepped.debugger.at,
+        Some(2),
+        "held within the file's messages"
+    );
+    let back = check(&stepped, Msg::Inspect(None), none);
+    assert!(back.debugger.opened.is_none() && !back.debugger.paused());
+    assert_eq!(back.history, live.history);
 }
 
 #[test]
@@ -1462,6 +1544,9 @@ fn every_message_has_a_row_in_this_file() {
         Msg::ShareResult,
         Msg::CopyCard,
         Msg::Clock(flags(Query::default()).clock),
+        Msg::Inspect(None),
+        Msg::SaveSession,
+        Msg::OpenSession,
     ];
     for msg in samples {
         let row = row_for(&msg);

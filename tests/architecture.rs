@@ -411,6 +411,7 @@ const RUNTIME_PATH: &[&str] = &[
     "web/review_pool.rs",
     "web/worker.rs",
     "web/browser.rs",
+    "web/session_file.rs",
 ];
 
 /// Every call into the browser on the runtime's path, by file, and what
@@ -451,6 +452,9 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart; no first game, or its kept keys and gestures not handed over"),
     ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),
     ("web/browser.rs", &["target", "dyn_into", "dyn_ref", "select", "selected_index", "unchecked_into", "unchecked_ref"], "event reads, casts and select(): cannot throw; a mismatch is None"),
+    ("web/session_file.rs", &["document", "create_element", "set_attribute"], "createElement and setAttribute, bound with catch: Err leaves the session unsaved (said in words, Msg::SessionFile) or the picker unopened"),
+    ("web/session_file.rs", &["text", "click"], "Blob.text() and click(), bound with catch (as are new Blob and URL.createObjectURL, this file's own bindings): Err is a sentence (Msg::SessionFile), the live game untouched"),
+    ("web/session_file.rs", &["of1", "set", "once", "files", "item", "data_transfer", "as_string", "unchecked_ref"], "Array.of, Reflect.set (catch), gloo's listener, nullable reads of files and dataTransfer, casts: cannot throw; nothing read is no file"),
 ];
 
 /// Method and function names on these files that are Rust's, the
@@ -513,6 +517,7 @@ const RUST_NAMES: &[&str] = &[
     "ok_or",
     "on_load",
     "or",
+    "or_else",
     "pop_front",
     "push",
     "push_back",
@@ -542,6 +547,7 @@ const RUST_NAMES: &[&str] = &[
     "unwrap_or_default",
     "upgrade",
     "with",
+    "with_untracked",
     "wrapping_add",
     "zip",
 ];

@@ -12,7 +12,7 @@
 use super::panel::Panel;
 
 /// A chunk of code fetched when first needed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Chunk {
     /// A panel's view, and what only it uses.
     Panel(Panel),
@@ -21,7 +21,7 @@ pub enum Chunk {
 }
 
 /// Where one chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Fetch {
     /// Not asked for yet.
     #[default]
@@ -36,7 +36,7 @@ pub enum Fetch {
 }
 
 /// Where every chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chunks {
     history: Fetch,
     stats: Fetch,

@@ -17,7 +17,7 @@ use crate::session::race::{Ghost, FIRST_SPLIT};
 use crate::session::replay::{self, Replay};
 
 /// A game against other people, and the player's own game beside it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Contest {
     pub against: Against,
     /// Whether the contest's game is on the board.
@@ -30,7 +30,7 @@ pub struct Contest {
 }
 
 /// What a contest is played against.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Against {
     /// Daily #`number`: the day's one counted attempt, or practice.
     Daily { number: u32, counted: bool },
@@ -40,7 +40,7 @@ pub enum Against {
 
 /// A race: the ghost's course, folded once from its link, and the racer's
 /// own splits as they come.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Race {
     /// The ghost's share link (its `?replay=` value).
     pub link: String,
@@ -153,7 +153,7 @@ impl Contest {
 }
 
 /// The local date and time, as the page's clock gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Clock {
     pub day: Day,
     /// Seconds since local midnight.
@@ -174,7 +174,7 @@ impl Clock {
 }
 
 /// How a result card went out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Sent {
     /// The system's share sheet took it.
     Shared,

@@ -15,7 +15,7 @@ use super::computer::Computer;
 use super::contest::{Clock, Contest};
 use super::first_game::ShellGame;
 use super::log::Log;
-use super::model::{next_seed, Mode, Model, Notice, RaceOffer, Unsaved, DEFAULT_SPEED};
+use super::model::{next_seed, Debugger, Mode, Model, Notice, RaceOffer, Unsaved, DEFAULT_SPEED};
 use super::msg::Msg;
 use super::saved::Load;
 use super::update;
@@ -25,7 +25,7 @@ use crate::session::dailies::Dailies;
 use crate::session::daily;
 
 /// What the page was opened with: storage's first answers and the address.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Flags {
     /// Whether storage can be used at all.
     pub storage: bool,
@@ -58,7 +58,7 @@ pub struct Flags {
 }
 
 /// What the page's address asks for.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Query {
     pub seed: Option<String>,
     pub replay: Option<String>,
@@ -151,6 +151,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         race_offer: None,
         card: None,
         card_pending: false,
+        debugger: Debugger::default(),
     };
     let mut model = model;
     cmds.extend(contests(&mut model, &flags));
@@ -159,6 +160,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     if contest_shown && model.chunks.need(Chunk::Contest) {
         cmds.push(Cmd::LoadChunk(Chunk::Contest));
     }
+    model.debugger.first = model.log.count();
     (model, cmds)
 }
 

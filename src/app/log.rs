@@ -92,6 +92,19 @@ impl Log {
         self.entries.iter().rev()
     }
 
+    /// An empty log that numbers its next message `count + 1`.
+    pub fn counted(count: u64) -> Log {
+        Log {
+            entries: VecDeque::new(),
+            count,
+        }
+    }
+
+    /// How many messages were recorded since the page opened.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
     /// The latest entry.
     pub fn latest(&self) -> Option<&Entry> {
         self.entries.back()

@@ -33,7 +33,7 @@ pub const MAX_SPEED: u32 = 1000;
 pub const THEME_COLOURS: [&str; 2] = ["#faf8ef", "#1d1b19"];
 
 /// Everything the page shows or remembers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Model {
     /// The session: its start and every input; the present is the game.
     pub history: History,
@@ -91,7 +91,9 @@ pub struct Model {
     pub verification: Option<Verification>,
     /// Whether the history panel shows the message log.
     pub messages_open: bool,
-    /// The last messages and what `update` made of them.
+    /// The last messages and what `update` made of them (not written with
+    /// the model: the debugger's diff would show it change every time).
+    #[serde(skip)]
     pub log: Log,
     /// The daily or race beside the player's own game, if any.
     pub contest: Option<Contest>,
@@ -106,11 +108,15 @@ pub struct Model {
     pub card: Option<Card>,
     /// Whether the card waits for the review's grades.
     pub card_pending: bool,
+    /// The debugger: the page paused on a message, a session opened from
+    /// a file (not written with the model: it is not the fold's).
+    #[serde(skip)]
+    pub debugger: Debugger,
 }
 
 /// A shared game offered to race: its link, and the offer in words ("Race
 /// this game: 36 412 in 1 607 moves?").
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RaceOffer {
     pub link: String,
     pub words: String,
@@ -127,7 +133,7 @@ impl RaceOffer {
 }
 
 /// A contest's result, as text to share.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Card {
     /// The card, with its strip of coloured squares.
     pub text: String,
@@ -139,7 +145,7 @@ pub struct Card {
 
 /// The result of replaying the whole history from its start
 /// (`History::verify`), and how long the history was then.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verification {
     pub inputs: usize,
     pub seed: Option<u64>,
@@ -182,7 +188,7 @@ impl Verification {
 }
 
 /// What the board shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     /// The present: the game in play.
     Live,
@@ -196,7 +202,7 @@ pub enum Mode {
 /// key press: the game, its history, the best score and the statistics
 /// wait for an idle moment (`Msg::Idle`) or the page's end (`Msg::Hidden`),
 /// so a move's cost does not grow with what is kept.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Unsaved {
     pub game: bool,
     pub history: bool,
@@ -214,7 +220,7 @@ impl Unsaved {
 }
 
 /// What the player is told about storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Notice {
     /// No storage: nothing will be kept.
     Unavailable,
@@ -237,7 +243,7 @@ impl From<Problem> for Notice {
 }
 
 /// The share link, once the player asked for one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Share {
     /// The game cannot be shared (it began before the history held, or it
     /// is too long for a link).
@@ -488,3 +494,67 @@ pub fn next_seed(entropy: &mut u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+/// The debugger's part of the model.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Debugger {
+    /// The message the page is paused after, if it is: the page shows the
+    /// model the fold made right after it, and the player's inputs wait
+    /// until Back to live.
+    pub at: Option<u64>,
+    /// A session opened from a file, stepped through read-only (the page's
+    /// own goes on recording meanwhile); the session itself is kept by the
+    /// runtime, as the page's own recording is.
+    pub opened: Option<Opened>,
+    /// Why the last file could not be opened or saved, in words.
+    pub problem: Option<String>,
+    /// How many messages `init` handled itself (`?daily`): the page's own
+    /// session starts after them.
+    pub first: u64,
+    /// On the page shown while paused (put there by the runtime, which
+    /// replays it): the model right before the message, for its diff,
+    pub before: Option<Box<Model>>,
+    /// and the first and last message that can be shown.
+    pub shown_range: (u64, u64),
+}
+
+impl Debugger {
+    /// Whether the page is paused on a message.
+    pub fn paused(&self) -> bool {
+        self.at.is_some()
+    }
+
+    /// The messages that can be inspected, by number: those of the file
+    /// opened, else the page's own window up to `count`, the last handled.
+    pub fn range(&self, count: u64) -> (u64, u64) {
+        match self.opened {
+            Some(opened) => (opened.first, opened.last),
+            None => (self.first.max(count.saturating_sub(RECORD_LEN)), count),
+        }
+    }
+
+    /// The same, less `before` (which only the page shown while paused
+    /// has).
+    pub fn copied(&self) -> Debugger {
+        Debugger {
+            at: self.at,
+            opened: self.opened,
+            problem: self.problem.clone(),
+            first: self.first,
+            before: None,
+            shown_range: self.shown_range,
+        }
+    }
+}
+
+/// A session opened from a file, as the model knows it: its messages'
+/// numbers, and which file it is (the runtime numbers them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opened {
+    pub first: u64,
+    pub last: u64,
+    pub file: u32,
+}
+
+/// How many messages the page's recording keeps (`app::debugger`).
+pub const RECORD_LEN: u64 = 5000;

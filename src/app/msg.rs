@@ -11,13 +11,14 @@ use crate::session::stored::Problem;
 
 use super::chunks::Chunk;
 use super::contest::{Clock, Sent};
+use super::model::Opened;
 use super::panel::Panel;
 use super::saved::Saved;
 use super::words::size;
 use crate::session::contest::SavedContest;
 
 /// Everything that can happen to the app.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Msg {
     // What the player asks.
     /// An input to the game (a move, New Game, Keep going): `step` it.
@@ -85,6 +86,23 @@ pub enum Msg {
     /// Show or hide the ghost's board beside the racer's.
     ToggleGhost,
 
+    // What the student asks of the debugger (not folded into the page's
+    // own session: `update/debugger.rs`).
+    /// Pause the page on the model right after message N (the page's own,
+    /// or the opened file's); `None`: back to live.
+    #[serde(skip)]
+    Inspect(Option<u64>),
+    /// Save the page's session to a file (`Cmd::SaveSession`).
+    #[serde(skip)]
+    SaveSession,
+    /// Pick a session file to open (`Cmd::PickSession`).
+    #[serde(skip)]
+    OpenSession,
+    /// A session file was read: its session, or why it is refused (or why
+    /// the page's own could not be saved).
+    #[serde(skip)]
+    SessionFile(Result<Opened, String>),
+
     // What the outside reports.
     /// What storage held for a board size, as asked by `Cmd::Load`.
     Loaded(Box<Saved>),
@@ -127,6 +145,31 @@ pub enum Msg {
 }
 
 impl Msg {
+    /// Whether the outside reports it (a reply to a command, a
+    /// subscription's event), rather than the player asking: a player's
+    /// input waits while the debugger has the page paused.
+    pub fn answers(&self) -> bool {
+        matches!(
+            self,
+            Msg::Loaded(_)
+                | Msg::AiAnswered { .. }
+                | Msg::AutoplayTurn(_)
+                | Msg::ReplayTick
+                | Msg::SystemDark(_)
+                | Msg::Idle
+                | Msg::Hidden
+                | Msg::BestElsewhere(..)
+                | Msg::SaveFailed(_)
+                | Msg::LinkCopied(_)
+                | Msg::ChunkLoaded { .. }
+                | Msg::Clock(_)
+                | Msg::ContestElsewhere(_)
+                | Msg::CardSent(_)
+                | Msg::CardDue
+                | Msg::Assessed { .. }
+        )
+    }
+
     /// The message in a few words, for the message log. Written out rather
     /// than derived: a derived `Debug` would print whole states.
     pub fn label(&self) -> String {

@@ -11,7 +11,7 @@ use super::replay::{LinkError, Replay, MAX_INPUTS};
 pub const FIRST_SPLIT: u64 = 128;
 
 /// The ghost's course.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ghost {
     /// The score after each number of moves: `scores[k]` after `k` moves,
     /// `scores[0]` the start's (0).

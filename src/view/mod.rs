@@ -34,6 +34,7 @@ use leptos_meta::{provide_meta_context, Html, Meta, Title};
 use crate::app::Model;
 use crate::engine::State;
 use crate::web::dispatcher::Dispatcher;
+use crate::web::split_points;
 use board::Board;
 use contest::Contests;
 use context::select;
@@ -66,6 +67,7 @@ pub fn Page(
             <StorageNotice/>
             <LinkNotice/>
             <ReplayBar/>
+            <Debugger/>
             <Contests/>
             <Board shown board/>
             <Announcer/>
@@ -74,6 +76,20 @@ pub fn Page(
             <Panels/>
             <HowToPlay/>
         </main>
+    }
+}
+
+/// The debugger's inspector, while it has the page paused or a file was
+/// refused (its code comes with the history panel's chunk).
+#[component]
+fn Debugger() -> impl IntoView {
+    let shown = select(|m| m.debugger.paused() || m.debugger.problem.is_some());
+    move || {
+        if shown.get() {
+            split_points::inspector()
+        } else {
+            None
+        }
     }
 }
 

@@ -26,6 +26,7 @@ pub mod dispatcher;
 pub mod review_pool;
 mod runner;
 mod runtime;
+pub mod session_file;
 pub mod split_points;
 pub mod storage;
 mod subscriptions;

@@ -11,7 +11,8 @@ use super::dispatcher::Dispatcher;
 use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::workers::{self, Workers};
-use crate::app::{Cmd, Msg, Sent};
+use crate::app::debugger::Recording;
+use crate::app::{Cmd, Model, Msg, Sent};
 use crate::session::stored::Problem;
 
 /// What the runner holds: storage, the page's split points and the AI's
@@ -32,7 +33,9 @@ impl Runner {
     }
 
     /// Carries out one command; replies go to `dispatcher`.
-    pub fn run(&self, cmd: Cmd, dispatcher: Dispatcher) {
+    /// `page` hands a function the page's recording and live model (for
+    /// `Cmd::SaveSession`).
+    pub fn run(&self, cmd: Cmd, dispatcher: Dispatcher, page: &Page) {
         let report = |result: Result<(), Problem>| {
             if let Err(problem) = result {
                 dispatcher.send(Msg::SaveFailed(problem));
@@ -80,6 +83,26 @@ impl Runner {
                 browser::copy(&url, move || dispatcher.send(Msg::LinkCopied(copied)));
             }
             Cmd::ClearQuery => browser::clear_query(),
+            Cmd::SaveSession | Cmd::PickSession => session_file(cmd, dispatcher, page),
         }
+    }
+}
+
+/// What hands a function the page's recording and its live model.
+pub type Page<'a> = dyn Fn(&dyn Fn(&Recording, &Model)) + 'a;
+
+/// Saves the page's session to a file, or lets the player pick one, with
+/// the history panel's chunk (which sent these, so it is here).
+fn session_file(cmd: Cmd, dispatcher: Dispatcher, page: &Page) {
+    let Some(tools) = split_points::tools() else {
+        return;
+    };
+    match cmd {
+        Cmd::PickSession => (tools.pick)(dispatcher),
+        _ => page(&|recording, live| {
+            if let Err(why) = (tools.save)(recording, live) {
+                dispatcher.send(Msg::SessionFile(Err(why)));
+            }
+        }),
     }
 }

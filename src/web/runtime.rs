@@ -18,6 +18,7 @@
 
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -26,9 +27,11 @@ use wasm_bindgen::JsValue;
 use super::browser;
 use super::dispatcher::Dispatcher;
 use super::runner::Runner;
-use super::split_points::SplitPoints;
+use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
+use crate::app::debugger::{Recording, Session};
+use crate::app::model::{Debugger, Opened};
 use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
 use crate::view::Page;
 
@@ -47,6 +50,16 @@ struct Runtime {
     /// Clears `draining` if it is still set once the stack has unwound
     /// (see [`Runtime::watch`]).
     watchdog: Closure<dyn FnMut(JsValue)>,
+    /// The page's session: its flags and every message folded in (a push
+    /// each), for the debugger.
+    recording: RefCell<Recording>,
+    /// While the debugger has the page paused: the live model, which goes
+    /// on folding the outside's replies, and the message shown (the
+    /// signal then holds the model the fold made right after it).
+    paused: RefCell<Option<(Model, u64)>>,
+    /// The session last opened from a file, and how many were.
+    opened: RefCell<Option<Rc<Session>>>,
+    files: Cell<u32>,
 }
 
 impl Runtime {
@@ -84,23 +97,146 @@ impl Runtime {
     /// One turn of the loop: fold the message in, run its commands, and
     /// listen to what the new model says.
     fn handle(&self, msg: Msg) {
-        let cmds = self
-            .model
-            .try_update(|model| update(model, msg))
-            .unwrap_or_default();
+        let kept = msg.clone();
+        let paused = self.paused.borrow_mut().take();
+        let cmds = match paused {
+            Some((mut live, at)) => {
+                let cmds = self.fold(&mut live, msg, kept);
+                *self.paused.borrow_mut() = Some((live, at));
+                cmds
+            }
+            None => self
+                .model
+                .try_update(|model| self.fold(model, msg, kept))
+                .unwrap_or_default(),
+        };
+        self.show();
         self.run(cmds);
         self.listen();
     }
 
+    /// `update`, and the message recorded if it was folded in (the log
+    /// counted it).
+    fn fold(&self, model: &mut Model, msg: Msg, kept: Msg) -> Vec<Cmd> {
+        let count = model.log.count();
+        let cmds = update(model, msg);
+        if let Some(entry) = model.log.latest().filter(|_| model.log.count() > count) {
+            self.recording.borrow_mut().record(kept, entry.cmds.clone());
+        }
+        cmds
+    }
+
+    /// Shows what the debugger asks: the model right after the message the
+    /// page is paused on, replayed (the live one kept aside meanwhile), or
+    /// the live model again.
+    fn show(&self) {
+        let stashed = self.paused.borrow_mut().take();
+        let debugger = match &stashed {
+            Some((live, _)) => live.debugger.copied(),
+            None => match self.model.try_with_untracked(|m| m.debugger.copied()) {
+                Some(debugger) if debugger.paused() => debugger,
+                _ => return,
+            },
+        };
+        let Some(at) = debugger.at else {
+            if let Some((live, _)) = stashed {
+                self.model.set(live);
+            }
+            return;
+        };
+        let count = |live: &Model| live.debugger.range(live.log.count());
+        let range = match &stashed {
+            Some((live, _)) => Some(count(live)),
+            None => self.model.try_with_untracked(count),
+        }
+        .unwrap_or_default();
+        let kept = stashed.as_ref().is_some_and(|(_, was)| *was == at);
+        let same = |shown: &Model| shown.debugger.opened == debugger.opened;
+        if kept && self.model.try_with_untracked(same) == Some(true) {
+            self.model.update(|shown| {
+                let before = shown.debugger.before.take();
+                shown.debugger = Debugger {
+                    before,
+                    shown_range: range,
+                    ..debugger
+                };
+            });
+            *self.paused.borrow_mut() = stashed;
+            return;
+        }
+        let Some(replayed) = self.replay(debugger.opened.is_some(), at) else {
+            *self.paused.borrow_mut() = stashed;
+            return;
+        };
+        let (mut shown, before) = replayed;
+        shown.debugger = Debugger {
+            before: Some(Box::new(before)),
+            shown_range: range,
+            ..debugger
+        };
+        let live = match stashed {
+            Some((live, _)) => {
+                self.model.set(shown);
+                live
+            }
+            None => match self.model.try_update(|m| std::mem::replace(m, shown)) {
+                Some(live) => live,
+                None => return,
+            },
+        };
+        *self.paused.borrow_mut() = Some((live, at));
+    }
+
+    /// The models right after message `at` and right before it, replayed
+    /// (by the history panel's chunk, which asked) from the page's own
+    /// recording or the file opened.
+    fn replay(&self, file: bool, at: u64) -> Option<(Model, Model)> {
+        let tools = split_points::tools()?;
+        let opened = self.opened.borrow();
+        let session = opened.as_deref().filter(|_| file);
+        Some((tools.replay)(&self.recording.borrow(), session, at))
+    }
+
     fn run(&self, cmds: Vec<Cmd>) {
         for cmd in cmds {
-            self.runner.run(cmd, self.dispatcher);
+            self.runner
+                .run(cmd, self.dispatcher, &|save| self.with_page(save));
         }
     }
 
-    /// Starts and stops listeners to match `subscriptions(&model)`.
+    /// Hands `f` the page's recording and its live model.
+    fn with_page(&self, f: &dyn Fn(&Recording, &Model)) {
+        let recording = self.recording.borrow();
+        match self.paused.borrow().as_ref() {
+            Some((live, _)) => f(&recording, live),
+            None => {
+                self.model.with_untracked(|live| f(&recording, live));
+            }
+        }
+    }
+
+    /// Keeps a session read from a file, to step through, and says so.
+    fn open(&self, session: Session) {
+        let file = self.files.get() + 1;
+        self.files.set(file);
+        let opened = Opened {
+            first: session.first,
+            last: session.last(),
+            file,
+        };
+        *self.opened.borrow_mut() = Some(Rc::new(session));
+        self.send(Msg::SessionFile(Ok(opened)));
+    }
+
+    /// Starts and stops listeners to match `subscriptions(&model)` (the
+    /// live model's, while the page is paused).
     fn listen(&self) {
-        if let Some(subs) = self.model.try_with_untracked(subscriptions) {
+        let paused = self
+            .paused
+            .borrow()
+            .as_ref()
+            .map(|(live, _)| subscriptions(live));
+        if let Some(subs) = paused.or_else(|| self.model.try_with_untracked(subscriptions)) {
             self.listeners.sync(subs);
         }
     }
@@ -162,6 +298,12 @@ thread_local! {
     static RUNTIME: OnceCell<Runtime> = const { OnceCell::new() };
 }
 
+/// Opens a session read from a file (the history panel's chunk read it):
+/// the runtime keeps it, and the debugger steps through it.
+pub fn open_session(session: Session) {
+    with_runtime(|runtime| runtime.open(session));
+}
+
 /// Hands `f` the runtime, once it has started.
 fn with_runtime(f: impl FnOnce(&Runtime)) {
     RUNTIME.with(|runtime| runtime.get().map(f));
@@ -171,7 +313,9 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 /// Returns the model, read-only, and the dispatcher, for the view.
 fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<Model>, Dispatcher) {
     let store = Store::open();
-    let (model, cmds) = init(flags(&store));
+    let flags = flags(&store);
+    let (model, cmds) = init(flags.clone());
+    let recording = RefCell::new(Recording::new(flags, &model));
     let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
     let runtime = Runtime {
         model: RwSignal::new(model),
@@ -182,6 +326,10 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
         draining: Cell::new(false),
         watching: Cell::new(false),
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
+        recording,
+        paused: RefCell::new(None),
+        opened: RefCell::new(None),
+        files: Cell::new(0),
     };
     let model = runtime.model.read_only();
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {

@@ -12,13 +12,16 @@
 //! function exported from whichever wasm links it, and the AI worker links
 //! this library.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::pin::Pin;
 
 use leptos::prelude::AnyView;
 
+use super::dispatcher::Dispatcher;
 use crate::app::chunks::Chunk;
+use crate::app::debugger::{Recording, Session};
+use crate::app::Model;
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -34,9 +37,47 @@ pub struct SplitPoints {
     pub load: fn(Chunk) -> Later<Option<Draw>>,
 }
 
+/// What the history panel's chunk hands over beside its panel: the
+/// debugger's inspector and its session files, so that none of their code
+/// is in the page at start.
+#[derive(Clone, Copy)]
+pub struct Tools {
+    /// Draws the inspector, over the page while it is paused.
+    pub inspector: Draw,
+    /// Writes the page's session (its recording, and its live model to
+    /// check a replay against) to a file the browser downloads; `Err`: why
+    /// not.
+    pub save: fn(&Recording, &Model) -> Result<(), String>,
+    /// Lets the player pick a session file; its session, or why it is
+    /// refused, is sent as `Msg::SessionFile`.
+    pub pick: fn(Dispatcher),
+    /// Reads the session file dropped on the page, as `pick` does.
+    pub dropped: fn(&web_sys::Event, Dispatcher),
+    /// The models right after message N and right before it, replayed from
+    /// the page's recording, or from the session opened if one is given.
+    pub replay: fn(&Recording, Option<&Session>, u64) -> (Model, Model),
+}
+
 thread_local! {
     /// What draws each chunk fetched so far.
     static DRAWN: RefCell<Vec<(Chunk, Draw)>> = const { RefCell::new(Vec::new()) };
+    /// The debugger's tools, once the history panel's chunk is here.
+    static TOOLS: Cell<Option<Tools>> = const { Cell::new(None) };
+}
+
+/// Keeps the debugger's tools (the history panel's chunk, as it loads).
+pub fn keep_tools(tools: Tools) {
+    TOOLS.with(|kept| kept.set(Some(tools)));
+}
+
+/// The debugger's inspector, if the history panel's chunk is here.
+pub fn inspector() -> Option<AnyView> {
+    tools().map(|tools| (tools.inspector)())
+}
+
+/// The debugger's tools, if the history panel's chunk is here.
+pub fn tools() -> Option<Tools> {
+    TOOLS.with(Cell::get)
 }
 
 /// Keeps what draws `chunk`, now that it is here.

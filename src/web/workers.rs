@@ -52,6 +52,8 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         | Cmd::LoadChunk(_)
         | Cmd::After { .. }
         | Cmd::CopyLink(_)
-        | Cmd::ClearQuery => {}
+        | Cmd::ClearQuery
+        | Cmd::SaveSession
+        | Cmd::PickSession => {}
     }
 }

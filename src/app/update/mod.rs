@@ -14,6 +14,8 @@
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
 //! - [`contest`]: the daily, races, their end and the result card;
 //! - [`page`]: panels, the theme, share links, the link's note;
+//! - [`debugger`]: pausing on a message, session files; the player's
+//!   inputs wait while the page is paused;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
 //! - [`common`]: what several rules share (a new present, stopping
@@ -24,12 +26,14 @@ mod coach;
 mod common;
 mod computer;
 mod contest;
+mod debugger;
 mod game;
 mod page;
 mod saving;
 mod settings;
 
 use super::cmd::Cmd;
+use super::log::Ignored;
 use super::model::Model;
 use super::msg::Msg;
 use super::subscriptions::subscriptions;
@@ -54,6 +58,10 @@ use common::Outcome;
 /// (`chunks::panel_opened`); so does a contest that has just begun or moved
 /// (`chunks::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
+    let msg = match debugger::rule(model, msg) {
+        Ok(cmds) => return cmds,
+        Err(msg) => msg,
+    };
     let label = msg.label();
     let subs_before = subscriptions(model);
     let panel_before = model.panel;
@@ -141,5 +149,9 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::ToggleGhost => contest::toggle_ghost(model),
         Msg::Clock(clock) => contest::clock(model, clock),
         Msg::ContestElsewhere(saved) => contest::elsewhere(model, *saved),
+        // Handled before the fold, by `debugger::rule`.
+        Msg::Inspect(_) | Msg::SaveSession | Msg::OpenSession | Msg::SessionFile(_) => {
+            Err(Ignored::NotHere)
+        }
     }
 }

@@ -1,7 +1,10 @@
 //! The message log, for people studying the fold: the last messages, newest
 //! first, each with the commands `update` returned for it or why it was
 //! ignored, and the subscriptions it started (`+idle`) or stopped
-//! (`−ticker`). Read-only; mounted only while shown.
+//! (`−ticker`); mounted only while shown. Each message's number is a button
+//! that pauses the page on it (the debugger's inspector,
+//! `panels::inspector`); below, the session saved to a file or opened from
+//! one.
 
 use leptos::prelude::*;
 
@@ -23,7 +26,27 @@ pub fn Messages() -> impl IntoView {
         >
             "Messages"
         </button>
-        {move || open.get().then(|| view! { <MessageLog/> })}
+        {move || open.get().then(|| view! { <MessageLog/> <SessionFiles/> })}
+    }
+}
+
+/// Save this session, open one from a file (or drop it on the page), and
+/// why the last file was refused.
+#[component]
+fn SessionFiles() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    let problem = select(|m| m.debugger.problem.clone());
+    view! {
+        <div class="session-files">
+            <button class="save-session" on:click=move |_| dispatch.send(Msg::SaveSession)>
+                "Save this session"
+            </button>
+            <button class="open-session" on:click=move |_| dispatch.send(Msg::OpenSession)>
+                "Open a session file…"
+            </button>
+            <p class="session-note">"Or drop a session file on the page to step through it."</p>
+            <p class="session-problem" role="status">{move || problem.get()}</p>
+        </div>
     }
 }
 
@@ -56,9 +79,17 @@ fn row(entry: &Entry) -> impl IntoView {
             .collect();
         view! { " " <span class="message-subs">{said.join(" ")}</span> }
     });
+    let n = entry.n;
+    let dispatch = use_dispatcher();
     view! {
         <li class="message-row">
-            <span class="message-n">{entry.n}</span>
+            <button
+                class="message-n"
+                aria-label=format!("Inspect message {n}")
+                on:click=move |_| dispatch.send(Msg::Inspect(Some(n)))
+            >
+                {n}
+            </button>
             " "
             <code class="message-msg">{entry.msg.clone()}</code>
             " → "

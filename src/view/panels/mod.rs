@@ -13,6 +13,7 @@
 mod charts;
 mod grade_mark;
 mod history;
+mod inspector;
 mod messages;
 mod review;
 mod review_chart;
@@ -27,6 +28,7 @@ use crate::app::chunks::{Chunk, Fetch};
 use crate::web::split_points;
 
 pub use history::HistoryPanel;
+pub use inspector::Inspector;
 pub use settings::SettingsPanel;
 pub use stats::StatsPanel;
 
