@@ -141,6 +141,19 @@ fn files_that_cannot_be_opened_are_refused_in_words() {
         assert!(why.contains(said), "{said}: {why}");
         assert!(!why.contains("expected one of"), "{why}");
     }
+    // The page's reader says the same in its words, and reads what it can.
+    let in_page = [
+        (newer.as_str(), "newer version"),
+        (cut, "cut short"),
+        ("<html>", "not JSON"),
+        (unknown.as_str(), "does not know"),
+    ];
+    for (text, said) in in_page {
+        let why = file::read_in_page(text).expect_err(said);
+        assert!(why.contains(said), "{said}: {why}");
+    }
+    let read = file::read_in_page(&text).expect("the page reads its own file");
+    assert_eq!(read.messages, recording.session().messages);
 }
 
 #[test]

@@ -127,64 +127,43 @@ impl Runtime {
     }
 
     /// Shows what the debugger asks: the model right after the message the
-    /// page is paused on, replayed (the live one kept aside meanwhile), or
-    /// the live model again.
+    /// page is paused on, replayed again after every message (the live one
+    /// kept aside meanwhile), or the live model again.
     fn show(&self) {
         let stashed = self.paused.borrow_mut().take();
-        let debugger = match &stashed {
-            Some((live, _)) => live.debugger.copied(),
-            None => match self.model.try_with_untracked(|m| m.debugger.copied()) {
-                Some(debugger) if debugger.paused() => debugger,
+        let live = |m: &Model| (m.debugger.copied(), m.debugger.range(m.log.count()));
+        let (debugger, range) = match &stashed {
+            Some((model, _)) => live(model),
+            None => match self
+                .model
+                .try_with_untracked(|m| m.debugger.paused().then(|| live(m)))
+            {
+                Some(Some(now)) => now,
                 _ => return,
             },
         };
-        let Some(at) = debugger.at else {
-            if let Some((live, _)) = stashed {
-                self.model.set(live);
+        let replayed = debugger
+            .at
+            .and_then(|at| Some((at, self.replay(debugger.opened.is_some(), at)?)));
+        let Some((at, (mut shown, before))) = replayed else {
+            if let Some((model, _)) = stashed {
+                self.swap(model);
             }
             return;
         };
-        let count = |live: &Model| live.debugger.range(live.log.count());
-        let range = match &stashed {
-            Some((live, _)) => Some(count(live)),
-            None => self.model.try_with_untracked(count),
-        }
-        .unwrap_or_default();
-        let kept = stashed.as_ref().is_some_and(|(_, was)| *was == at);
-        let same = |shown: &Model| shown.debugger.opened == debugger.opened;
-        if kept && self.model.try_with_untracked(same) == Some(true) {
-            self.model.update(|shown| {
-                let before = shown.debugger.before.take();
-                shown.debugger = Debugger {
-                    before,
-                    shown_range: range,
-                    ..debugger
-                };
-            });
-            *self.paused.borrow_mut() = stashed;
-            return;
-        }
-        let Some(replayed) = self.replay(debugger.opened.is_some(), at) else {
-            *self.paused.borrow_mut() = stashed;
-            return;
-        };
-        let (mut shown, before) = replayed;
         shown.debugger = Debugger {
             before: Some(Box::new(before)),
             shown_range: range,
             ..debugger
         };
-        let live = match stashed {
-            Some((live, _)) => {
-                self.model.set(shown);
-                live
-            }
-            None => match self.model.try_update(|m| std::mem::replace(m, shown)) {
-                Some(live) => live,
-                None => return,
-            },
-        };
-        *self.paused.borrow_mut() = Some((live, at));
+        let shown_before = self.swap(shown);
+        let live = stashed.map(|(model, _)| model).or(shown_before);
+        *self.paused.borrow_mut() = live.map(|model| (model, at));
+    }
+
+    /// Puts `model` in the signal; the one it held.
+    fn swap(&self, model: Model) -> Option<Model> {
+        self.model.try_update(|m| std::mem::replace(m, model))
     }
 
     /// The models right after message `at` and right before it, replayed

@@ -71,9 +71,9 @@ pub fn read_in_page(text: &str) -> Result<Session, String> {
         messages: Vec<Msg>,
         commands: Vec<Vec<String>>,
     }
-    let head: Head = serde_json::from_str(text).map_err(|e| refusal(&e))?;
+    let head: Head = in_page(text)?;
     newer(head.version)?;
-    let file: InPage = serde_json::from_str(text).map_err(|e| refusal(&e))?;
+    let file: InPage = in_page(text)?;
     if file.start.is_some() {
         return Err(format!(
             "This session starts after message {}, from the model the page had then; the page opens sessions that start from their flags. Replay it with `cargo run --bin session`.",
@@ -90,6 +90,32 @@ pub fn read_in_page(text: &str) -> Result<Session, String> {
         end: None,
     })
 }
+
+/// Reads `text` with serde-json-core, the reader the page's storage uses
+/// (so the page shares its code for histories, states and the rest).
+fn in_page<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+    use serde_json_core::de::Error;
+    let mut unescaped = [0u8; 1024];
+    match serde_json_core::from_str_escaped(text, &mut unescaped) {
+        Ok((value, _)) => Ok(value),
+        Err(
+            Error::EofWhileParsingList
+            | Error::EofWhileParsingObject
+            | Error::EofWhileParsingString
+            | Error::EofWhileParsingNumber
+            | Error::EofWhileParsingValue,
+        ) => Err(CUT.into()),
+        Err(_) if !text.trim_start().starts_with("{") => Err(NOT_JSON.into()),
+        Err(_) => Err(UNKNOWN.into()),
+    }
+}
+
+/// Why a cut file, or one that is not JSON, is refused.
+const CUT: &str =
+    "This session file is cut short: it ends before the session does, so it is not opened.";
+const NOT_JSON: &str = "This file is not a session: it is not JSON.";
+/// Why a file with a message or a value this build cannot read is refused.
+const UNKNOWN: &str = "This session holds a message or a value this version of the game does not know, so it is not opened.";
 
 /// A file's version, read first.
 #[derive(serde::Deserialize)]
@@ -121,11 +147,8 @@ fn checked(session: Session) -> Result<Session, String> {
 fn refusal(e: &serde_json::Error) -> String {
     use serde_json::error::Category;
     match e.classify() {
-        Category::Eof => {
-            "This session file is cut short: it ends before the session does, so it is not opened."
-                .into()
-        }
-        Category::Syntax | Category::Io => "This file is not a session: it is not JSON.".into(),
+        Category::Eof => CUT.into(),
+        Category::Syntax | Category::Io => NOT_JSON.into(),
         Category::Data => {
             let what = e.to_string();
             let what = what.split(", expected").next().unwrap_or(&what);
