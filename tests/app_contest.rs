@@ -13,7 +13,7 @@ use leptos_2048::app::model::RaceOffer;
 use leptos_2048::app::words::daily_not_out;
 use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Notice, Query, Sent};
 use leptos_2048::engine::{Direction, Input, Pos, Status};
-use leptos_2048::session::contest::SavedContest;
+use leptos_2048::session::contest::SavedChallenge;
 use leptos_2048::session::dailies::{Dailies, DailyResult};
 use leptos_2048::session::daily::{self, Day};
 use leptos_2048::session::history::History;
@@ -67,7 +67,7 @@ fn moved(mut model: Model, n: usize) -> Model {
 }
 
 /// The contest as storage keeps it now.
-fn stored(model: &Model) -> SavedContest {
+fn stored(model: &Model) -> SavedChallenge {
     model.contest.as_ref().unwrap().saved(&model.history)
 }
 
@@ -76,7 +76,7 @@ fn the_daily_is_counted_once_then_practice() {
     let own = fresh();
     // The first contest also fetches the code of its views.
     let opened = check(&own, Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
+        vec![Cmd::SaveChallenge(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
     assert_eq!(
         opened.history,
@@ -103,7 +103,7 @@ fn the_daily_is_counted_once_then_practice() {
     let ended = after(played, [Msg::Finish]);
     // (The review the end started is of the attempt: it stops with it.)
     let practice = check(&ended, Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::CancelReview]
+        vec![Cmd::SaveChallenge(stored(m)), Cmd::CancelAssessments]
     });
     assert_eq!(
         practice.contest.as_ref().unwrap().against,
@@ -120,14 +120,14 @@ fn the_daily_is_counted_once_then_practice() {
 fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
     let own = fresh();
     let later = check(&own, Msg::OpenDaily(Some(TODAY + 1)), none);
-    assert_eq!(later.link_message, Some(daily_not_out(TODAY + 1, TODAY)));
+    assert_eq!(later.note, Some(daily_not_out(TODAY + 1, TODAY)));
     assert_eq!(
-        later.link_message.as_deref(),
+        later.note.as_deref(),
         Some("Daily #330 is not out yet: today's is #329.")
     );
     assert!(later.contest.is_none());
     let earlier = check(&own, Msg::OpenDaily(Some(300)), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
+        vec![Cmd::SaveChallenge(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
     assert_eq!(
         earlier.contest.as_ref().unwrap().against,
@@ -169,7 +169,7 @@ fn a_counted_move_is_written_at_once() {
     let daily = in_the_daily();
     let d = some_move(&daily);
     let after_move = check(&daily, Msg::Play(Input::Move(d)), |m| {
-        vec![Cmd::SaveContest(stored(m))]
+        vec![Cmd::SaveChallenge(stored(m))]
     });
     assert_eq!(stored(&after_move).game.len(), 1);
     assert!(
@@ -180,8 +180,8 @@ fn a_counted_move_is_written_at_once() {
     let practice = after(fresh(), [Msg::OpenDaily(Some(300)), Msg::Idle]);
     let d = some_move(&practice);
     let later = check(&practice, Msg::Play(Input::Move(d)), none);
-    assert!(later.unsaved.contest);
-    check(&later, Msg::Idle, |m| vec![Cmd::SaveContest(stored(m))]);
+    assert!(later.unsaved.challenge);
+    check(&later, Msg::Idle, |m| vec![Cmd::SaveChallenge(stored(m))]);
 }
 
 #[test]
@@ -212,7 +212,7 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
     // the daily under its own.
     let written = update(&mut again.clone(), Msg::Idle);
     assert!(written.contains(&Cmd::SaveGame(own_moved.history.present().clone())));
-    assert!(written.contains(&Cmd::SaveContest(stored(&again))));
+    assert!(written.contains(&Cmd::SaveChallenge(stored(&again))));
     // The statistics of the own game count none of the daily's moves.
     assert_eq!(again.stats, own_moved.stats);
 }
@@ -231,7 +231,7 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
         });
         vec![
             Cmd::SaveDailies(dailies),
-            Cmd::SaveContest(stored(m)),
+            Cmd::SaveChallenge(stored(m)),
             Cmd::AssessMoves {
                 id: 1,
                 moves: m.coach.left(),
@@ -287,10 +287,10 @@ fn game_over_ends_the_attempt_by_itself() {
 #[test]
 fn an_open_counted_attempt_is_finished_before_another_contest() {
     let daily = moved(in_the_daily(), 2);
-    let next_day = after(daily.clone(), [Msg::Clock(november(26)), Msg::OwnGame]);
+    let next_day = after(daily.clone(), [Msg::Time(november(26)), Msg::OwnGame]);
     let asked = check(&next_day, Msg::OpenDaily(None), none);
     assert_eq!(
-        asked.link_message.as_deref(),
+        asked.note.as_deref(),
         Some("Daily #329's counted attempt is still open: finish it first (play to the end, or press Finish).")
     );
     assert_eq!(asked.history, daily.history, "the open attempt comes back");
@@ -337,9 +337,9 @@ fn a_streak_counts_consecutive_days_and_breaks_on_a_skip() {
 #[test]
 fn the_clock_says_which_daily_is_today() {
     let own = fresh();
-    let moved_on = check(&own, Msg::Clock(november(26)), none);
+    let moved_on = check(&own, Msg::Time(november(26)), none);
     assert_eq!(moved_on.clock.today(), 330);
-    let same = check(&moved_on, Msg::Clock(november(26)), none);
+    let same = check(&moved_on, Msg::Time(november(26)), none);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     let daily = after(moved_on, [Msg::OpenDaily(None)]);
     assert_eq!(daily.history, daily::game(330));
@@ -394,7 +394,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     // The offer is drawn by the contest's chunk: the page asked for it at
     // once, so the race asks for nothing more.
     assert_eq!(model.chunks.of(Chunk::Contest), Fetch::Loading);
-    let racing = check(&model, Msg::Race, |m| vec![Cmd::SaveContest(stored(m))]);
+    let racing = check(&model, Msg::Race, |m| vec![Cmd::SaveChallenge(stored(m))]);
     assert_eq!(
         racing.history,
         History::new(Default::default(), 42),
@@ -440,7 +440,7 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
     });
     assert_eq!(bad.race_offer, None);
     assert!(bad
-        .link_message
+        .note
         .as_ref()
         .unwrap()
         .starts_with("This race link cannot be opened"));
@@ -608,29 +608,29 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let mut there = here.clone();
     there = moved(there, 3);
     let theirs = stored(&there);
-    let followed = check(&here, Msg::ContestElsewhere(Box::new(theirs.clone())), none);
+    let followed = check(&here, Msg::ChallengeElsewhere(Box::new(theirs.clone())), none);
     assert_eq!(
         followed.history, there.history,
         "this tab shows the other's moves"
     );
-    assert!(!followed.unsaved.contest, "nothing written back");
-    let again = check(&followed, Msg::ContestElsewhere(Box::new(theirs)), none);
+    assert!(!followed.unsaved.challenge, "nothing written back");
+    let again = check(&followed, Msg::ChallengeElsewhere(Box::new(theirs)), none);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // A copy behind this tab's (a tab that had not heard of the latest
     // move wrote its older one) is not followed: this tab's goes back.
     let stale = stored(&here);
     let kept = check(
         &followed,
-        Msg::ContestElsewhere(Box::new(stale.clone())),
-        |m| vec![Cmd::SaveContest(stored(m))],
+        Msg::ChallengeElsewhere(Box::new(stale.clone())),
+        |m| vec![Cmd::SaveChallenge(stored(m))],
     );
     assert_eq!(kept.history, there.history);
     let finished = after(followed.clone(), [Msg::Finish]);
     let unfinished = stored(&followed);
     let still = check(
         &finished,
-        Msg::ContestElsewhere(Box::new(unfinished)),
-        |m| vec![Cmd::SaveContest(stored(m))],
+        Msg::ChallengeElsewhere(Box::new(unfinished)),
+        |m| vec![Cmd::SaveChallenge(stored(m))],
     );
     assert!(
         still.contest.as_ref().unwrap().ended,
@@ -641,7 +641,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let autoplaying = after(own.clone(), [Msg::Autoplay]);
     let beside = check(
         &autoplaying,
-        Msg::ContestElsewhere(Box::new(stored(&there))),
+        Msg::ChallengeElsewhere(Box::new(stored(&there))),
         none,
     );
     assert_eq!(beside.history, own.history);
@@ -650,7 +650,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
 }
 
 /// The page opened with this stored contest and these dailies.
-fn reopened(contest: Loaded<SavedContest>, dailies: Loaded<Dailies>) -> Model {
+fn reopened(contest: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) -> Model {
     let (model, _) = init(Flags {
         contest,
         dailies,
@@ -730,10 +730,10 @@ fn the_address_opens_a_daily() {
         }
     );
     let (later, _) = open("400");
-    assert_eq!(later.link_message, Some(daily_not_out(400, TODAY)));
+    assert_eq!(later.note, Some(daily_not_out(400, TODAY)));
     let (bad, _) = open("x");
     assert!(bad
-        .link_message
+        .note
         .unwrap()
         .starts_with("This daily link does not name a daily"));
 }
@@ -767,7 +767,7 @@ fn the_card_never_claims_what_its_link_cannot_prove() {
 #[test]
 fn the_contests_views_are_fetched_once_there_is_a_contest() {
     let daily = check(&fresh(), Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
+        vec![Cmd::SaveChallenge(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
     });
     assert_eq!(daily.chunks.of(Chunk::Contest), Fetch::Loading);
     // Moves and the way back and forth ask nothing while it loads.

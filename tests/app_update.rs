@@ -18,7 +18,7 @@ use leptos_2048::app::{
     Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
-use leptos_2048::session::contest::SavedContest;
+use leptos_2048::session::contest::SavedChallenge;
 use leptos_2048::session::daily::Day;
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
@@ -352,9 +352,9 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
 fn the_message_log_opens_and_closes() {
     let model = fresh();
     let open = check(&model, Msg::ToggleMessages, none);
-    assert!(open.messages_open);
+    assert!(open.log.open);
     let closed = check(&open, Msg::ToggleMessages, none);
-    assert!(!closed.messages_open);
+    assert!(!closed.log.open);
 }
 
 // ─── Replays of shared links ─────────────────────────────────────────────
@@ -403,8 +403,8 @@ fn a_link_says_what_its_game_proved_replayed() {
             end.board.max_value()
         ))
     );
-    assert_eq!(model.link_message, None);
-    let dismissed = check(&model, Msg::DismissLinkMessage, none);
+    assert_eq!(model.note, None);
+    let dismissed = check(&model, Msg::DismissNote, none);
     assert_eq!(dismissed.link_verified, None);
     // A fresh game, or a link that proved nothing, says nothing of the kind.
     assert_eq!(fresh().link_verified, None);
@@ -439,7 +439,7 @@ fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
         replay: Some("not-a-link".into()),
         ..Query::default()
     });
-    assert!(model.link_message.is_some());
+    assert!(model.note.is_some());
     assert!(!model.saving);
     assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveGame(_))));
     let moved = after(
@@ -450,9 +450,9 @@ fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
         !moved.unsaved.game && !moved.unsaved.history,
         "nothing of it to write"
     );
-    let dismissed = check(&moved, Msg::DismissLinkMessage, none);
-    assert_eq!(dismissed.link_message, None);
-    let again = check(&dismissed, Msg::DismissLinkMessage, none);
+    let dismissed = check(&moved, Msg::DismissNote, none);
+    assert_eq!(dismissed.note, None);
+    let again = check(&dismissed, Msg::DismissNote, none);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -467,7 +467,7 @@ fn a_seed_link_starts_that_seed() {
         seed: Some("-5".into()),
         ..Query::default()
     });
-    assert!(bad.link_message.unwrap().contains("not a whole number"));
+    assert!(bad.note.unwrap().contains("not a whole number"));
 }
 
 // ─── Board sizes and targets ─────────────────────────────────────────────
@@ -1053,7 +1053,7 @@ fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
         .map(|&(at, _)| agreed(&asked, 1, at))
         .collect();
     let part = after(asked, answers);
-    let cancelled = check(&part, Msg::CancelReview, |_| vec![Cmd::CancelReview]);
+    let cancelled = check(&part, Msg::CancelReview, |_| vec![Cmd::CancelAssessments]);
     assert_eq!(cancelled.coach.running, None);
     assert_eq!(cancelled.coach.progress(), (3, moves.len()));
     let late = check(&cancelled, agreed(&cancelled, 1, moves[3].0), none);
@@ -1109,7 +1109,7 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
     let branched = check(
         &undone,
         Msg::Play(Input::Move(another_move(&undone, not))),
-        |_| vec![Cmd::CancelReview],
+        |_| vec![Cmd::CancelAssessments],
     );
     assert_eq!(branched.coach.progress(), (n - 2, n - 2));
     assert_eq!(branched.coach.running, None);
@@ -1163,7 +1163,7 @@ fn a_worker_failure_stops_the_review_and_says_why() {
         at,
         answer: Err(why.into()),
     };
-    let stopped = check(&asked, failed, |_| vec![Cmd::CancelReview]);
+    let stopped = check(&asked, failed, |_| vec![Cmd::CancelAssessments]);
     assert_eq!(stopped.coach.running, None);
     assert_eq!(stopped.coach.failure.as_deref(), Some(why));
     // Reviewing again tries again.
@@ -1386,7 +1386,7 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::AutoplayPause(_) => "autoplays_pause_is_clamped",
         Msg::Share | Msg::LinkCopied(_) => "share_makes_a_link_and_asks_for_it_to_be_copied",
         Msg::ToggleTheme => "the_theme_flips_and_is_remembered",
-        Msg::DismissLinkMessage => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
+        Msg::DismissNote => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
         Msg::CheckHistory => "the_history_is_checked_on_opening_and_on_asking",
         Msg::ToggleMessages => "the_message_log_opens_and_closes",
         Msg::Loaded(_) => "a_corrupt_save_is_set_aside_and_said",
@@ -1410,8 +1410,8 @@ fn row_for(msg: &Msg) -> &'static str {
             "the_result_card_waits_for_the_review_at_most_a_few_seconds"
         }
         Msg::CopyCard => "the_shared_card_can_be_copied_as_it_is",
-        Msg::Clock(_) => "the_clock_says_which_daily_is_today",
-        Msg::ContestElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
+        Msg::Time(_) => "the_clock_says_which_daily_is_today",
+        Msg::ChallengeElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
         Msg::ChunkLoaded {
             chunk: Chunk::Contest,
             ..
@@ -1444,7 +1444,7 @@ fn every_message_has_a_row_in_this_file() {
         Msg::AutoplayPause(0),
         Msg::Share,
         Msg::ToggleTheme,
-        Msg::DismissLinkMessage,
+        Msg::DismissNote,
         Msg::CheckHistory,
         Msg::ToggleMessages,
         Msg::ReplayTick,
@@ -1461,7 +1461,7 @@ fn every_message_has_a_row_in_this_file() {
         Msg::SendBack,
         Msg::ShareResult,
         Msg::CopyCard,
-        Msg::Clock(flags(Query::default()).clock),
+        Msg::Time(flags(Query::default()).clock),
     ];
     for msg in samples {
         let row = row_for(&msg);
@@ -1530,7 +1530,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         }),
         1 => Just(Msg::ToggleTheme),
         1 => any::<bool>().prop_map(Msg::SystemDark),
-        1 => Just(Msg::DismissLinkMessage),
+        1 => Just(Msg::DismissNote),
         1 => Just(Msg::CheckHistory),
         1 => Just(Msg::ToggleMessages),
         1 => Just(Msg::Idle),
@@ -1549,7 +1549,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::SendBack),
         1 => Just(Msg::ToggleGhost),
         1 => any::<bool>().prop_map(|loaded| Msg::ChunkLoaded { chunk: Chunk::Contest, loaded }),
-        1 => (0u32..90_000).prop_map(|s| Msg::Clock(Clock {
+        1 => (0u32..90_000).prop_map(|s| Msg::Time(Clock {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
             second: s % 86_400,
         })),
@@ -1558,7 +1558,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             for d in [Left, Up, Right].into_iter().take(moves) {
                 game.apply(Input::Move(d));
             }
-            Msg::ContestElsewhere(Box::new(SavedContest {
+            Msg::ChallengeElsewhere(Box::new(SavedChallenge {
                 daily: Some(n),
                 counted: n == 329,
                 race: None,

@@ -62,6 +62,8 @@ pub struct Entry {
 pub struct Log {
     entries: VecDeque<Entry>,
     count: u64,
+    /// Whether the history panel shows the log.
+    pub open: bool,
 }
 
 impl Log {

@@ -23,7 +23,7 @@ pub struct Subs {
     /// Swipes on the board (→ `Play(Move(…))`): while it takes moves.
     pub swipes: bool,
     /// Other tabs' best score for this size and their daily or race,
-    /// through `storage` events (→ `BestElsewhere`, `ContestElsewhere`):
+    /// through `storage` events (→ `BestElsewhere`, `ChallengeElsewhere`):
     /// while storage can be used.
     pub other_tabs: Option<Config>,
     /// The replay's ticker, one tick every this many milliseconds
