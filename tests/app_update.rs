@@ -11,14 +11,14 @@ use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
-use leptos_2048::app::contest::Clock;
-use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::contest::LocalTime;
+use leptos_2048::app::model::{Record, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query,
     Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
-use leptos_2048::session::contest::SavedChallenge;
+use leptos_2048::session::contest::{Rival, SavedChallenge};
 use leptos_2048::session::daily::Day;
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
@@ -81,7 +81,7 @@ fn game_history_best(m: &Model) -> Vec<Cmd> {
 #[test]
 fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     let before = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let moved = check(&before, Msg::Play(Input::Move(Left)), none);
+    let moved = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(moved.present().score, 4);
     assert_eq!(moved.history.len(), 1);
     assert_eq!(moved.best, 4);
@@ -89,13 +89,13 @@ fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     assert!(moved
         .announcement
         .starts_with("Moved left. 2 and 2 merged into 4. Score 4."));
-    let written = check(&moved, Msg::Idle, |_| {
+    let written = check(&moved, Msg::Idle, {
         let mut cmds = game_history_best(&moved);
         cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
         cmds
     });
     assert!(!written.unsaved.any());
-    let again = check(&written, Msg::Idle, none);
+    let again = check(&written, Msg::Idle, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -105,7 +105,7 @@ fn a_hidden_page_writes_at_once() {
         playing("2 2 . . / . . . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let hidden = check(&moved, Msg::Hidden, |_| {
+    let hidden = check(&moved, Msg::Hidden, {
         let mut cmds = game_history_best(&moved);
         cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
         cmds
@@ -116,7 +116,7 @@ fn a_hidden_page_writes_at_once() {
 #[test]
 fn a_move_that_changes_nothing_is_not_recorded() {
     let before = playing("2 . . . / . . . . / . . . . / . . . .");
-    let after = check(&before, Msg::Play(Input::Move(Left)), none);
+    let after = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&after), Some(Ignored::NoChange));
     assert_eq!(after.history, before.history);
     assert!(!after.unsaved.any());
@@ -127,10 +127,10 @@ fn statistics_count_a_game_once() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
     let moved = after(model, [Msg::Play(Input::Move(Left)), Msg::Idle]);
     // Undo and redo see the same game again: no new count, no stats write.
-    let undone = check(&moved, Msg::Undo, none);
-    let redone = check(&undone, Msg::Redo, none);
+    let undone = check(&moved, Msg::Undo, vec![]);
+    let redone = check(&undone, Msg::Redo, vec![]);
     assert_eq!(redone.stats, moved.stats);
-    check(&redone, Msg::Idle, |_| {
+    check(&redone, Msg::Idle, {
         vec![
             Cmd::SaveGame(redone.present().clone()),
             Cmd::SaveHistory(redone.history.clone()),
@@ -145,26 +145,26 @@ fn undo_gives_back_the_state_before_and_redo_the_one_after() {
         [Msg::Play(Input::Move(Left))],
     );
     let moved = model.present().clone();
-    let undone = check(&model, Msg::Undo, none);
+    let undone = check(&model, Msg::Undo, vec![]);
     assert_eq!(undone.present().score, 0);
     assert_eq!(undone.announcement, "New game. Score 0.");
-    let redone = check(&undone, Msg::Redo, none);
+    let redone = check(&undone, Msg::Redo, vec![]);
     assert_eq!(*redone.present(), moved);
-    let nothing = check(&redone, Msg::Redo, none);
+    let nothing = check(&redone, Msg::Redo, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
 }
 
 #[test]
 fn new_game_and_keep_going_are_inputs_like_moves() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
-    let won = check(&model, Msg::Play(Input::Move(Left)), none);
+    let won = check(&model, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(won.present().status, Status::Won);
     assert!(won
         .announcement
         .ends_with("You win! Keep going or try again."));
-    let going = check(&won, Msg::Play(Input::KeepPlaying), none);
+    let going = check(&won, Msg::Play(Input::KeepPlaying), vec![]);
     assert_eq!(going.present().status, Status::Continuing);
-    let new = check(&going, Msg::Play(Input::NewGame), none);
+    let new = check(&going, Msg::Play(Input::NewGame), vec![]);
     assert_eq!((new.present().score, new.best), (0, 2048));
 }
 
@@ -188,15 +188,15 @@ fn viewing_needs_the_history_panel() {
         playing("2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let closed = check(&model, Msg::View(Some(0)), none);
+    let closed = check(&model, Msg::View(Some(0)), vec![]);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
     let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
-    let viewing = check(&open, Msg::View(Some(0)), none);
+    let viewing = check(&open, Msg::View(Some(0)), vec![]);
     assert_eq!(viewing.mode, Mode::Viewing(0));
     assert_eq!(viewing.shown().score, 0);
     assert_eq!(viewing.present().score, 4, "the present stays");
     assert_eq!(viewing.announcement, "New game. Score 0.");
-    let back = check(&viewing, Msg::View(None), none);
+    let back = check(&viewing, Msg::View(None), vec![]);
     assert_eq!(back.mode, Mode::Live);
 }
 
@@ -210,7 +210,7 @@ fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
         Msg::Hint,
     ] {
         let label = msg.label();
-        let after = check(&model, msg, none);
+        let after = check(&model, msg, vec![]);
         assert_eq!(ignored(&after), Some(Ignored::ReadOnly), "{label}");
         assert_eq!(after.history, model.history);
     }
@@ -218,7 +218,7 @@ fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
 
 #[test]
 fn closing_the_history_panel_returns_to_the_present() {
-    let after = check(&viewing_the_start(), Msg::Toggle(Panel::History), none);
+    let after = check(&viewing_the_start(), Msg::Toggle(Panel::History), vec![]);
     assert_eq!(after.mode, Mode::Live);
     assert_eq!(after.panel, None);
     assert!(after.announcement.starts_with("Moved left."));
@@ -226,7 +226,7 @@ fn closing_the_history_panel_returns_to_the_present() {
 
 #[test]
 fn resume_makes_the_viewed_state_the_present() {
-    let after = check(&viewing_the_start(), Msg::Resume(0), none);
+    let after = check(&viewing_the_start(), Msg::Resume(0), vec![]);
     assert_eq!(after.mode, Mode::Live);
     assert_eq!(after.history.cursor(), 0);
     assert!(after.history.can_redo(), "the later input stays as redo");
@@ -239,20 +239,20 @@ fn the_history_is_checked_on_opening_and_on_asking() {
         playing("2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let closed = check(&model, Msg::CheckHistory, none);
+    let closed = check(&model, Msg::CheckHistory, vec![]);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
     let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
     let first = open.verification.clone().expect("checked on opening");
     assert_eq!((first.inputs, first.result), (1, Ok(())));
     let moved = after(open, [Msg::Play(Input::Move(Up))]);
-    let again = check(&moved, Msg::CheckHistory, none);
+    let again = check(&moved, Msg::CheckHistory, vec![]);
     let second = again.verification.clone().unwrap();
     assert_eq!((second.inputs, second.result), (2, Ok(())));
 }
 
 /// Asks for `panel`'s code.
-fn loads(panel: Panel) -> impl FnOnce(&Model) -> Vec<Cmd> {
-    move |_| vec![Cmd::LoadChunk(Chunk::Panel(panel))]
+fn loads(panel: Panel) -> Vec<Cmd> {
+    vec![Cmd::LoadChunk(Chunk::Panel(panel))]
 }
 
 #[test]
@@ -263,30 +263,30 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     let open = check(&model, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     assert_eq!(open.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loading);
     // Closed and opened again while loading: asked once, not twice.
-    let closed = check(&open, Msg::Toggle(Panel::Stats), none);
-    let reopened = check(&closed, Msg::Toggle(Panel::Stats), none);
+    let closed = check(&open, Msg::Toggle(Panel::Stats), vec![]);
+    let reopened = check(&closed, Msg::Toggle(Panel::Stats), vec![]);
     assert_eq!(
         reopened.chunks.of(Chunk::Panel(Panel::Stats)),
         Fetch::Loading
     );
     // It failed: the panel says so, and the game plays on.
     let failed = PanelLoaded(Panel::Stats, false);
-    let down = check(&reopened, failed.clone(), none);
+    let down = check(&reopened, failed.clone(), vec![]);
     assert_eq!(down.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Failed);
     assert_eq!(down.panel, Some(Panel::Stats));
-    let moved = check(&down, Msg::Play(Input::Move(Left)), none);
+    let moved = check(&down, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(moved.history.len(), 1);
     // The next open asks again, and this time it comes.
-    let shut = check(&moved, Msg::Toggle(Panel::Stats), none);
+    let shut = check(&moved, Msg::Toggle(Panel::Stats), vec![]);
     let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
-    let here = check(&retry, PanelLoaded(Panel::Stats, true), none);
+    let here = check(&retry, PanelLoaded(Panel::Stats, true), vec![]);
     assert_eq!(here.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Loaded stays loaded: later opens ask for nothing.
-    let shut = check(&here, Msg::Toggle(Panel::Stats), none);
-    let again = check(&shut, Msg::Toggle(Panel::Stats), none);
+    let shut = check(&here, Msg::Toggle(Panel::Stats), vec![]);
+    let again = check(&shut, Msg::Toggle(Panel::Stats), vec![]);
     assert_eq!(again.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // An answer nobody asked for is stale, and changes nothing.
-    let stale = check(&again, failed, none);
+    let stale = check(&again, failed, vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
     assert_eq!(stale.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Each panel has its own code.
@@ -315,7 +315,7 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
     // The statistics opened before the page was idle: asked for already.
     let open = check(&loaded, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     assert!(subscriptions(&open).idle, "waiting for an idle moment");
-    let idle = check(&open, Msg::Idle, |_| {
+    let idle = check(&open, Msg::Idle, {
         vec![
             Cmd::SaveGame(open.present().clone()),
             Cmd::SaveHistory(open.history.clone()),
@@ -334,14 +334,14 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
         ],
     );
     // Opened now, the settings ask for nothing: their code is here.
-    let settings = check(&here, Msg::Toggle(Panel::Settings), none);
+    let settings = check(&here, Msg::Toggle(Panel::Settings), vec![]);
     assert_eq!(
         settings.chunks.of(Chunk::Panel(Panel::Settings)),
         Fetch::Loaded
     );
     // A first visit (no service worker yet) loads a panel's code only when
     // it opens.
-    let first = check(&fresh(), Msg::Idle, none);
+    let first = check(&fresh(), Msg::Idle, vec![]);
     assert_eq!(
         first.chunks.of(Chunk::Panel(Panel::History)),
         Fetch::Missing
@@ -351,9 +351,9 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
 #[test]
 fn the_message_log_opens_and_closes() {
     let model = fresh();
-    let open = check(&model, Msg::ToggleMessages, none);
+    let open = check(&model, Msg::ToggleMessages, vec![]);
     assert!(open.log.open);
-    let closed = check(&open, Msg::ToggleMessages, none);
+    let closed = check(&open, Msg::ToggleMessages, vec![]);
     assert!(!closed.log.open);
 }
 
@@ -376,14 +376,14 @@ fn a_link_replays_its_game_then_plays_on() {
     assert_eq!(model.title(), "Replay · 2048");
     assert_eq!(model.mode, Mode::Replaying);
     assert_eq!(model.history.cursor(), 0);
-    let ignored_move = check(&model, Msg::Play(Input::Move(Left)), none);
+    let ignored_move = check(&model, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&ignored_move), Some(Ignored::ReadOnly));
     let ticked = after(model, [Msg::ReplayTick, Msg::ReplayTick, Msg::ReplayTick]);
     assert_eq!(ticked.history.cursor(), 3);
-    let last = check(&ticked, Msg::ReplayTick, none);
+    let last = check(&ticked, Msg::ReplayTick, vec![]);
     assert_eq!((last.mode, last.history.cursor()), (Mode::Live, 4));
     assert!(last.announcement.starts_with("Moved left."));
-    let stale = check(&last, Msg::ReplayTick, none);
+    let stale = check(&last, Msg::ReplayTick, vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
@@ -404,7 +404,7 @@ fn a_link_says_what_its_game_proved_replayed() {
         ))
     );
     assert_eq!(model.note, None);
-    let dismissed = check(&model, Msg::DismissNote, none);
+    let dismissed = check(&model, Msg::DismissNote, vec![]);
     assert_eq!(dismissed.link_verified, None);
     // A fresh game, or a link that proved nothing, says nothing of the kind.
     assert_eq!(fresh().link_verified, None);
@@ -418,18 +418,18 @@ fn a_link_says_what_its_game_proved_replayed() {
 #[test]
 fn a_replay_can_be_skipped_and_its_speed_is_clamped() {
     let (model, _) = replaying();
-    let faster = check(&model, Msg::ReplaySpeed(10), none);
+    let faster = check(&model, Msg::ReplaySpeed(10), vec![]);
     assert_eq!(faster.replay_speed, 10);
-    let same = check(&faster, Msg::ReplaySpeed(10), none);
+    let same = check(&faster, Msg::ReplaySpeed(10), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
-    assert_eq!(check(&model, Msg::ReplaySpeed(0), none).replay_speed, 1);
+    assert_eq!(check(&model, Msg::ReplaySpeed(0), vec![]).replay_speed, 1);
     assert_eq!(
-        check(&model, Msg::ReplaySpeed(5000), none).replay_speed,
+        check(&model, Msg::ReplaySpeed(5000), vec![]).replay_speed,
         MAX_SPEED
     );
-    let skipped = check(&faster, Msg::SkipReplay, none);
+    let skipped = check(&faster, Msg::SkipReplay, vec![]);
     assert_eq!((skipped.mode, skipped.history.cursor()), (Mode::Live, 4));
-    let no_replay = check(&skipped, Msg::SkipReplay, none);
+    let no_replay = check(&skipped, Msg::SkipReplay, vec![]);
     assert_eq!(ignored(&no_replay), Some(Ignored::NotHere));
 }
 
@@ -450,9 +450,9 @@ fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
         !moved.unsaved.game && !moved.unsaved.history,
         "nothing of it to write"
     );
-    let dismissed = check(&moved, Msg::DismissNote, none);
+    let dismissed = check(&moved, Msg::DismissNote, vec![]);
     assert_eq!(dismissed.note, None);
-    let again = check(&dismissed, Msg::DismissNote, none);
+    let again = check(&dismissed, Msg::DismissNote, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -485,13 +485,13 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
             width: 5,
             height: 5,
         },
-        |_| vec![Cmd::Load(five, Load::Switch)],
+        vec![Cmd::Load(five, Load::Switch)],
     );
     let their_game = State::new(Config::new(5, 5, Some(4096)).unwrap(), 9);
     let mut stored = saved(five, Load::Switch, Loaded::Valid(their_game.clone()));
     stored.best = 500;
     let ours = asked.clone();
-    let switched = check(&asked, Msg::Loaded(Box::new(stored)), |_| {
+    let switched = check(&asked, Msg::Loaded(Box::new(stored)), {
         let mut cmds = vec![
             Cmd::SaveGame(ours.present().clone()),
             Cmd::SaveHistory(ours.history.clone()),
@@ -512,14 +512,14 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
         "the saved game's own target"
     );
     assert_eq!(switched.best, 500);
-    check(&switched, Msg::Idle, game_history_best);
+    check(&switched, Msg::Idle, game_history_best(&switched));
 }
 
 #[test]
 fn only_offered_sizes_and_targets_are_taken() {
     let model = fresh();
     for (width, height) in [(2, 2), (9, 4), (4, 0)] {
-        let after = check(&model, Msg::ChooseSize { width, height }, none);
+        let after = check(&model, Msg::ChooseSize { width, height }, vec![]);
         assert_eq!(ignored(&after), Some(Ignored::NotHere), "{width}×{height}");
     }
     let same = check(
@@ -528,10 +528,10 @@ fn only_offered_sizes_and_targets_are_taken() {
             width: 4,
             height: 4,
         },
-        none,
+        vec![],
     );
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
-    let odd = check(&model, Msg::ChooseTarget(Some(3000)), none);
+    let odd = check(&model, Msg::ChooseTarget(Some(3000)), vec![]);
     assert_eq!(ignored(&odd), Some(Ignored::NotHere));
 }
 
@@ -539,13 +539,13 @@ fn only_offered_sizes_and_targets_are_taken() {
 fn another_target_starts_a_new_game_on_this_size() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
     let endless = Config::new(4, 4, None).unwrap();
-    let after = check(&model, Msg::ChooseTarget(None), |_| {
+    let after = check(&model, Msg::ChooseTarget(None), {
         vec![Cmd::SaveSettings(endless)]
     });
     assert_eq!(after.config(), endless);
     assert_eq!(after.history.len(), 0);
     assert!(after.unsaved.game && after.unsaved.history);
-    let again = check(&after, Msg::ChooseTarget(None), none);
+    let again = check(&after, Msg::ChooseTarget(None), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -555,7 +555,7 @@ fn storage_of_another_size_answering_late_is_dropped() {
     let after = check(
         &fresh(),
         Msg::Loaded(Box::new(saved(five, Load::Start, Loaded::Missing))),
-        none,
+        vec![],
     );
     assert_eq!(ignored(&after), Some(Ignored::Stale));
 }
@@ -573,10 +573,10 @@ fn a_corrupt_save_is_set_aside_and_said() {
     let kept = check(
         &model,
         Msg::Loaded(Box::new(saved(config, Load::Start, bad(true)))),
-        none,
+        vec![],
     );
-    assert_eq!(kept.notice, Some(Notice::SetAside));
-    check(&kept, Msg::Idle, |_| {
+    assert_eq!(kept.notice, Some(Notice::SetAside(vec![Record::Game])));
+    check(&kept, Msg::Idle, {
         vec![
             Cmd::SaveGame(kept.present().clone()),
             Cmd::SaveHistory(kept.history.clone()),
@@ -589,10 +589,10 @@ fn a_corrupt_save_is_set_aside_and_said() {
     let unkept = check(
         &model,
         Msg::Loaded(Box::new(saved(config, Load::Start, bad(false)))),
-        none,
+        vec![],
     );
     assert!(!unkept.saving);
-    check(&unkept, Msg::Idle, |_| {
+    check(&unkept, Msg::Idle, {
         vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]
     });
 }
@@ -600,28 +600,28 @@ fn a_corrupt_save_is_set_aside_and_said() {
 #[test]
 fn a_failed_write_is_said_once() {
     let model = fresh();
-    let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), none);
+    let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(full.notice, Some(Notice::WriteFailed));
-    let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), none);
+    let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     let mut none_at_all = model.clone();
     none_at_all.notice = Some(Notice::Unavailable);
-    let kept = check(&none_at_all, Msg::SaveFailed(Problem::WriteFailed), none);
+    let kept = check(&none_at_all, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(kept.notice, Some(Notice::Unavailable));
 }
 
 #[test]
 fn a_higher_best_from_another_tab_is_taken() {
     let model = fresh();
-    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), none);
+    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), vec![]);
     assert_eq!(higher.best, 9000);
-    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), none);
+    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), vec![]);
     assert_eq!(
         (lower.best, ignored(&lower)),
         (9000, Some(Ignored::NoChange))
     );
     let six = Config::new(6, 6, None).unwrap();
-    let other = check(&model, Msg::BestElsewhere(six, 9), none);
+    let other = check(&model, Msg::BestElsewhere(six, 9), vec![]);
     assert_eq!(ignored(&other), Some(Ignored::Stale));
 }
 
@@ -631,13 +631,13 @@ fn a_higher_best_from_another_tab_is_taken() {
 fn the_theme_flips_and_is_remembered() {
     let model = fresh();
     assert_eq!(model.theme_attribute(), None, "the system's, until chosen");
-    let dark = check(&model, Msg::ToggleTheme, |_| {
+    let dark = check(&model, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Dark)]
     });
     assert_eq!((dark.theme, dark.dark()), (Some(Theme::Dark), true));
     assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
     assert_eq!(dark.theme_attribute(), Some("dark"));
-    let light = check(&dark, Msg::ToggleTheme, |_| {
+    let light = check(&dark, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Light)]
     });
     assert_eq!(light.theme_colour(), THEME_COLOURS[0]);
@@ -648,17 +648,17 @@ fn the_theme_flips_and_is_remembered() {
 fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
     let model = fresh();
     assert_eq!(model.theme_colour(), THEME_COLOURS[0]);
-    let dark = check(&model, Msg::SystemDark(true), none);
+    let dark = check(&model, Msg::SystemDark(true), vec![]);
     assert!(dark.dark());
     assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
-    let same = check(&dark, Msg::SystemDark(true), none);
+    let same = check(&dark, Msg::SystemDark(true), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     // The button shows the other theme of the one showing: light, chosen.
-    let chosen = check(&dark, Msg::ToggleTheme, |_| {
+    let chosen = check(&dark, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Light)]
     });
-    let system_light = check(&chosen, Msg::SystemDark(false), none);
-    let system_dark = check(&system_light, Msg::SystemDark(true), none);
+    let system_light = check(&chosen, Msg::SystemDark(false), vec![]);
+    let system_dark = check(&system_light, Msg::SystemDark(true), vec![]);
     assert!(
         !system_dark.dark(),
         "the player's theme wins over the system's"
@@ -684,27 +684,29 @@ fn share_makes_a_link_and_asks_for_it_to_be_copied() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
     let link = replay::encode(&Replay::from_history(&model.history).unwrap());
     let url = format!("{PAGE}?replay={link}");
-    let made = check(&model, Msg::Share, |_| vec![Cmd::CopyLink(url.clone())]);
+    let made = check(&model, Msg::Share, vec![Cmd::CopyLink(url.clone())]);
     assert_eq!(made.share, Some(Share::Made(url.clone())));
-    let copied = check(&made, Msg::LinkCopied(url.clone()), none);
+    let copied = check(&made, Msg::LinkCopied(url.clone()), vec![]);
     assert_eq!(copied.share, Some(Share::Copied(url)));
-    let stale = check(&made, Msg::LinkCopied("elsewhere".into()), none);
+    let stale = check(&made, Msg::LinkCopied("elsewhere".into()), vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
 #[test]
 fn a_game_without_its_start_cannot_be_shared() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let after = check(&model, Msg::Share, none);
+    let after = check(&model, Msg::Share, vec![]);
     assert_eq!(after.share, Some(Share::Refused));
 }
 
 // ─── The computer player ─────────────────────────────────────────────────
 
 /// The question about `m`'s present board, as `update` sends it.
+/// The question the computer is asked next, about the board of `m`, the
+/// model before: the next id, its present board.
 fn ask_about(m: &Model) -> Vec<Cmd> {
     vec![Cmd::AskAi {
-        id: asked(m),
+        id: m.computer.last_id + 1,
         board: m.present().board.clone(),
         budget_ms: BUDGET_MS,
     }]
@@ -713,16 +715,16 @@ fn ask_about(m: &Model) -> Vec<Cmd> {
 #[test]
 fn a_hint_is_shown_for_the_board_it_was_asked_about() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
+    let thinking = check(&model, Msg::Hint, ask_about(&model));
     assert_eq!(thinking.computer_line().as_deref(), Some("Thinking…"));
-    let shown = check(&thinking, answer(asked(&thinking), Left), none);
+    let shown = check(&thinking, answer(asked(&thinking), Left), vec![]);
     assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
     assert_eq!(
         shown.computer_line().as_deref(),
         Some("Hint: move left. Because.")
     );
     // Asked again on the same board, it is shown again without asking.
-    let again = check(&shown, Msg::Hint, none);
+    let again = check(&shown, Msg::Hint, vec![]);
     assert_eq!(again.computer_line(), shown.computer_line());
 }
 
@@ -731,7 +733,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     let loaded = opened_empty(flags(Query::default()));
     assert!(subscriptions(&loaded).idle);
     // What is unsaved is written, then the worker is started.
-    let idle = check(&loaded, Msg::Idle, |_| {
+    let idle = check(&loaded, Msg::Idle, {
         let mut cmds = vec![Cmd::SaveGame(loaded.present().clone())];
         cmds.push(Cmd::SaveHistory(loaded.history.clone()));
         cmds.push(Cmd::SaveBest(Config::default(), 0));
@@ -740,7 +742,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     });
     assert!(idle.computer.warmed);
     assert!(!subscriptions(&idle).idle, "nothing left to do when idle");
-    let again = check(&idle, Msg::Idle, none);
+    let again = check(&idle, Msg::Idle, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // Not for a board the computer does not play.
     let five = Config::new(5, 5, Some(2048)).unwrap();
@@ -753,7 +755,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
             Loaded::Missing,
         )))],
     );
-    let idle = check(&larger, Msg::Idle, |_| {
+    let idle = check(&larger, Msg::Idle, {
         vec![
             Cmd::SaveGame(larger.present().clone()),
             Cmd::SaveHistory(larger.history.clone()),
@@ -770,27 +772,27 @@ fn no_hint_while_autoplay_plays() {
         playing("2 2 . . / . . . . / . . . . / . . . ."),
         [Msg::Autoplay],
     );
-    let after = check(&model, Msg::Hint, none);
+    let after = check(&model, Msg::Hint, vec![]);
     assert_eq!(ignored(&after), Some(Ignored::NotHere));
 }
 
 #[test]
 fn a_stale_answer_is_dropped_and_a_failed_one_said() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
+    let thinking = check(&model, Msg::Hint, ask_about(&model));
     let id = asked(&thinking);
     // The board changed before the answer came.
     let moved = after(thinking.clone(), [Msg::Play(Input::Move(Left))]);
-    let dropped = check(&moved, answer(id, Right), none);
+    let dropped = check(&moved, answer(id, Right), vec![]);
     assert_eq!(ignored(&dropped), Some(Ignored::Stale));
     assert_eq!(dropped.computer.hint_for(dropped.present()), None);
-    let unknown = check(&moved, answer(id + 7, Right), none);
+    let unknown = check(&moved, answer(id + 7, Right), vec![]);
     assert_eq!(ignored(&unknown), Some(Ignored::Stale));
     let failed = Msg::AiAnswered {
         id,
         answer: Err("the worker stopped".into()),
     };
-    let said = check(&thinking, failed, none);
+    let said = check(&thinking, failed, vec![]);
     assert_eq!(
         said.computer_line().as_deref(),
         Some("The computer player is unavailable: the worker stopped")
@@ -800,10 +802,10 @@ fn a_stale_answer_is_dropped_and_a_failed_one_said() {
 #[test]
 fn a_question_is_answered_once() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
+    let thinking = check(&model, Msg::Hint, ask_about(&model));
     let id = asked(&thinking);
-    let first = check(&thinking, answer(id, Left), none);
-    let second = check(&first, answer(id, Right), none);
+    let first = check(&thinking, answer(id, Left), vec![]);
+    let second = check(&first, answer(id, Right), vec![]);
     assert_eq!(ignored(&second), Some(Ignored::Stale));
     assert_eq!(second.computer.hint_for(second.present()), Some(Left));
 }
@@ -811,48 +813,50 @@ fn a_question_is_answered_once() {
 #[test]
 fn autoplay_plays_pauses_and_asks_again() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let on = check(&model, Msg::Autoplay, ask_about);
+    let on = check(&model, Msg::Autoplay, ask_about(&model));
     assert_eq!(
         on.computer.asked.as_ref().unwrap().purpose,
         Purpose::Autoplay
     );
-    let played = check(&on, answer(asked(&on), Left), |m| {
-        // The turn is the one the rule starts; the pause is the setting's.
-        let turn = m.computer.pausing.expect("pausing");
+    // The pause is the setting's; the turn it ends is named by the
+    // question just answered.
+    let played = check(
+        &on,
+        answer(asked(&on), Left),
         vec![Cmd::After {
             ms: on.computer.pause_ms,
-            then: Box::new(Msg::AutoplayTurn(turn)),
-        }]
-    });
+            then: Box::new(Msg::AutoplayTurn(asked(&on))),
+        }],
+    );
     assert_eq!(played.present().score, 4);
     let turn = played.computer.pausing.unwrap();
-    let next = check(&played, Msg::AutoplayTurn(turn), ask_about);
-    let stopped = check(&next, Msg::Autoplay, |_| vec![Cmd::CancelAi]);
+    let next = check(&played, Msg::AutoplayTurn(turn), ask_about(&played));
+    let stopped = check(&next, Msg::Autoplay, vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
     // The answer to the cancelled question lands nowhere.
-    let late = check(&stopped, answer(asked(&next), Left), none);
+    let late = check(&stopped, answer(asked(&next), Left), vec![]);
     assert_eq!(ignored(&late), Some(Ignored::Stale));
 }
 
 #[test]
 fn autoplays_pause_is_clamped() {
     let model = fresh();
-    let long = check(&model, Msg::AutoplayPause(60_000), none);
+    let long = check(&model, Msg::AutoplayPause(60_000), vec![]);
     assert_eq!(long.computer.pause_ms, MAX_PAUSE_MS);
-    let none_at_all = check(&model, Msg::AutoplayPause(0), none);
+    let none_at_all = check(&model, Msg::AutoplayPause(0), vec![]);
     assert_eq!(none_at_all.computer.pause_ms, 0);
-    let same = check(&none_at_all, Msg::AutoplayPause(0), none);
+    let same = check(&none_at_all, Msg::AutoplayPause(0), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
 }
 
 #[test]
 fn autoplay_stops_at_the_target() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
-    let on = check(&model, Msg::Autoplay, ask_about);
+    let on = check(&model, Msg::Autoplay, ask_about(&model));
     let won = after(on.clone(), [answer(asked(&on), Left)]);
     assert_eq!(won.present().status, Status::Won);
     let turn = won.computer.pausing.unwrap();
-    let stopped = check(&won, Msg::AutoplayTurn(turn), |_| vec![Cmd::CancelAi]);
+    let stopped = check(&won, Msg::AutoplayTurn(turn), vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
     let said = stopped.computer_line().unwrap();
     assert!(
@@ -871,7 +875,7 @@ fn a_stale_autoplay_turn_is_dropped() {
     let turn = played.computer.pausing.unwrap();
     // Stopped and started again during the pause: the old turn is stale.
     let restarted = after(played, [Msg::Autoplay, Msg::Autoplay]);
-    let stale = check(&restarted, Msg::AutoplayTurn(turn), none);
+    let stale = check(&restarted, Msg::AutoplayTurn(turn), vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
@@ -879,9 +883,9 @@ fn a_stale_autoplay_turn_is_dropped() {
 fn the_computer_plays_four_by_four_only() {
     let model = playing("2 2 . / . . . / . . .");
     assert_eq!(model.computer_line().as_deref(), Some(ONLY_4X4));
-    let hint = check(&model, Msg::Hint, none);
+    let hint = check(&model, Msg::Hint, vec![]);
     assert_eq!(hint.computer_line().as_deref(), Some(ONLY_4X4));
-    let auto = check(&model, Msg::Autoplay, none);
+    let auto = check(&model, Msg::Autoplay, vec![]);
     assert!(!auto.computer.autoplay);
 }
 
@@ -895,7 +899,7 @@ fn viewing_the_past_stops_autoplay() {
             Msg::Autoplay,
         ],
     );
-    let after = check(&model, Msg::View(Some(0)), |_| vec![Cmd::CancelAi]);
+    let after = check(&model, Msg::View(Some(0)), vec![Cmd::CancelAi]);
     assert!(!after.computer.autoplay);
 }
 
@@ -919,18 +923,6 @@ const TEN_MOVES: [Direction; 10] = [
     Right,
     Up,
 ];
-
-/// What `Cmd::AssessMoves` asks about: each move in the history from `from` to
-/// the cursor, with the board it was played on.
-fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
-    (from..m.history.cursor())
-        .filter(|&at| matches!(m.history.inputs()[at], Input::Move(_)))
-        .map(|at| {
-            let board = m.history.state_at(at).unwrap().board;
-            (at, bitboard::from_board(&board).unwrap())
-        })
-        .collect()
-}
 
 /// The move played at history index `at`.
 fn played_at(m: &Model, at: usize) -> Direction {
@@ -965,7 +957,7 @@ fn agreed(m: &Model, id: u32, at: usize) -> Msg {
 fn a_review_judges_every_move_of_the_game_in_play() {
     let model = played(&TEN_MOVES);
     // Review opens the history panel, which asks for its code.
-    let asked = check(&model, Msg::Review, |_| {
+    let asked = check(&model, Msg::Review, {
         vec![
             Cmd::AssessMoves {
                 id: 1,
@@ -981,15 +973,15 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     assert_eq!(asked.coach.progress(), (0, moves.len()));
 
     let (first, second) = (moves[0].0, moves[1].0);
-    let one = check(&asked, agreed(&asked, 1, first), none);
+    let one = check(&asked, agreed(&asked, 1, first), vec![]);
     assert_eq!(
         one.coach.verdict_at(first).map(|v| v.grade),
         Some(Grade::Best)
     );
     // Another run's answer, and a second answer about a judged move: stale.
-    let other_run = check(&one, agreed(&one, 7, second), none);
+    let other_run = check(&one, agreed(&one, 7, second), vec![]);
     assert_eq!(ignored(&other_run), Some(Ignored::Stale));
-    let twice = check(&one, agreed(&one, 1, first), none);
+    let twice = check(&one, agreed(&one, 1, first), vec![]);
     assert_eq!(ignored(&twice), Some(Ignored::Stale));
 
     // Another move keeps 20 points more of the chance: a blunder, whose
@@ -1004,10 +996,10 @@ fn a_review_judges_every_move_of_the_game_in_play() {
         at: second,
         answer: Ok(assessment(better, 20.0)),
     };
-    let two = check(&one, blundered, none);
+    let two = check(&one, blundered, vec![]);
     let verdict = two.coach.verdict_at(second).copied().unwrap();
     assert_eq!((verdict.grade, verdict.best), (Grade::Blunder, better));
-    let shown = check(&two, Msg::View(Some(second)), none);
+    let shown = check(&two, Msg::View(Some(second)), vec![]);
     assert_eq!(shown.arrow(), Some(better));
     assert_eq!(
         shown.computer_line(),
@@ -1019,7 +1011,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
             better.word()
         ))
     );
-    let shown_first = check(&two, Msg::View(Some(first)), none);
+    let shown_first = check(&two, Msg::View(Some(first)), vec![]);
     assert_eq!(shown_first.arrow(), None, "the move played there was best");
 
     // The last answer ends the run, and the live region says how it went.
@@ -1040,7 +1032,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     );
     assert_eq!(done.unreviewed(), 0);
     // Reviewing again finds nothing left to search.
-    let again = check(&done, Msg::Review, none);
+    let again = check(&done, Msg::Review, vec![]);
     assert_eq!(again.coach.progress(), done.coach.progress());
 }
 
@@ -1053,12 +1045,12 @@ fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
         .map(|&(at, _)| agreed(&asked, 1, at))
         .collect();
     let part = after(asked, answers);
-    let cancelled = check(&part, Msg::CancelReview, |_| vec![Cmd::CancelAssessments]);
+    let cancelled = check(&part, Msg::CancelReview, vec![Cmd::CancelAssessments]);
     assert_eq!(cancelled.coach.running, None);
     assert_eq!(cancelled.coach.progress(), (3, moves.len()));
-    let late = check(&cancelled, agreed(&cancelled, 1, moves[3].0), none);
+    let late = check(&cancelled, agreed(&cancelled, 1, moves[3].0), vec![]);
     assert_eq!(ignored(&late), Some(Ignored::Stale));
-    let nothing = check(&cancelled, Msg::CancelReview, none);
+    let nothing = check(&cancelled, Msg::CancelReview, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
 
     // Two more moves: the verdicts stay, and the next run searches only
@@ -1070,11 +1062,11 @@ fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
     assert_eq!(more.coach.progress().0, 3);
     let left = moves_from(&more, 0)[3..].to_vec();
     assert_eq!(more.unreviewed(), left.len());
-    let resumed = check(&more, Msg::Review, |_| {
+    let resumed = check(&more, Msg::Review, {
         vec![Cmd::AssessMoves { id: 2, moves: left }]
     });
     assert_eq!(resumed.coach.running, Some(2));
-    let old_run = check(&resumed, agreed(&resumed, 1, moves[4].0), none);
+    let old_run = check(&resumed, agreed(&resumed, 1, moves[4].0), vec![]);
     assert_eq!(ignored(&old_run), Some(Ignored::Stale));
 }
 
@@ -1100,8 +1092,8 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
         .collect();
     let judged = after(asked, answers);
     // Undo keeps every verdict: the moves undone can be redone.
-    let undone = check(&judged, Msg::Undo, none);
-    let undone = check(&undone, Msg::Undo, none);
+    let undone = check(&judged, Msg::Undo, vec![]);
+    let undone = check(&undone, Msg::Undo, vec![]);
     assert_eq!(undone.coach.progress(), (n - 2, n));
     // Another move there drops the two undone moves; the run had nothing
     // else left to search, so it ends and its questions are cancelled.
@@ -1109,7 +1101,7 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
     let branched = check(
         &undone,
         Msg::Play(Input::Move(another_move(&undone, not))),
-        |_| vec![Cmd::CancelAssessments],
+        vec![Cmd::CancelAssessments],
     );
     assert_eq!(branched.coach.progress(), (n - 2, n - 2));
     assert_eq!(branched.coach.running, None);
@@ -1119,7 +1111,10 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
         at: moves[n - 1].0,
         answer: Ok(assessment(Left, 0.0)),
     };
-    assert_eq!(ignored(&check(&branched, late, none)), Some(Ignored::Stale));
+    assert_eq!(
+        ignored(&check(&branched, late, vec![])),
+        Some(Ignored::Stale)
+    );
 }
 
 #[test]
@@ -1145,7 +1140,7 @@ fn a_new_game_is_reviewed_on_its_own() {
         .rposition(|&i| i == Input::NewGame)
         .unwrap()
         + 1;
-    check(&next, Msg::Review, |_| {
+    check(&next, Msg::Review, {
         vec![Cmd::AssessMoves {
             id: 2,
             moves: moves_from(&next, start),
@@ -1163,11 +1158,11 @@ fn a_worker_failure_stops_the_review_and_says_why() {
         at,
         answer: Err(why.into()),
     };
-    let stopped = check(&asked, failed, |_| vec![Cmd::CancelAssessments]);
+    let stopped = check(&asked, failed, vec![Cmd::CancelAssessments]);
     assert_eq!(stopped.coach.running, None);
     assert_eq!(stopped.coach.failure.as_deref(), Some(why));
     // Reviewing again tries again.
-    let again = check(&stopped, Msg::Review, |_| {
+    let again = check(&stopped, Msg::Review, {
         vec![Cmd::AssessMoves {
             id: 2,
             moves: moves_from(&stopped, 0),
@@ -1184,7 +1179,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let mut at_end = model.clone();
     assert!(at_end.history.seek(whole));
     // Review opens the history panel, which asks for its code.
-    let asked = check(&model, Msg::Review, |_| {
+    let asked = check(&model, Msg::Review, {
         vec![
             Cmd::AssessMoves {
                 id: 1,
@@ -1205,7 +1200,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
             Msg::Play(Input::Move(Up)),
         ],
     );
-    let refused = check(&larger, Msg::Review, none);
+    let refused = check(&larger, Msg::Review, vec![]);
     assert_eq!(ignored(&refused), Some(Ignored::NotHere));
     assert_eq!(refused.coach.failure.as_deref(), Some(ONLY_4X4));
 }
@@ -1461,7 +1456,7 @@ fn every_message_has_a_row_in_this_file() {
         Msg::SendBack,
         Msg::ShareResult,
         Msg::CopyCard,
-        Msg::Time(flags(Query::default()).clock),
+        Msg::Time(flags(Query::default()).time),
     ];
     for msg in samples {
         let row = row_for(&msg);
@@ -1549,7 +1544,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::SendBack),
         1 => Just(Msg::ToggleGhost),
         1 => any::<bool>().prop_map(|loaded| Msg::ChunkLoaded { chunk: Chunk::Contest, loaded }),
-        1 => (0u32..90_000).prop_map(|s| Msg::Time(Clock {
+        1 => (0u32..90_000).prop_map(|s| Msg::Time(LocalTime {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
             second: s % 86_400,
         })),
@@ -1559,11 +1554,9 @@ fn any_msg() -> impl Strategy<Value = Msg> {
                 game.apply(Input::Move(d));
             }
             Msg::ChallengeElsewhere(Box::new(SavedChallenge {
-                daily: Some(n),
-                counted: n == 329,
-                race: None,
+                rival: Rival::Daily { number: n, counted: n == 329 },
                 ended: false,
-                showing: true,
+                on_board: true,
                 game,
             }))
         }),
@@ -1583,6 +1576,8 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
                 history: Loaded::Missing,
                 best: 0,
                 stats: Loaded::<Stats>::Missing,
+                challenge: Loaded::Missing,
+                dailies: Loaded::Missing,
             }))),
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
             Cmd::ShareCard(_) | Cmd::CopyCard(_) => Some(Msg::CardSent(Sent::Copied)),

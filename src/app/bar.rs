@@ -8,9 +8,7 @@ use super::card::SmallBoard;
 use super::contest::{Against, Challenge, Race};
 use super::model::Model;
 use super::msg::Msg;
-use super::words::{
-    daily_ended, daily_line, race_line, race_result, split_words, waiting_beside,
-};
+use super::words::{daily_ended, daily_line, race_line, race_result, split_words, waiting_beside};
 
 /// What the contest bar above the board shows.
 #[derive(Clone, Debug, PartialEq)]

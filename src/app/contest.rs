@@ -66,7 +66,10 @@ impl Contest {
     /// What the contest's views show, in brief: whether there is a
     /// challenge and where, and whether an offer to race.
     pub fn views(&self) -> Views {
-        (self.challenge.as_ref().map(|c| c.on_board), self.offer.is_some())
+        (
+            self.challenge.as_ref().map(|c| c.on_board),
+            self.offer.is_some(),
+        )
     }
 }
 

@@ -64,11 +64,11 @@ mod update;
 pub mod words;
 
 pub use cmd::Cmd;
-pub use notice::Sent;
 pub use init::{init, Flags, Query};
 pub use log::Ignored;
 pub use model::{Mode, Model, Notice, Panel, Share, Unsaved};
 pub use msg::Msg;
+pub use notice::Sent;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};
 pub use update::update;

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use super::chunks::Chunks;
 use super::coach::{game_start, Coach};
-use super::computer::{self, Computer};
 use super::computer::Purpose;
+use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
 use super::log::Log;
 pub use super::notice::{Notice, Record};
@@ -320,9 +320,7 @@ impl Model {
         match (purpose, self.computer.autoplay) {
             (Purpose::Autoplay, true) => true,
             (Purpose::Hint, true) => false,
-            (_, false) => {
-                self.live() && self.help_refused().is_none() && self.refusal().is_none()
-            }
+            (_, false) => self.live() && self.help_refused().is_none() && self.refusal().is_none(),
         }
     }
 

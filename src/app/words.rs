@@ -3,10 +3,10 @@
 //! lines, the contest's. Pure, so they are tested natively.
 
 use super::notice::{Notice, Record, Sent};
-use crate::session::dailies::DailyResult;
-use crate::session::race::Ghost;
 use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, State, Status};
+use crate::session::dailies::DailyResult;
+use crate::session::race::Ghost;
 
 /// A board size in words: `4×4`.
 pub fn size(config: &Config) -> String {
@@ -315,10 +315,16 @@ pub fn race_result(ghost: &Ghost, score: u64, moves: u32) -> String {
 pub fn waiting_beside(daily: Option<(u32, bool)>) -> (String, &'static str) {
     match daily {
         Some((number, counted)) => (
-            format!("{} is waiting beside your game.", daily_name(number, counted)),
+            format!(
+                "{} is waiting beside your game.",
+                daily_name(number, counted)
+            ),
             "Back to the daily",
         ),
-        None => ("A race is waiting beside your game.".into(), "Back to the race"),
+        None => (
+            "A race is waiting beside your game.".into(),
+            "Back to the race",
+        ),
     }
 }
 

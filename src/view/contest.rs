@@ -19,9 +19,7 @@ use crate::web::split_points;
 /// it cannot be fetched, the game plays on without them).
 #[component]
 pub fn Contests() -> impl IntoView {
-    let here = select(|m| {
-        m.contest.shown() && m.chunks.of(Chunk::Contest) == Fetch::Loaded
-    });
+    let here = select(|m| m.contest.shown() && m.chunks.of(Chunk::Contest) == Fetch::Loaded);
     move || here.get().then(|| split_points::draw(Chunk::Contest))
 }
 

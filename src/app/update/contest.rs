@@ -11,10 +11,10 @@
 use super::super::bar::challenge_ended;
 use super::super::cmd::Cmd;
 use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
-use super::super::notice::Sent;
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Record};
 use super::super::msg::Msg;
+use super::super::notice::Sent;
 use super::super::saved::{Load, Saved};
 use super::super::words;
 use super::coach::review_quietly;
@@ -150,7 +150,12 @@ fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
 
 /// Brings the challenge's game to the board, if it is not there.
 fn show_challenge(model: &mut Model) -> Vec<Cmd> {
-    if model.contest.challenge.as_ref().is_some_and(|c| !c.on_board) {
+    if model
+        .contest
+        .challenge
+        .as_ref()
+        .is_some_and(|c| !c.on_board)
+    {
         let cmds = stop_autoplay(model, None);
         swap(model);
         return cmds;
@@ -273,7 +278,10 @@ pub fn elsewhere(model: &mut Model, saved: SavedChallenge) -> Outcome {
     if let (Against::Daily { number, counted }, true) = (&challenge.against, challenge.ended) {
         let game = if on_board { &board } else { &challenge.other };
         if *counted {
-            model.contest.dailies.record(Challenge::result(*number, game));
+            model
+                .contest
+                .dailies
+                .record(Challenge::result(*number, game));
         }
     }
     model.contest.challenge = Some(challenge);

@@ -91,12 +91,7 @@ impl DailiesShown {
                 ("Current streak", d.streak(today) as u64),
                 ("Best streak", d.best_streak() as u64),
             ],
-            chart: (!latest.is_empty()).then(|| {
-                (
-                    score_marks(&scores),
-                    latest_dailies(&said),
-                )
-            }),
+            chart: (!latest.is_empty()).then(|| (score_marks(&scores), latest_dailies(&said))),
         }
     }
 }
