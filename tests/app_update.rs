@@ -6,7 +6,6 @@
 //! table of `subscriptions`, and property tests: no sequence of messages
 //! panics or breaks the model's invariants; `update` is deterministic.
 
-use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Fetch};
@@ -14,8 +13,8 @@ use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::model::{Record, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
-    init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query,
-    Saved, Sent, Share, Subs,
+    init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
+    Panel, Query, Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
 use leptos_2048::session::contest::{Rival, SavedChallenge};
@@ -26,6 +25,7 @@ use leptos_2048::session::save::Invalid;
 use leptos_2048::session::stats::Stats;
 use leptos_2048::session::stored::{Loaded, Problem, Theme};
 use proptest::prelude::*;
+use strum::IntoEnumIterator;
 
 use Direction::{Left, Right, Up};
 
@@ -1414,6 +1414,91 @@ fn row_for(msg: &Msg) -> &'static str {
     }
 }
 
+/// A message of each kind, two where the rows differ by its data. The
+/// match has an arm for every kind, so a new kind of message does not
+/// compile until it has a sample here, and then a row (`row_for`).
+fn samples_of(kind: MsgKind) -> Vec<Msg> {
+    let one = match kind {
+        MsgKind::Play => Msg::Play(Input::NewGame),
+        MsgKind::Undo => Msg::Undo,
+        MsgKind::Redo => Msg::Redo,
+        MsgKind::Toggle => Msg::Toggle(Panel::Stats),
+        MsgKind::View => Msg::View(None),
+        MsgKind::Resume => Msg::Resume(0),
+        MsgKind::ChooseSize => Msg::ChooseSize {
+            width: 3,
+            height: 3,
+        },
+        MsgKind::ChooseTarget => Msg::ChooseTarget(None),
+        MsgKind::ReplaySpeed => Msg::ReplaySpeed(1),
+        MsgKind::SkipReplay => Msg::SkipReplay,
+        MsgKind::Hint => Msg::Hint,
+        MsgKind::Autoplay => Msg::Autoplay,
+        MsgKind::AutoplayPause => Msg::AutoplayPause(0),
+        MsgKind::Share => Msg::Share,
+        MsgKind::ToggleTheme => Msg::ToggleTheme,
+        MsgKind::DismissNote => Msg::DismissNote,
+        MsgKind::CheckHistory => Msg::CheckHistory,
+        MsgKind::ToggleMessages => Msg::ToggleMessages,
+        MsgKind::Review => Msg::Review,
+        MsgKind::CancelReview => Msg::CancelReview,
+        MsgKind::OpenDaily => Msg::OpenDaily(None),
+        MsgKind::Finish => Msg::Finish,
+        MsgKind::OwnGame => Msg::OwnGame,
+        MsgKind::ShowContest => Msg::ShowContest,
+        MsgKind::Race => Msg::Race,
+        MsgKind::DeclineRace => Msg::DeclineRace,
+        MsgKind::ShareResult => Msg::ShareResult,
+        MsgKind::CopyCard => Msg::CopyCard,
+        MsgKind::SendBack => Msg::SendBack,
+        MsgKind::ToggleGhost => Msg::ToggleGhost,
+        MsgKind::Loaded => Msg::Loaded(Box::new(saved(
+            Config::default(),
+            Load::Start,
+            Loaded::Missing,
+        ))),
+        MsgKind::AiAnswered => Msg::AiAnswered {
+            id: 1,
+            answer: Err("no worker".into()),
+        },
+        MsgKind::AutoplayTurn => Msg::AutoplayTurn(1),
+        MsgKind::ReplayTick => Msg::ReplayTick,
+        MsgKind::SystemDark => Msg::SystemDark(true),
+        MsgKind::Idle => Msg::Idle,
+        MsgKind::Hidden => Msg::Hidden,
+        MsgKind::BestElsewhere => Msg::BestElsewhere(Config::default(), 8),
+        MsgKind::SaveFailed => Msg::SaveFailed(Problem::WriteFailed),
+        MsgKind::LinkCopied => Msg::LinkCopied(PAGE.into()),
+        MsgKind::ChunkLoaded => {
+            return vec![
+                PanelLoaded(Panel::Stats, true),
+                Msg::ChunkLoaded {
+                    chunk: Chunk::Contest,
+                    loaded: true,
+                },
+            ]
+        }
+        MsgKind::Time => Msg::Time(flags(Query::default()).time),
+        MsgKind::ChallengeElsewhere => Msg::ChallengeElsewhere(Box::new(SavedChallenge {
+            rival: Rival::Daily {
+                number: 329,
+                counted: true,
+            },
+            ended: false,
+            on_board: true,
+            game: leptos_2048::session::daily::game(329),
+        })),
+        MsgKind::CardSent => Msg::CardSent(Sent::Copied),
+        MsgKind::CardDue => Msg::CardDue,
+        MsgKind::Assessed => Msg::Assessed {
+            id: 1,
+            at: 0,
+            answer: Err("no worker".into()),
+        },
+    };
+    vec![one]
+}
+
 #[test]
 fn every_message_has_a_row_in_this_file() {
     let source = [
@@ -1421,50 +1506,16 @@ fn every_message_has_a_row_in_this_file() {
         include_str!("app_contest.rs"),
     ]
     .concat();
-    let samples = [
-        Msg::Play(Input::NewGame),
-        Msg::Undo,
-        Msg::Toggle(Panel::Stats),
-        PanelLoaded(Panel::Stats, true),
-        Msg::View(None),
-        Msg::Resume(0),
-        Msg::ChooseSize {
-            width: 3,
-            height: 3,
-        },
-        Msg::ChooseTarget(None),
-        Msg::ReplaySpeed(1),
-        Msg::Hint,
-        Msg::Autoplay,
-        Msg::AutoplayPause(0),
-        Msg::Share,
-        Msg::ToggleTheme,
-        Msg::DismissNote,
-        Msg::CheckHistory,
-        Msg::ToggleMessages,
-        Msg::ReplayTick,
-        Msg::SystemDark(true),
-        Msg::Idle,
-        Msg::Hidden,
-        Msg::SaveFailed(Problem::WriteFailed),
-        Msg::Review,
-        Msg::CancelReview,
-        Msg::OpenDaily(None),
-        Msg::Finish,
-        Msg::OwnGame,
-        Msg::Race,
-        Msg::SendBack,
-        Msg::ShareResult,
-        Msg::CopyCard,
-        Msg::Time(flags(Query::default()).time),
-    ];
-    for msg in samples {
-        let row = row_for(&msg);
-        assert!(
-            source.contains(&format!("fn {row}()")),
-            "{}: no test {row}",
-            msg.label()
-        );
+    for kind in MsgKind::iter() {
+        for msg in samples_of(kind) {
+            assert_eq!(MsgKind::from(&msg), kind, "the sample of {kind:?}");
+            let row = row_for(&msg);
+            assert!(
+                source.contains(&format!("fn {row}()")),
+                "{}: no test {row}",
+                msg.label()
+            );
+        }
     }
 }
 
@@ -1632,6 +1683,28 @@ proptest! {
         }
         update(&mut model, Msg::Idle);
         prop_assert!(!model.unsaved.any());
+    }
+
+    /// The Hint and Autoplay buttons offer exactly what `update` does: each
+    /// is enabled (`Model::can_ask_computer`) on every model where its
+    /// message is neither ignored nor answered with why the computer will
+    /// not play this board.
+    #[test]
+    fn the_computers_buttons_offer_what_update_does(msgs in prop::collection::vec(any_msg(), 1..40)) {
+        let mut model = offered_a_race();
+        for msg in msgs {
+            for (purpose, asked) in [(Purpose::Hint, Msg::Hint), (Purpose::Autoplay, Msg::Autoplay)] {
+                let mut tried = model.clone();
+                update(&mut tried, asked);
+                let stopping = purpose == Purpose::Autoplay && model.computer.autoplay;
+                let acts = ignored(&tried).is_none() && (stopping || model.refusal().is_none());
+                prop_assert_eq!(model.can_ask_computer(purpose), acts, "{:?}", purpose);
+            }
+            let cmds = update(&mut model, msg);
+            for reply in reply_to(&cmds) {
+                update(&mut model, reply);
+            }
+        }
     }
 
     /// `update` is a function: the same model and message give the same

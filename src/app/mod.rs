@@ -67,7 +67,7 @@ pub use cmd::Cmd;
 pub use init::{init, Flags, Query};
 pub use log::Ignored;
 pub use model::{Mode, Model, Notice, Panel, Share, Unsaved};
-pub use msg::Msg;
+pub use msg::{Msg, MsgKind};
 pub use notice::Sent;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};

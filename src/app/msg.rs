@@ -17,8 +17,11 @@ use super::saved::Saved;
 use super::words::size;
 use crate::session::contest::SavedChallenge;
 
-/// Everything that can happen to the app.
-#[derive(Clone, Debug, PartialEq)]
+/// Everything that can happen to the app. ([`MsgKind`], each variant
+/// without its data, lets the tests walk every kind of message, so that a
+/// new one cannot go untested.)
+#[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
+#[strum_discriminants(name(MsgKind), derive(strum::EnumIter))]
 pub enum Msg {
     // What the player asks.
     /// An input to the game (a move, New Game, Keep going): `step` it.

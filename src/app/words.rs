@@ -4,7 +4,7 @@
 
 use super::notice::{Notice, Record, Sent};
 use crate::ai::review::{Grade, Summary, Verdict};
-use crate::engine::{Config, Direction, State, Status};
+use crate::engine::{Config, Direction, Input, State, Status};
 use crate::session::dailies::DailyResult;
 use crate::session::race::Ghost;
 
@@ -241,6 +241,20 @@ pub fn latest_dailies(said: &[String]) -> String {
     format!("Latest dailies: {}.", said.join("; "))
 }
 
+/// An input as the history list names it: "Start" (none), "↑ Up", "New
+/// game", "Keep going".
+pub fn input_name(input: Option<Input>) -> String {
+    match input {
+        None => "Start".into(),
+        Some(Input::Move(d)) => {
+            let word = d.word();
+            format!("{} {}{}", d.arrow(), word[..1].to_uppercase(), &word[1..])
+        }
+        Some(Input::NewGame) => "New game".into(),
+        Some(Input::KeepPlaying) => "Keep going".into(),
+    }
+}
+
 /// The offer to race a shared game: "Race this game: 36 412 in 1 607
 /// moves?".
 pub fn race_offer(end: &State) -> String {
@@ -398,7 +412,28 @@ fn record_name(record: Record) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{step, Input};
+    use crate::engine::step;
+
+    #[test]
+    fn the_history_list_names_inputs_with_the_engines_arrows_and_words() {
+        let names: Vec<String> = [None, Some(Input::NewGame), Some(Input::KeepPlaying)]
+            .into_iter()
+            .chain(Direction::ALL.map(|d| Some(Input::Move(d))))
+            .map(input_name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Start",
+                "New game",
+                "Keep going",
+                "↑ Up",
+                "↓ Down",
+                "← Left",
+                "→ Right"
+            ]
+        );
+    }
 
     #[test]
     fn a_race_is_said_in_words() {
