@@ -248,7 +248,8 @@ pub fn input_name(input: Option<Input>) -> String {
         None => "Start".into(),
         Some(Input::Move(d)) => {
             let word = d.word();
-            format!("{} {}{}", d.arrow(), word[..1].to_uppercase(), &word[1..])
+            let first = word[..1].to_ascii_uppercase();
+            format!("{} {first}{}", d.arrow(), &word[1..])
         }
         Some(Input::NewGame) => "New game".into(),
         Some(Input::KeepPlaying) => "Keep going".into(),
