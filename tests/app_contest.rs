@@ -484,10 +484,33 @@ fn a_race_link_offers_a_race_against_its_ghost() {
         line.ends_with(&leptos_2048::app::words::lead_words(lead)),
         "{line}"
     );
+    assert_eq!(bar(&raced).unwrap().lead, Some(lead), "the line's colour");
     let declined = check(&model, Msg::DeclineRace, vec![]);
     assert_eq!(declined.contest.offer, None);
     let nothing = check(&declined, Msg::Race, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NotHere));
+}
+
+#[test]
+fn a_racers_splits_are_the_moves_it_first_made_each_tile() {
+    let mut raced = after(offered(race_link()), [Msg::Race]);
+    while raced.history.present().board.max_value() < 128 {
+        assert!(raced.history.len() < 2_000, "the racer makes 128");
+        raced = moved(raced, 1);
+    }
+    // The move count at which the racer's game first had 128, read off its
+    // states one by one.
+    let first = |tile: u64| {
+        (0..=raced.history.len())
+            .map(|i| raced.history.state_at(i).unwrap())
+            .find(|s| s.board.max_value() >= tile)
+            .unwrap()
+            .moves
+    };
+    let Some(Against::Race(race)) = raced.contest.challenge.as_ref().map(|c| &c.against) else {
+        panic!("a race")
+    };
+    assert_eq!(race.splits.all(), [(128, first(128))]);
 }
 
 #[test]

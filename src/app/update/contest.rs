@@ -275,13 +275,11 @@ pub fn elsewhere(model: &mut Model, saved: SavedChallenge) -> Outcome {
     if model.contest.challenge.as_ref() == Some(&challenge) && model.history == board {
         return Err(Ignored::NoChange);
     }
-    if let (Against::Daily { number, counted }, true) = (&challenge.against, challenge.ended) {
+    if let (Against::Daily { number, .. }, true) = (&challenge.against, challenge.ended) {
         let game = if on_board { &board } else { &challenge.other };
-        if *counted {
-            model
-                .contest
-                .dailies
-                .record(Challenge::result(*number, game));
+        let result = Challenge::result(*number, game);
+        if challenge.against.unaided() {
+            model.contest.dailies.record(result);
         }
     }
     model.contest.challenge = Some(challenge);
