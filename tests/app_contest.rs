@@ -6,14 +6,15 @@
 
 use leptos_2048::ai::review::Grade;
 use leptos_2048::ai::review::{Assessment, CERTAIN};
-use leptos_2048::app::card::{bar, card_view, result_card, slices, SmallBoard};
+use leptos_2048::app::bar::bar;
+use leptos_2048::app::card::{card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
-use leptos_2048::app::contest::{Against, Clock};
-use leptos_2048::app::model::RaceOffer;
-use leptos_2048::app::words::daily_not_out;
-use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Notice, Query, Sent};
+use leptos_2048::app::contest::{Against, CardState, LocalTime, RaceOffer};
+use leptos_2048::app::model::Record;
+use leptos_2048::app::words::{daily_not_out, notice_words, spaced};
+use leptos_2048::app::{init, update, Cmd, Ignored, Load, Model, Msg, Notice, Query, Saved, Sent};
 use leptos_2048::engine::{Direction, Input, Pos, Status};
-use leptos_2048::session::contest::SavedContest;
+use leptos_2048::session::contest::{Rival, SavedChallenge};
 use leptos_2048::session::dailies::{Dailies, DailyResult};
 use leptos_2048::session::daily::{self, Day};
 use leptos_2048::session::history::History;
@@ -30,8 +31,8 @@ use support::*;
 const TODAY: u32 = 329;
 
 /// Noon on `day` of November 2026.
-fn november(day: u8) -> Clock {
-    Clock {
+fn november(day: u8) -> LocalTime {
+    LocalTime {
         day: Day::new(2026, 11, day).unwrap(),
         second: 12 * 3600,
     }
@@ -66,24 +67,58 @@ fn moved(mut model: Model, n: usize) -> Model {
     model
 }
 
-/// The contest as storage keeps it now.
-fn stored(model: &Model) -> SavedContest {
-    model.contest.as_ref().unwrap().saved(&model.history)
+/// The challenge as storage keeps it now: stated of the model before a
+/// message, or checked of the model after one.
+fn stored(model: &Model) -> SavedChallenge {
+    model
+        .contest
+        .challenge
+        .as_ref()
+        .unwrap()
+        .saved(&model.history)
+}
+
+/// Daily #`number`'s attempt as a new one is stored: on the board, its game
+/// the day's, nothing played.
+fn new_daily(number: u32, counted: bool) -> SavedChallenge {
+    SavedChallenge {
+        rival: Rival::Daily { number, counted },
+        ended: false,
+        on_board: true,
+        game: daily::game(number),
+    }
+}
+
+/// The challenge of `before` as stored once `input` is played on its board
+/// (by the engine's rule, `History::apply`), and ended or not.
+fn stored_after(before: &Model, input: Input, ended: bool) -> SavedChallenge {
+    let mut game = before.history.clone();
+    assert!(game.apply(input), "the input changes the board");
+    SavedChallenge {
+        game,
+        ended,
+        ..stored(before)
+    }
 }
 
 #[test]
 fn the_daily_is_counted_once_then_practice() {
     let own = fresh();
     // The first contest also fetches the code of its views.
-    let opened = check(&own, Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
-    });
+    let opened = check(
+        &own,
+        Msg::OpenDaily(None),
+        vec![
+            Cmd::SaveChallenge(new_daily(TODAY, true)),
+            Cmd::LoadChunk(Chunk::Contest),
+        ],
+    );
     assert_eq!(
         opened.history,
         daily::game(TODAY),
         "daily #329's game, nothing played"
     );
-    let contest = opened.contest.as_ref().unwrap();
+    let contest = opened.contest.challenge.as_ref().unwrap();
     assert_eq!(
         contest.against,
         Against::Daily {
@@ -97,40 +132,54 @@ fn the_daily_is_counted_once_then_practice() {
     );
     // Asked again while open: it is the same attempt, not a new one.
     let played = moved(opened, 3);
-    let again = check(&played, Msg::OpenDaily(Some(TODAY)), none);
+    let again = check(&played, Msg::OpenDaily(Some(TODAY)), vec![]);
     assert_eq!(again.history, played.history);
     // Once it has ended, today's daily is practice.
     let ended = after(played, [Msg::Finish]);
     // (The review the end started is of the attempt: it stops with it.)
-    let practice = check(&ended, Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::CancelReview]
-    });
+    let practice = check(
+        &ended,
+        Msg::OpenDaily(None),
+        vec![
+            Cmd::SaveChallenge(new_daily(TODAY, false)),
+            Cmd::CancelAssessments,
+        ],
+    );
     assert_eq!(
-        practice.contest.as_ref().unwrap().against,
+        practice.contest.challenge.as_ref().unwrap().against,
         Against::Daily {
             number: TODAY,
             counted: false
         }
     );
     assert_eq!(practice.history, daily::game(TODAY));
-    assert_eq!(practice.unaided(), None, "practice takes undo and hints");
+    assert_eq!(
+        practice.help_refused(),
+        None,
+        "practice takes undo and hints"
+    );
 }
 
 #[test]
 fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
     let own = fresh();
-    let later = check(&own, Msg::OpenDaily(Some(TODAY + 1)), none);
-    assert_eq!(later.link_message, Some(daily_not_out(TODAY + 1, TODAY)));
+    let later = check(&own, Msg::OpenDaily(Some(TODAY + 1)), vec![]);
+    assert_eq!(later.note, Some(daily_not_out(TODAY + 1, TODAY)));
     assert_eq!(
-        later.link_message.as_deref(),
+        later.note.as_deref(),
         Some("Daily #330 is not out yet: today's is #329.")
     );
-    assert!(later.contest.is_none());
-    let earlier = check(&own, Msg::OpenDaily(Some(300)), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
-    });
+    assert!(later.contest.challenge.is_none());
+    let earlier = check(
+        &own,
+        Msg::OpenDaily(Some(300)),
+        vec![
+            Cmd::SaveChallenge(new_daily(300, false)),
+            Cmd::LoadChunk(Chunk::Contest),
+        ],
+    );
     assert_eq!(
-        earlier.contest.as_ref().unwrap().against,
+        earlier.contest.challenge.as_ref().unwrap().against,
         Against::Daily {
             number: 300,
             counted: false
@@ -143,7 +192,7 @@ fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
 fn the_counted_attempt_takes_no_help() {
     let daily = moved(in_the_daily(), 2);
     let why = "Off in the daily's counted attempt: it is played once, unaided.";
-    assert_eq!(daily.unaided(), Some(why));
+    assert_eq!(daily.help_refused(), Some(why));
     assert!(!daily.can_undo(), "the Undo button is off");
     for help in [
         Msg::Undo,
@@ -154,7 +203,7 @@ fn the_counted_attempt_takes_no_help() {
         Msg::Play(Input::NewGame),
     ] {
         let label = help.label();
-        let refused = check(&daily, help, none);
+        let refused = check(&daily, help, vec![]);
         assert_eq!(ignored(&refused), Some(Ignored::Unaided), "{label}");
         assert_eq!(refused.history, daily.history, "{label}");
     }
@@ -168,9 +217,9 @@ fn the_counted_attempt_takes_no_help() {
 fn a_counted_move_is_written_at_once() {
     let daily = in_the_daily();
     let d = some_move(&daily);
-    let after_move = check(&daily, Msg::Play(Input::Move(d)), |m| {
-        vec![Cmd::SaveContest(stored(m))]
-    });
+    let input = Input::Move(d);
+    let written = stored_after(&daily, input, false);
+    let after_move = check(&daily, Msg::Play(input), vec![Cmd::SaveChallenge(written)]);
     assert_eq!(stored(&after_move).game.len(), 1);
     assert!(
         !after_move.unsaved.any(),
@@ -179,15 +228,15 @@ fn a_counted_move_is_written_at_once() {
     // Practice is written at the next idle moment, as the own game is.
     let practice = after(fresh(), [Msg::OpenDaily(Some(300)), Msg::Idle]);
     let d = some_move(&practice);
-    let later = check(&practice, Msg::Play(Input::Move(d)), none);
-    assert!(later.unsaved.contest);
-    check(&later, Msg::Idle, |m| vec![Cmd::SaveContest(stored(m))]);
+    let later = check(&practice, Msg::Play(Input::Move(d)), vec![]);
+    assert!(later.unsaved.challenge);
+    check(&later, Msg::Idle, vec![Cmd::SaveChallenge(stored(&later))]);
 }
 
 #[test]
 fn the_daily_is_its_own_slot_beside_the_players_game() {
     let daily = moved(in_the_daily(), 4);
-    let own_before = daily.contest.as_ref().unwrap().other.clone();
+    let own_before = daily.contest.challenge.as_ref().unwrap().other.clone();
     assert!(
         daily.no_new_game().is_some(),
         "New Game is off in a contest"
@@ -195,24 +244,27 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
     // The page's title says what the board shows (the clock's day, 25
     // November 2026, is daily #329).
     assert_eq!(daily.title(), "Daily #329 · 2048");
-    let back = check(&daily, Msg::OwnGame, none);
+    let back = check(&daily, Msg::OwnGame, vec![]);
     assert_eq!(back.title(), "2048");
     assert_eq!(back.history, own_before, "the own game, its undo with it");
     assert_eq!(back.no_new_game(), None);
     assert!(back.can_undo());
-    assert_eq!(back.unaided(), None);
+    assert_eq!(back.help_refused(), None);
     let own_moved = moved(back, 1);
-    let again = check(&own_moved, Msg::ShowContest, none);
+    let again = check(&own_moved, Msg::ShowContest, vec![]);
     assert_eq!(
         again.history, daily.history,
         "the daily exactly where it was"
     );
-    assert_eq!(again.contest.as_ref().unwrap().other, own_moved.history);
+    assert_eq!(
+        again.contest.challenge.as_ref().unwrap().other,
+        own_moved.history
+    );
     // What is written at the idle moment is the own game under its key and
     // the daily under its own.
     let written = update(&mut again.clone(), Msg::Idle);
     assert!(written.contains(&Cmd::SaveGame(own_moved.history.present().clone())));
-    assert!(written.contains(&Cmd::SaveContest(stored(&again))));
+    assert!(written.contains(&Cmd::SaveChallenge(stored(&again))));
     // The statistics of the own game count none of the daily's moves.
     assert_eq!(again.stats, own_moved.stats);
 }
@@ -221,25 +273,31 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
 fn finish_ends_the_attempt_and_keeps_its_result() {
     let daily = moved(in_the_daily(), 6);
     let end = daily.history.present().clone();
-    let finished = check(&daily, Msg::Finish, |m| {
-        let mut dailies = Dailies::default();
-        dailies.record(DailyResult {
-            number: TODAY,
-            score: end.score,
-            top: end.board.max_value(),
-            moves: 6,
-        });
+    let mut dailies = Dailies::default();
+    dailies.record(DailyResult {
+        number: TODAY,
+        score: end.score,
+        top: end.board.max_value(),
+        moves: 6,
+    });
+    let ended = SavedChallenge {
+        ended: true,
+        ..stored(&daily)
+    };
+    let finished = check(
+        &daily,
+        Msg::Finish,
         vec![
             Cmd::SaveDailies(dailies),
-            Cmd::SaveContest(stored(m)),
+            Cmd::SaveChallenge(ended),
             Cmd::AssessMoves {
                 id: 1,
-                moves: m.coach.left(),
+                moves: moves_from(&daily, 0),
             },
-        ]
-    });
-    assert!(finished.contest.as_ref().unwrap().ended);
-    assert_eq!(finished.dailies.played(), 1);
+        ],
+    );
+    assert!(finished.contest.challenge.as_ref().unwrap().ended);
+    assert_eq!(finished.contest.dailies.played(), 1);
     assert_eq!(
         finished.announcement,
         format!(
@@ -249,9 +307,9 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
         )
     );
     let d = some_move(&finished);
-    let late = check(&finished, Msg::Play(Input::Move(d)), none);
+    let late = check(&finished, Msg::Play(Input::Move(d)), vec![]);
     assert_eq!(ignored(&late), Some(Ignored::Ended));
-    let twice = check(&finished, Msg::Finish, none);
+    let twice = check(&finished, Msg::Finish, vec![]);
     assert_eq!(ignored(&twice), Some(Ignored::NoChange));
     // The end's buttons: share, practice, back.
     let words: Vec<&str> = bar(&finished)
@@ -280,17 +338,17 @@ fn game_over_ends_the_attempt_by_itself() {
         guard += 1;
         assert!(guard < 5000, "a game ends");
     }
-    assert!(daily.contest.as_ref().unwrap().ended);
-    assert!(daily.dailies.result(TODAY).is_some());
+    assert!(daily.contest.challenge.as_ref().unwrap().ended);
+    assert!(daily.contest.dailies.result(TODAY).is_some());
 }
 
 #[test]
 fn an_open_counted_attempt_is_finished_before_another_contest() {
     let daily = moved(in_the_daily(), 2);
-    let next_day = after(daily.clone(), [Msg::Clock(november(26)), Msg::OwnGame]);
-    let asked = check(&next_day, Msg::OpenDaily(None), none);
+    let next_day = after(daily.clone(), [Msg::Time(november(26)), Msg::OwnGame]);
+    let asked = check(&next_day, Msg::OpenDaily(None), vec![]);
     assert_eq!(
-        asked.link_message.as_deref(),
+        asked.note.as_deref(),
         Some("Daily #329's counted attempt is still open: finish it first (play to the end, or press Finish).")
     );
     assert_eq!(asked.history, daily.history, "the open attempt comes back");
@@ -298,7 +356,7 @@ fn an_open_counted_attempt_is_finished_before_another_contest() {
     let finished = after(asked, [Msg::Finish]);
     let today = after(finished, [Msg::OpenDaily(None)]);
     assert_eq!(
-        today.contest.as_ref().unwrap().against,
+        today.contest.challenge.as_ref().unwrap().against,
         Against::Daily {
             number: 330,
             counted: true
@@ -337,9 +395,9 @@ fn a_streak_counts_consecutive_days_and_breaks_on_a_skip() {
 #[test]
 fn the_clock_says_which_daily_is_today() {
     let own = fresh();
-    let moved_on = check(&own, Msg::Clock(november(26)), none);
-    assert_eq!(moved_on.clock.today(), 330);
-    let same = check(&moved_on, Msg::Clock(november(26)), none);
+    let moved_on = check(&own, Msg::Time(november(26)), vec![]);
+    assert_eq!(moved_on.contest.time.today(), 330);
+    let same = check(&moved_on, Msg::Time(november(26)), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     let daily = after(moved_on, [Msg::OpenDaily(None)]);
     assert_eq!(daily.history, daily::game(330));
@@ -375,7 +433,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     let shared = replay::open(&link).unwrap();
     let end = shared.present();
     assert_eq!(
-        model.race_offer,
+        model.contest.offer,
         Some(RaceOffer {
             link: link.clone(),
             words: format!("Race this game: {} in 60 moves?", end.score)
@@ -394,15 +452,21 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     // The offer is drawn by the contest's chunk: the page asked for it at
     // once, so the race asks for nothing more.
     assert_eq!(model.chunks.of(Chunk::Contest), Fetch::Loading);
-    let racing = check(&model, Msg::Race, |m| vec![Cmd::SaveContest(stored(m))]);
+    let start = SavedChallenge {
+        rival: Rival::Race { link: link.clone() },
+        ended: false,
+        on_board: true,
+        game: History::new(Default::default(), 42),
+    };
+    let racing = check(&model, Msg::Race, vec![Cmd::SaveChallenge(start)]);
     assert_eq!(
         racing.history,
         History::new(Default::default(), 42),
         "the ghost's start"
     );
-    assert_eq!(racing.race_offer, None);
+    assert_eq!(racing.contest.offer, None);
     assert_eq!(
-        racing.unaided(),
+        racing.help_refused(),
         Some("Off in a race: both players play unaided.")
     );
     // After the racer's moves: the ghost's score at as many moves, and the
@@ -420,10 +484,33 @@ fn a_race_link_offers_a_race_against_its_ghost() {
         line.ends_with(&leptos_2048::app::words::lead_words(lead)),
         "{line}"
     );
-    let declined = check(&model, Msg::DeclineRace, none);
-    assert_eq!(declined.race_offer, None);
-    let nothing = check(&declined, Msg::Race, none);
+    assert_eq!(bar(&raced).unwrap().lead, Some(lead), "the line's colour");
+    let declined = check(&model, Msg::DeclineRace, vec![]);
+    assert_eq!(declined.contest.offer, None);
+    let nothing = check(&declined, Msg::Race, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NotHere));
+}
+
+#[test]
+fn a_racers_splits_are_the_moves_it_first_made_each_tile() {
+    let mut raced = after(offered(race_link()), [Msg::Race]);
+    while raced.history.present().board.max_value() < 128 {
+        assert!(raced.history.len() < 2_000, "the racer makes 128");
+        raced = moved(raced, 1);
+    }
+    // The move count at which the racer's game first had 128, read off its
+    // states one by one.
+    let first = |tile: u64| {
+        (0..=raced.history.len())
+            .map(|i| raced.history.state_at(i).unwrap())
+            .find(|s| s.board.max_value() >= tile)
+            .unwrap()
+            .moves
+    };
+    let Some(Against::Race(race)) = raced.contest.challenge.as_ref().map(|c| &c.against) else {
+        panic!("a race")
+    };
+    assert_eq!(race.splits.all(), [(128, first(128))]);
 }
 
 #[test]
@@ -433,14 +520,14 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
         replay: Some(link.clone()),
         ..Query::default()
     });
-    assert_eq!(watching.race_offer.map(|o| o.link), Some(link));
+    assert_eq!(watching.contest.offer.map(|o| o.link), Some(link));
     let (bad, _) = opened_with(Query {
         race: Some("2AAAA".into()),
         ..Query::default()
     });
-    assert_eq!(bad.race_offer, None);
+    assert_eq!(bad.contest.offer, None);
     assert!(bad
-        .link_message
+        .note
         .as_ref()
         .unwrap()
         .starts_with("This race link cannot be opened"));
@@ -459,17 +546,16 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
         )),
         "{said}"
     );
-    let sent = check(&finished, Msg::SendBack, |m| {
-        let link = replay::encode(&Replay::from_history(&m.history).unwrap());
-        vec![Cmd::CopyLink(format!("{PAGE}?race={link}"))]
-    });
+    let link = replay::encode(&Replay::from_history(&finished.history).unwrap());
+    let url = format!("{PAGE}?race={link}");
+    let sent = check(&finished, Msg::SendBack, vec![Cmd::CopyLink(url)]);
     // The link sent back opens as a race of the racer's game.
     let Some(leptos_2048::app::Share::Made(url)) = sent.share else {
         panic!("a link made")
     };
     let back = offered(url.split("?race=").nth(1).unwrap().to_string());
     let again = after(back, [Msg::Race]);
-    let Some(Against::Race(race)) = again.contest.map(|c| c.against) else {
+    let Some(Against::Race(race)) = again.contest.challenge.map(|c| c.against) else {
         panic!("a race")
     };
     assert_eq!(race.ghost.final_score(), end.score);
@@ -480,12 +566,12 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
 fn the_shared_card_can_be_copied_as_it_is() {
     let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
     // Nothing shared yet: nothing to copy.
-    let nothing = check(&finished, Msg::CopyCard, none);
+    let nothing = check(&finished, Msg::CopyCard, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NotHere));
     let shared = after(finished, [Msg::ShareResult, Msg::CardDue]);
-    let text = shared.card.as_ref().map(|c| c.text.clone()).unwrap();
-    let copying = check(&shared, Msg::CopyCard, |_| vec![Cmd::CopyCard(text)]);
-    let copied = check(&copying, Msg::CardSent(Sent::Copied), none);
+    let text = shared.contest.card.made().map(|c| c.text.clone()).unwrap();
+    let copying = check(&shared, Msg::CopyCard, vec![Cmd::CopyCard(text)]);
+    let copied = check(&copying, Msg::CardSent(Sent::Copied), vec![]);
     // Shown as a card: the final board beside the card's lines.
     let card = card_view(&copied).unwrap();
     assert_eq!(card.said, "Copied.");
@@ -500,8 +586,9 @@ fn the_shared_card_can_be_copied_as_it_is() {
         card.board.words
     );
     let lines: Vec<&str> = card.lines.iter().map(|(l, _)| l.as_str()).collect();
-    assert_eq!(lines.join("\n"), shared.card.unwrap().text);
-    assert_eq!(copied.card.map(|c| c.sent), Some(Some(Sent::Copied)));
+    assert_eq!(lines.join("\n"), shared.contest.card.made().unwrap().text);
+    let sent = copied.contest.card.made().map(|c| c.sent);
+    assert_eq!(sent, Some(Some(Sent::Copied)));
 }
 
 #[test]
@@ -511,32 +598,28 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
         finished.coach.running.is_some(),
         "the review started by itself"
     );
-    let waiting = check(&finished, Msg::ShareResult, |_| {
+    let waiting = check(&finished, Msg::ShareResult, {
         vec![Cmd::After {
             ms: 3000,
             then: Box::new(Msg::CardDue),
         }]
     });
+    assert_eq!(waiting.contest.card, CardState::Waiting);
     // The wait ends: the card goes without the strip.
-    let due = check(&waiting, Msg::CardDue, |m| {
-        vec![Cmd::ShareCard(m.card.as_ref().unwrap().text.clone())]
-    });
-    let text = &due.card.as_ref().unwrap().text;
-    let link = replay::encode(&Replay::from_history(&due.history).unwrap());
-    let end = due.history.present();
-    assert_eq!(
-        *text,
-        format!(
-            "2048 Daily #329 · {} · {} · 12 moves\n{PAGE}?race={link}",
-            end.score,
-            end.board.max_value()
-        )
+    let link = replay::encode(&Replay::from_history(&waiting.history).unwrap());
+    let end = waiting.history.present();
+    let text = format!(
+        "2048 Daily #329 · {} · {} · 12 moves\n{PAGE}?race={link}",
+        spaced(end.score),
+        end.board.max_value()
     );
-    let stale = check(&due, Msg::CardDue, none);
+    let due = check(&waiting, Msg::CardDue, vec![Cmd::ShareCard(text.clone())]);
+    assert_eq!(due.contest.card.made().unwrap().text, text);
+    let stale = check(&due, Msg::CardDue, vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
     // No clipboard, no share sheet: the card is shown to copy by hand.
-    let shown = check(&due, Msg::CardSent(Sent::Shown), none);
-    assert_eq!(shown.card.as_ref().unwrap().sent, Some(Sent::Shown));
+    let shown = check(&due, Msg::CardSent(Sent::Shown), vec![]);
+    assert_eq!(shown.contest.card.made().unwrap().sent, Some(Sent::Shown));
     // The review's grades arrive in time: the card has its strip at once.
     let mut graded = waiting.clone();
     let moves: Vec<usize> = graded.coach.moves.iter().map(|m| m.at).collect();
@@ -567,8 +650,10 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
         );
     }
     let card = graded
+        .contest
         .card
-        .clone()
+        .made()
+        .cloned()
         .expect("the card, made when the review ended");
     assert_eq!(last, vec![Cmd::ShareCard(card.text.clone())]);
     assert!(
@@ -608,32 +693,36 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let mut there = here.clone();
     there = moved(there, 3);
     let theirs = stored(&there);
-    let followed = check(&here, Msg::ContestElsewhere(Box::new(theirs.clone())), none);
+    let followed = check(
+        &here,
+        Msg::ChallengeElsewhere(Box::new(theirs.clone())),
+        vec![],
+    );
     assert_eq!(
         followed.history, there.history,
         "this tab shows the other's moves"
     );
-    assert!(!followed.unsaved.contest, "nothing written back");
-    let again = check(&followed, Msg::ContestElsewhere(Box::new(theirs)), none);
+    assert!(!followed.unsaved.challenge, "nothing written back");
+    let again = check(&followed, Msg::ChallengeElsewhere(Box::new(theirs)), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // A copy behind this tab's (a tab that had not heard of the latest
     // move wrote its older one) is not followed: this tab's goes back.
     let stale = stored(&here);
     let kept = check(
         &followed,
-        Msg::ContestElsewhere(Box::new(stale.clone())),
-        |m| vec![Cmd::SaveContest(stored(m))],
+        Msg::ChallengeElsewhere(Box::new(stale.clone())),
+        vec![Cmd::SaveChallenge(stored(&followed))],
     );
     assert_eq!(kept.history, there.history);
     let finished = after(followed.clone(), [Msg::Finish]);
     let unfinished = stored(&followed);
     let still = check(
         &finished,
-        Msg::ContestElsewhere(Box::new(unfinished)),
-        |m| vec![Cmd::SaveContest(stored(m))],
+        Msg::ChallengeElsewhere(Box::new(unfinished)),
+        vec![Cmd::SaveChallenge(stored(&finished))],
     );
     assert!(
-        still.contest.as_ref().unwrap().ended,
+        still.contest.challenge.as_ref().unwrap().ended,
         "an ended attempt stays ended"
     );
     // A tab showing its own game keeps it there; the daily follows beside.
@@ -641,30 +730,29 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let autoplaying = after(own.clone(), [Msg::Autoplay]);
     let beside = check(
         &autoplaying,
-        Msg::ContestElsewhere(Box::new(stored(&there))),
-        none,
+        Msg::ChallengeElsewhere(Box::new(stored(&there))),
+        vec![],
     );
     assert_eq!(beside.history, own.history);
     assert!(beside.computer.autoplay, "the own game's autoplay goes on");
-    assert_eq!(beside.contest.unwrap().other, there.history);
+    assert_eq!(beside.contest.challenge.unwrap().other, there.history);
 }
 
-/// The page opened with this stored contest and these dailies.
-fn reopened(contest: Loaded<SavedContest>, dailies: Loaded<Dailies>) -> Model {
-    let (model, _) = init(Flags {
-        contest,
+/// What empty storage holds at the page's start, but this stored
+/// challenge and these dailies.
+fn contest_records(challenge: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) -> Saved {
+    Saved {
+        challenge,
         dailies,
-        ..flags(Query::default())
-    });
-    let config = model.config();
-    after(
-        model,
-        [Msg::Loaded(Box::new(saved(
-            config,
-            Load::Start,
-            Loaded::Missing,
-        )))],
-    )
+        ..saved(Default::default(), Load::Start, Loaded::Missing)
+    }
+}
+
+/// The page opened with this stored challenge and these dailies.
+fn reopened(challenge: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) -> Model {
+    let (model, _) = init(flags(Query::default()));
+    let records = contest_records(challenge, dailies);
+    after(model, [Msg::Loaded(Box::new(records))])
 }
 
 #[test]
@@ -672,8 +760,8 @@ fn a_reload_resumes_the_attempt_where_it_was() {
     let daily = moved(in_the_daily(), 5);
     let back = reopened(Loaded::Valid(stored(&daily)), Loaded::Missing);
     assert_eq!(back.history, daily.history);
-    assert_eq!(back.unaided(), daily.unaided());
-    assert!(back.contest.as_ref().unwrap().on_board);
+    assert_eq!(back.help_refused(), daily.help_refused());
+    assert!(back.contest.challenge.as_ref().unwrap().on_board);
     // A race too, with its ghost and the racer's splits folded again.
     let race = moved(after(offered(race_link()), [Msg::Race, Msg::Idle]), 30);
     let back = reopened(Loaded::Valid(stored(&race)), Loaded::Missing);
@@ -685,8 +773,11 @@ fn a_reload_resumes_the_attempt_where_it_was() {
     // Beside the own game, it stays beside.
     let beside = after(daily, [Msg::OwnGame]);
     let back = reopened(Loaded::Valid(stored(&beside)), Loaded::Missing);
-    assert!(!back.contest.as_ref().unwrap().on_board);
-    assert_eq!(back.contest.unwrap().other, beside.contest.unwrap().other);
+    assert!(!back.contest.challenge.as_ref().unwrap().on_board);
+    assert_eq!(
+        back.contest.challenge.unwrap().other,
+        beside.contest.challenge.unwrap().other
+    );
 }
 
 #[test]
@@ -694,8 +785,9 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
     for why in [Invalid::Version(2), Invalid::Malformed("x".into())] {
         let set_aside = Loaded::SetAside { why, kept: true };
         let model = reopened(set_aside.clone(), Loaded::Missing);
-        assert_eq!(model.notice, Some(Notice::DataSetAside));
-        assert!(model.contest.is_none());
+        let named = Notice::SetAside(vec![Record::Challenge]);
+        assert_eq!(model.notice, Some(named));
+        assert!(model.contest.challenge.is_none());
         let model = reopened(
             Loaded::Missing,
             Loaded::SetAside {
@@ -703,8 +795,29 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
                 kept: true,
             },
         );
-        assert_eq!(model.notice, Some(Notice::DataSetAside));
+        assert_eq!(model.notice, Some(Notice::SetAside(vec![Record::Dailies])));
     }
+    // Both at once: one notice, naming both.
+    let both = reopened(
+        Loaded::SetAside {
+            why: Invalid::Version(2),
+            kept: true,
+        },
+        Loaded::SetAside {
+            why: Invalid::Version(9),
+            kept: true,
+        },
+    );
+    let notice = both.notice.as_ref().unwrap();
+    assert_eq!(
+        *notice,
+        Notice::SetAside(vec![Record::Challenge, Record::Dailies])
+    );
+    assert_eq!(
+        notice_words(notice),
+        "Some saved data (the daily's attempt or race, the dailies' results) could not \
+         be read and was set aside, not deleted. Your game is not affected."
+    );
 }
 
 #[test]
@@ -723,17 +836,17 @@ fn the_address_opens_a_daily() {
     );
     let (earlier, _) = open("12");
     assert_eq!(
-        earlier.contest.unwrap().against,
+        earlier.contest.challenge.unwrap().against,
         Against::Daily {
             number: 12,
             counted: false
         }
     );
     let (later, _) = open("400");
-    assert_eq!(later.link_message, Some(daily_not_out(400, TODAY)));
+    assert_eq!(later.note, Some(daily_not_out(400, TODAY)));
     let (bad, _) = open("x");
     assert!(bad
-        .link_message
+        .note
         .unwrap()
         .starts_with("This daily link does not name a daily"));
 }
@@ -766,23 +879,28 @@ fn the_card_never_claims_what_its_link_cannot_prove() {
 
 #[test]
 fn the_contests_views_are_fetched_once_there_is_a_contest() {
-    let daily = check(&fresh(), Msg::OpenDaily(None), |m| {
-        vec![Cmd::SaveContest(stored(m)), Cmd::LoadChunk(Chunk::Contest)]
-    });
+    let daily = check(
+        &fresh(),
+        Msg::OpenDaily(None),
+        vec![
+            Cmd::SaveChallenge(new_daily(TODAY, true)),
+            Cmd::LoadChunk(Chunk::Contest),
+        ],
+    );
     assert_eq!(daily.chunks.of(Chunk::Contest), Fetch::Loading);
     // Moves and the way back and forth ask nothing while it loads.
-    let back = check(&daily, Msg::OwnGame, none);
+    let back = check(&daily, Msg::OwnGame, vec![]);
     let failed = check(
         &back,
         Msg::ChunkLoaded {
             chunk: Chunk::Contest,
             loaded: false,
         },
-        none,
+        vec![],
     );
     assert_eq!(failed.chunks.of(Chunk::Contest), Fetch::Failed);
     // Shown again after a failure, it asks again; once here, never.
-    let again = check(&failed, Msg::ShowContest, |_| {
+    let again = check(&failed, Msg::ShowContest, {
         vec![Cmd::LoadChunk(Chunk::Contest)]
     });
     let here = check(
@@ -791,7 +909,7 @@ fn the_contests_views_are_fetched_once_there_is_a_contest() {
             chunk: Chunk::Contest,
             loaded: true,
         },
-        none,
+        vec![],
     );
     assert_eq!(here.chunks.of(Chunk::Contest), Fetch::Loaded);
     let stale = check(
@@ -800,16 +918,18 @@ fn the_contests_views_are_fetched_once_there_is_a_contest() {
             chunk: Chunk::Contest,
             loaded: true,
         },
-        none,
+        vec![],
     );
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
-    check(&here, Msg::OwnGame, none);
-    // A page opened on a stored contest asks at once.
-    let (_, cmds) = init(Flags {
-        contest: Loaded::Valid(stored(&daily)),
-        ..flags(Query::default())
-    });
-    assert_eq!(cmds.last(), Some(&Cmd::LoadChunk(Chunk::Contest)));
+    check(&here, Msg::OwnGame, vec![]);
+    // A page opened on a stored challenge asks once storage has said so.
+    let (opening, _) = init(flags(Query::default()));
+    let records = contest_records(Loaded::Valid(stored(&daily)), Loaded::Missing);
+    check(
+        &opening,
+        Msg::Loaded(Box::new(records)),
+        vec![Cmd::LoadChunk(Chunk::Contest)],
+    );
 }
 
 #[test]
@@ -819,7 +939,7 @@ fn the_ghosts_board_shows_beside_the_racers_on_asking() {
     let words = |m: &Model| -> Vec<&str> { bar(m).unwrap().actions.iter().map(|a| a.1).collect() };
     assert_eq!(bar(&racing).unwrap().ghost, None, "off at first");
     assert_eq!(words(&racing)[2], "Show the ghost's board");
-    let shown = check(&racing, Msg::ToggleGhost, none);
+    let shown = check(&racing, Msg::ToggleGhost, vec![]);
     let SmallBoard {
         width,
         cells,
@@ -835,9 +955,9 @@ fn the_ghosts_board_shows_beside_the_racers_on_asking() {
     assert_eq!((width, cells), (4, want), "the ghost's board after 7 moves");
     assert!(said.starts_with("The ghost's board at move 7: "), "{said}");
     assert_eq!(words(&shown)[2], "Hide the ghost's board");
-    let hidden = check(&shown, Msg::ToggleGhost, none);
+    let hidden = check(&shown, Msg::ToggleGhost, vec![]);
     assert_eq!(bar(&hidden).unwrap().ghost, None);
     let daily = in_the_daily();
-    let refused = check(&daily, Msg::ToggleGhost, none);
+    let refused = check(&daily, Msg::ToggleGhost, vec![]);
     assert_eq!(ignored(&refused), Some(Ignored::NotHere));
 }

@@ -6,21 +6,19 @@
 //! table of `subscriptions`, and property tests: no sequence of messages
 //! panics or breaks the model's invariants; `update` is deterministic.
 
-use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
-use leptos_2048::app::contest::Clock;
+use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::Session;
-use leptos_2048::app::model::Opened;
-use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::model::{Opened, Record, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
-    init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query,
-    Saved, Sent, Share, Subs,
+    init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
+    Panel, Query, Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
-use leptos_2048::session::contest::SavedContest;
+use leptos_2048::session::contest::{Rival, SavedChallenge};
 use leptos_2048::session::daily::Day;
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
@@ -28,6 +26,7 @@ use leptos_2048::session::save::Invalid;
 use leptos_2048::session::stats::Stats;
 use leptos_2048::session::stored::{Loaded, Problem, Theme};
 use proptest::prelude::*;
+use strum::IntoEnumIterator;
 
 use Direction::{Left, Right, Up};
 
@@ -83,7 +82,7 @@ fn game_history_best(m: &Model) -> Vec<Cmd> {
 #[test]
 fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     let before = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let moved = check(&before, Msg::Play(Input::Move(Left)), none);
+    let moved = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(moved.present().score, 4);
     assert_eq!(moved.history.len(), 1);
     assert_eq!(moved.best, 4);
@@ -91,13 +90,13 @@ fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     assert!(moved
         .announcement
         .starts_with("Moved left. 2 and 2 merged into 4. Score 4."));
-    let written = check(&moved, Msg::Idle, |_| {
+    let written = check(&moved, Msg::Idle, {
         let mut cmds = game_history_best(&moved);
         cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
         cmds
     });
     assert!(!written.unsaved.any());
-    let again = check(&written, Msg::Idle, none);
+    let again = check(&written, Msg::Idle, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -107,7 +106,7 @@ fn a_hidden_page_writes_at_once() {
         playing("2 2 . . / . . . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let hidden = check(&moved, Msg::Hidden, |_| {
+    let hidden = check(&moved, Msg::Hidden, {
         let mut cmds = game_history_best(&moved);
         cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
         cmds
@@ -118,7 +117,7 @@ fn a_hidden_page_writes_at_once() {
 #[test]
 fn a_move_that_changes_nothing_is_not_recorded() {
     let before = playing("2 . . . / . . . . / . . . . / . . . .");
-    let after = check(&before, Msg::Play(Input::Move(Left)), none);
+    let after = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&after), Some(Ignored::NoChange));
     assert_eq!(after.history, before.history);
     assert!(!after.unsaved.any());
@@ -129,10 +128,10 @@ fn statistics_count_a_game_once() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
     let moved = after(model, [Msg::Play(Input::Move(Left)), Msg::Idle]);
     // Undo and redo see the same game again: no new count, no stats write.
-    let undone = check(&moved, Msg::Undo, none);
-    let redone = check(&undone, Msg::Redo, none);
+    let undone = check(&moved, Msg::Undo, vec![]);
+    let redone = check(&undone, Msg::Redo, vec![]);
     assert_eq!(redone.stats, moved.stats);
-    check(&redone, Msg::Idle, |_| {
+    check(&redone, Msg::Idle, {
         vec![
             Cmd::SaveGame(redone.present().clone()),
             Cmd::SaveHistory(redone.history.clone()),
@@ -147,26 +146,26 @@ fn undo_gives_back_the_state_before_and_redo_the_one_after() {
         [Msg::Play(Input::Move(Left))],
     );
     let moved = model.present().clone();
-    let undone = check(&model, Msg::Undo, none);
+    let undone = check(&model, Msg::Undo, vec![]);
     assert_eq!(undone.present().score, 0);
     assert_eq!(undone.announcement, "New game. Score 0.");
-    let redone = check(&undone, Msg::Redo, none);
+    let redone = check(&undone, Msg::Redo, vec![]);
     assert_eq!(*redone.present(), moved);
-    let nothing = check(&redone, Msg::Redo, none);
+    let nothing = check(&redone, Msg::Redo, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
 }
 
 #[test]
 fn new_game_and_keep_going_are_inputs_like_moves() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
-    let won = check(&model, Msg::Play(Input::Move(Left)), none);
+    let won = check(&model, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(won.present().status, Status::Won);
     assert!(won
         .announcement
         .ends_with("You win! Keep going or try again."));
-    let going = check(&won, Msg::Play(Input::KeepPlaying), none);
+    let going = check(&won, Msg::Play(Input::KeepPlaying), vec![]);
     assert_eq!(going.present().status, Status::Continuing);
-    let new = check(&going, Msg::Play(Input::NewGame), none);
+    let new = check(&going, Msg::Play(Input::NewGame), vec![]);
     assert_eq!((new.present().score, new.best), (0, 2048));
 }
 
@@ -190,15 +189,15 @@ fn viewing_needs_the_history_panel() {
         playing("2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let closed = check(&model, Msg::View(Some(0)), none);
+    let closed = check(&model, Msg::View(Some(0)), vec![]);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
     let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
-    let viewing = check(&open, Msg::View(Some(0)), none);
+    let viewing = check(&open, Msg::View(Some(0)), vec![]);
     assert_eq!(viewing.mode, Mode::Viewing(0));
     assert_eq!(viewing.shown().score, 0);
     assert_eq!(viewing.present().score, 4, "the present stays");
     assert_eq!(viewing.announcement, "New game. Score 0.");
-    let back = check(&viewing, Msg::View(None), none);
+    let back = check(&viewing, Msg::View(None), vec![]);
     assert_eq!(back.mode, Mode::Live);
 }
 
@@ -212,7 +211,7 @@ fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
         Msg::Hint,
     ] {
         let label = msg.label();
-        let after = check(&model, msg, none);
+        let after = check(&model, msg, vec![]);
         assert_eq!(ignored(&after), Some(Ignored::ReadOnly), "{label}");
         assert_eq!(after.history, model.history);
     }
@@ -220,7 +219,7 @@ fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
 
 #[test]
 fn closing_the_history_panel_returns_to_the_present() {
-    let after = check(&viewing_the_start(), Msg::Toggle(Panel::History), none);
+    let after = check(&viewing_the_start(), Msg::Toggle(Panel::History), vec![]);
     assert_eq!(after.mode, Mode::Live);
     assert_eq!(after.panel, None);
     assert!(after.announcement.starts_with("Moved left."));
@@ -228,7 +227,7 @@ fn closing_the_history_panel_returns_to_the_present() {
 
 #[test]
 fn resume_makes_the_viewed_state_the_present() {
-    let after = check(&viewing_the_start(), Msg::Resume(0), none);
+    let after = check(&viewing_the_start(), Msg::Resume(0), vec![]);
     assert_eq!(after.mode, Mode::Live);
     assert_eq!(after.history.cursor(), 0);
     assert!(after.history.can_redo(), "the later input stays as redo");
@@ -241,20 +240,20 @@ fn the_history_is_checked_on_opening_and_on_asking() {
         playing("2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let closed = check(&model, Msg::CheckHistory, none);
+    let closed = check(&model, Msg::CheckHistory, vec![]);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
     let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
     let first = open.verification.clone().expect("checked on opening");
     assert_eq!((first.inputs, first.result), (1, Ok(())));
     let moved = after(open, [Msg::Play(Input::Move(Up))]);
-    let again = check(&moved, Msg::CheckHistory, none);
+    let again = check(&moved, Msg::CheckHistory, vec![]);
     let second = again.verification.clone().unwrap();
     assert_eq!((second.inputs, second.result), (2, Ok(())));
 }
 
 /// Asks for `panel`'s code.
-fn loads(panel: Panel) -> impl FnOnce(&Model) -> Vec<Cmd> {
-    move |_| vec![Cmd::LoadChunk(Chunk::Panel(panel))]
+fn loads(panel: Panel) -> Vec<Cmd> {
+    vec![Cmd::LoadChunk(Chunk::Panel(panel))]
 }
 
 #[test]
@@ -265,30 +264,30 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     let open = check(&model, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     assert_eq!(open.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loading);
     // Closed and opened again while loading: asked once, not twice.
-    let closed = check(&open, Msg::Toggle(Panel::Stats), none);
-    let reopened = check(&closed, Msg::Toggle(Panel::Stats), none);
+    let closed = check(&open, Msg::Toggle(Panel::Stats), vec![]);
+    let reopened = check(&closed, Msg::Toggle(Panel::Stats), vec![]);
     assert_eq!(
         reopened.chunks.of(Chunk::Panel(Panel::Stats)),
         Fetch::Loading
     );
     // It failed: the panel says so, and the game plays on.
     let failed = PanelLoaded(Panel::Stats, false);
-    let down = check(&reopened, failed.clone(), none);
+    let down = check(&reopened, failed.clone(), vec![]);
     assert_eq!(down.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Failed);
     assert_eq!(down.panel, Some(Panel::Stats));
-    let moved = check(&down, Msg::Play(Input::Move(Left)), none);
+    let moved = check(&down, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(moved.history.len(), 1);
     // The next open asks again, and this time it comes.
-    let shut = check(&moved, Msg::Toggle(Panel::Stats), none);
+    let shut = check(&moved, Msg::Toggle(Panel::Stats), vec![]);
     let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
-    let here = check(&retry, PanelLoaded(Panel::Stats, true), none);
+    let here = check(&retry, PanelLoaded(Panel::Stats, true), vec![]);
     assert_eq!(here.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Loaded stays loaded: later opens ask for nothing.
-    let shut = check(&here, Msg::Toggle(Panel::Stats), none);
-    let again = check(&shut, Msg::Toggle(Panel::Stats), none);
+    let shut = check(&here, Msg::Toggle(Panel::Stats), vec![]);
+    let again = check(&shut, Msg::Toggle(Panel::Stats), vec![]);
     assert_eq!(again.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // An answer nobody asked for is stale, and changes nothing.
-    let stale = check(&again, failed, none);
+    let stale = check(&again, failed, vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
     assert_eq!(stale.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Each panel has its own code.
@@ -317,7 +316,7 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
     // The statistics opened before the page was idle: asked for already.
     let open = check(&loaded, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
     assert!(subscriptions(&open).idle, "waiting for an idle moment");
-    let idle = check(&open, Msg::Idle, |_| {
+    let idle = check(&open, Msg::Idle, {
         vec![
             Cmd::SaveGame(open.present().clone()),
             Cmd::SaveHistory(open.history.clone()),
@@ -336,14 +335,14 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
         ],
     );
     // Opened now, the settings ask for nothing: their code is here.
-    let settings = check(&here, Msg::Toggle(Panel::Settings), none);
+    let settings = check(&here, Msg::Toggle(Panel::Settings), vec![]);
     assert_eq!(
         settings.chunks.of(Chunk::Panel(Panel::Settings)),
         Fetch::Loaded
     );
     // A first visit (no service worker yet) loads a panel's code only when
     // it opens.
-    let first = check(&fresh(), Msg::Idle, none);
+    let first = check(&fresh(), Msg::Idle, vec![]);
     assert_eq!(
         first.chunks.of(Chunk::Panel(Panel::History)),
         Fetch::Missing
@@ -353,10 +352,10 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
 #[test]
 fn the_message_log_opens_and_closes() {
     let model = fresh();
-    let open = check(&model, Msg::ToggleMessages, none);
-    assert!(open.messages_open);
-    let closed = check(&open, Msg::ToggleMessages, none);
-    assert!(!closed.messages_open);
+    let open = check(&model, Msg::ToggleMessages, vec![]);
+    assert!(open.log.open);
+    let closed = check(&open, Msg::ToggleMessages, vec![]);
+    assert!(!closed.log.open);
 }
 
 // ─── Replays of shared links ─────────────────────────────────────────────
@@ -378,14 +377,14 @@ fn a_link_replays_its_game_then_plays_on() {
     assert_eq!(model.title(), "Replay · 2048");
     assert_eq!(model.mode, Mode::Replaying);
     assert_eq!(model.history.cursor(), 0);
-    let ignored_move = check(&model, Msg::Play(Input::Move(Left)), none);
+    let ignored_move = check(&model, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&ignored_move), Some(Ignored::ReadOnly));
     let ticked = after(model, [Msg::ReplayTick, Msg::ReplayTick, Msg::ReplayTick]);
     assert_eq!(ticked.history.cursor(), 3);
-    let last = check(&ticked, Msg::ReplayTick, none);
+    let last = check(&ticked, Msg::ReplayTick, vec![]);
     assert_eq!((last.mode, last.history.cursor()), (Mode::Live, 4));
     assert!(last.announcement.starts_with("Moved left."));
-    let stale = check(&last, Msg::ReplayTick, none);
+    let stale = check(&last, Msg::ReplayTick, vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
@@ -405,8 +404,8 @@ fn a_link_says_what_its_game_proved_replayed() {
             end.board.max_value()
         ))
     );
-    assert_eq!(model.link_message, None);
-    let dismissed = check(&model, Msg::DismissLinkMessage, none);
+    assert_eq!(model.note, None);
+    let dismissed = check(&model, Msg::DismissNote, vec![]);
     assert_eq!(dismissed.link_verified, None);
     // A fresh game, or a link that proved nothing, says nothing of the kind.
     assert_eq!(fresh().link_verified, None);
@@ -420,18 +419,18 @@ fn a_link_says_what_its_game_proved_replayed() {
 #[test]
 fn a_replay_can_be_skipped_and_its_speed_is_clamped() {
     let (model, _) = replaying();
-    let faster = check(&model, Msg::ReplaySpeed(10), none);
+    let faster = check(&model, Msg::ReplaySpeed(10), vec![]);
     assert_eq!(faster.replay_speed, 10);
-    let same = check(&faster, Msg::ReplaySpeed(10), none);
+    let same = check(&faster, Msg::ReplaySpeed(10), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
-    assert_eq!(check(&model, Msg::ReplaySpeed(0), none).replay_speed, 1);
+    assert_eq!(check(&model, Msg::ReplaySpeed(0), vec![]).replay_speed, 1);
     assert_eq!(
-        check(&model, Msg::ReplaySpeed(5000), none).replay_speed,
+        check(&model, Msg::ReplaySpeed(5000), vec![]).replay_speed,
         MAX_SPEED
     );
-    let skipped = check(&faster, Msg::SkipReplay, none);
+    let skipped = check(&faster, Msg::SkipReplay, vec![]);
     assert_eq!((skipped.mode, skipped.history.cursor()), (Mode::Live, 4));
-    let no_replay = check(&skipped, Msg::SkipReplay, none);
+    let no_replay = check(&skipped, Msg::SkipReplay, vec![]);
     assert_eq!(ignored(&no_replay), Some(Ignored::NotHere));
 }
 
@@ -441,7 +440,7 @@ fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
         replay: Some("not-a-link".into()),
         ..Query::default()
     });
-    assert!(model.link_message.is_some());
+    assert!(model.note.is_some());
     assert!(!model.saving);
     assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveGame(_))));
     let moved = after(
@@ -452,9 +451,9 @@ fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
         !moved.unsaved.game && !moved.unsaved.history,
         "nothing of it to write"
     );
-    let dismissed = check(&moved, Msg::DismissLinkMessage, none);
-    assert_eq!(dismissed.link_message, None);
-    let again = check(&dismissed, Msg::DismissLinkMessage, none);
+    let dismissed = check(&moved, Msg::DismissNote, vec![]);
+    assert_eq!(dismissed.note, None);
+    let again = check(&dismissed, Msg::DismissNote, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -469,7 +468,7 @@ fn a_seed_link_starts_that_seed() {
         seed: Some("-5".into()),
         ..Query::default()
     });
-    assert!(bad.link_message.unwrap().contains("not a whole number"));
+    assert!(bad.note.unwrap().contains("not a whole number"));
 }
 
 // ─── Board sizes and targets ─────────────────────────────────────────────
@@ -487,13 +486,13 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
             width: 5,
             height: 5,
         },
-        |_| vec![Cmd::Load(five, Load::Switch)],
+        vec![Cmd::Load(five, Load::Switch)],
     );
     let their_game = State::new(Config::new(5, 5, Some(4096)).unwrap(), 9);
     let mut stored = saved(five, Load::Switch, Loaded::Valid(their_game.clone()));
     stored.best = 500;
     let ours = asked.clone();
-    let switched = check(&asked, Msg::Loaded(Box::new(stored)), |_| {
+    let switched = check(&asked, Msg::Loaded(Box::new(stored)), {
         let mut cmds = vec![
             Cmd::SaveGame(ours.present().clone()),
             Cmd::SaveHistory(ours.history.clone()),
@@ -514,14 +513,14 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
         "the saved game's own target"
     );
     assert_eq!(switched.best, 500);
-    check(&switched, Msg::Idle, game_history_best);
+    check(&switched, Msg::Idle, game_history_best(&switched));
 }
 
 #[test]
 fn only_offered_sizes_and_targets_are_taken() {
     let model = fresh();
     for (width, height) in [(2, 2), (9, 4), (4, 0)] {
-        let after = check(&model, Msg::ChooseSize { width, height }, none);
+        let after = check(&model, Msg::ChooseSize { width, height }, vec![]);
         assert_eq!(ignored(&after), Some(Ignored::NotHere), "{width}×{height}");
     }
     let same = check(
@@ -530,10 +529,10 @@ fn only_offered_sizes_and_targets_are_taken() {
             width: 4,
             height: 4,
         },
-        none,
+        vec![],
     );
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
-    let odd = check(&model, Msg::ChooseTarget(Some(3000)), none);
+    let odd = check(&model, Msg::ChooseTarget(Some(3000)), vec![]);
     assert_eq!(ignored(&odd), Some(Ignored::NotHere));
 }
 
@@ -541,13 +540,13 @@ fn only_offered_sizes_and_targets_are_taken() {
 fn another_target_starts_a_new_game_on_this_size() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
     let endless = Config::new(4, 4, None).unwrap();
-    let after = check(&model, Msg::ChooseTarget(None), |_| {
+    let after = check(&model, Msg::ChooseTarget(None), {
         vec![Cmd::SaveSettings(endless)]
     });
     assert_eq!(after.config(), endless);
     assert_eq!(after.history.len(), 0);
     assert!(after.unsaved.game && after.unsaved.history);
-    let again = check(&after, Msg::ChooseTarget(None), none);
+    let again = check(&after, Msg::ChooseTarget(None), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
@@ -557,7 +556,7 @@ fn storage_of_another_size_answering_late_is_dropped() {
     let after = check(
         &fresh(),
         Msg::Loaded(Box::new(saved(five, Load::Start, Loaded::Missing))),
-        none,
+        vec![],
     );
     assert_eq!(ignored(&after), Some(Ignored::Stale));
 }
@@ -575,10 +574,10 @@ fn a_corrupt_save_is_set_aside_and_said() {
     let kept = check(
         &model,
         Msg::Loaded(Box::new(saved(config, Load::Start, bad(true)))),
-        none,
+        vec![],
     );
-    assert_eq!(kept.notice, Some(Notice::SetAside));
-    check(&kept, Msg::Idle, |_| {
+    assert_eq!(kept.notice, Some(Notice::SetAside(vec![Record::Game])));
+    check(&kept, Msg::Idle, {
         vec![
             Cmd::SaveGame(kept.present().clone()),
             Cmd::SaveHistory(kept.history.clone()),
@@ -591,10 +590,10 @@ fn a_corrupt_save_is_set_aside_and_said() {
     let unkept = check(
         &model,
         Msg::Loaded(Box::new(saved(config, Load::Start, bad(false)))),
-        none,
+        vec![],
     );
     assert!(!unkept.saving);
-    check(&unkept, Msg::Idle, |_| {
+    check(&unkept, Msg::Idle, {
         vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]
     });
 }
@@ -602,28 +601,28 @@ fn a_corrupt_save_is_set_aside_and_said() {
 #[test]
 fn a_failed_write_is_said_once() {
     let model = fresh();
-    let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), none);
+    let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(full.notice, Some(Notice::WriteFailed));
-    let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), none);
+    let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     let mut none_at_all = model.clone();
     none_at_all.notice = Some(Notice::Unavailable);
-    let kept = check(&none_at_all, Msg::SaveFailed(Problem::WriteFailed), none);
+    let kept = check(&none_at_all, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(kept.notice, Some(Notice::Unavailable));
 }
 
 #[test]
 fn a_higher_best_from_another_tab_is_taken() {
     let model = fresh();
-    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), none);
+    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), vec![]);
     assert_eq!(higher.best, 9000);
-    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), none);
+    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), vec![]);
     assert_eq!(
         (lower.best, ignored(&lower)),
         (9000, Some(Ignored::NoChange))
     );
     let six = Config::new(6, 6, None).unwrap();
-    let other = check(&model, Msg::BestElsewhere(six, 9), none);
+    let other = check(&model, Msg::BestElsewhere(six, 9), vec![]);
     assert_eq!(ignored(&other), Some(Ignored::Stale));
 }
 
@@ -633,13 +632,13 @@ fn a_higher_best_from_another_tab_is_taken() {
 fn the_theme_flips_and_is_remembered() {
     let model = fresh();
     assert_eq!(model.theme_attribute(), None, "the system's, until chosen");
-    let dark = check(&model, Msg::ToggleTheme, |_| {
+    let dark = check(&model, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Dark)]
     });
     assert_eq!((dark.theme, dark.dark()), (Some(Theme::Dark), true));
     assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
     assert_eq!(dark.theme_attribute(), Some("dark"));
-    let light = check(&dark, Msg::ToggleTheme, |_| {
+    let light = check(&dark, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Light)]
     });
     assert_eq!(light.theme_colour(), THEME_COLOURS[0]);
@@ -650,17 +649,17 @@ fn the_theme_flips_and_is_remembered() {
 fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
     let model = fresh();
     assert_eq!(model.theme_colour(), THEME_COLOURS[0]);
-    let dark = check(&model, Msg::SystemDark(true), none);
+    let dark = check(&model, Msg::SystemDark(true), vec![]);
     assert!(dark.dark());
     assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
-    let same = check(&dark, Msg::SystemDark(true), none);
+    let same = check(&dark, Msg::SystemDark(true), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     // The button shows the other theme of the one showing: light, chosen.
-    let chosen = check(&dark, Msg::ToggleTheme, |_| {
+    let chosen = check(&dark, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Light)]
     });
-    let system_light = check(&chosen, Msg::SystemDark(false), none);
-    let system_dark = check(&system_light, Msg::SystemDark(true), none);
+    let system_light = check(&chosen, Msg::SystemDark(false), vec![]);
+    let system_dark = check(&system_light, Msg::SystemDark(true), vec![]);
     assert!(
         !system_dark.dark(),
         "the player's theme wins over the system's"
@@ -686,27 +685,29 @@ fn share_makes_a_link_and_asks_for_it_to_be_copied() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
     let link = replay::encode(&Replay::from_history(&model.history).unwrap());
     let url = format!("{PAGE}?replay={link}");
-    let made = check(&model, Msg::Share, |_| vec![Cmd::CopyLink(url.clone())]);
+    let made = check(&model, Msg::Share, vec![Cmd::CopyLink(url.clone())]);
     assert_eq!(made.share, Some(Share::Made(url.clone())));
-    let copied = check(&made, Msg::LinkCopied(url.clone()), none);
+    let copied = check(&made, Msg::LinkCopied(url.clone()), vec![]);
     assert_eq!(copied.share, Some(Share::Copied(url)));
-    let stale = check(&made, Msg::LinkCopied("elsewhere".into()), none);
+    let stale = check(&made, Msg::LinkCopied("elsewhere".into()), vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
 #[test]
 fn a_game_without_its_start_cannot_be_shared() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let after = check(&model, Msg::Share, none);
+    let after = check(&model, Msg::Share, vec![]);
     assert_eq!(after.share, Some(Share::Refused));
 }
 
 // ─── The computer player ─────────────────────────────────────────────────
 
 /// The question about `m`'s present board, as `update` sends it.
+/// The question the computer is asked next, about the board of `m`, the
+/// model before: the next id, its present board.
 fn ask_about(m: &Model) -> Vec<Cmd> {
     vec![Cmd::AskAi {
-        id: asked(m),
+        id: m.computer.last_id + 1,
         board: m.present().board.clone(),
         budget_ms: BUDGET_MS,
     }]
@@ -715,16 +716,16 @@ fn ask_about(m: &Model) -> Vec<Cmd> {
 #[test]
 fn a_hint_is_shown_for_the_board_it_was_asked_about() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
+    let thinking = check(&model, Msg::Hint, ask_about(&model));
     assert_eq!(thinking.computer_line().as_deref(), Some("Thinking…"));
-    let shown = check(&thinking, answer(asked(&thinking), Left), none);
+    let shown = check(&thinking, answer(asked(&thinking), Left), vec![]);
     assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
     assert_eq!(
         shown.computer_line().as_deref(),
         Some("Hint: move left. Because.")
     );
     // Asked again on the same board, it is shown again without asking.
-    let again = check(&shown, Msg::Hint, none);
+    let again = check(&shown, Msg::Hint, vec![]);
     assert_eq!(again.computer_line(), shown.computer_line());
 }
 
@@ -733,7 +734,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     let loaded = opened_empty(flags(Query::default()));
     assert!(subscriptions(&loaded).idle);
     // What is unsaved is written, then the worker is started.
-    let idle = check(&loaded, Msg::Idle, |_| {
+    let idle = check(&loaded, Msg::Idle, {
         let mut cmds = vec![Cmd::SaveGame(loaded.present().clone())];
         cmds.push(Cmd::SaveHistory(loaded.history.clone()));
         cmds.push(Cmd::SaveBest(Config::default(), 0));
@@ -742,7 +743,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     });
     assert!(idle.computer.warmed);
     assert!(!subscriptions(&idle).idle, "nothing left to do when idle");
-    let again = check(&idle, Msg::Idle, none);
+    let again = check(&idle, Msg::Idle, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // Not for a board the computer does not play.
     let five = Config::new(5, 5, Some(2048)).unwrap();
@@ -755,7 +756,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
             Loaded::Missing,
         )))],
     );
-    let idle = check(&larger, Msg::Idle, |_| {
+    let idle = check(&larger, Msg::Idle, {
         vec![
             Cmd::SaveGame(larger.present().clone()),
             Cmd::SaveHistory(larger.history.clone()),
@@ -772,27 +773,27 @@ fn no_hint_while_autoplay_plays() {
         playing("2 2 . . / . . . . / . . . . / . . . ."),
         [Msg::Autoplay],
     );
-    let after = check(&model, Msg::Hint, none);
+    let after = check(&model, Msg::Hint, vec![]);
     assert_eq!(ignored(&after), Some(Ignored::NotHere));
 }
 
 #[test]
 fn a_stale_answer_is_dropped_and_a_failed_one_said() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
+    let thinking = check(&model, Msg::Hint, ask_about(&model));
     let id = asked(&thinking);
     // The board changed before the answer came.
     let moved = after(thinking.clone(), [Msg::Play(Input::Move(Left))]);
-    let dropped = check(&moved, answer(id, Right), none);
+    let dropped = check(&moved, answer(id, Right), vec![]);
     assert_eq!(ignored(&dropped), Some(Ignored::Stale));
     assert_eq!(dropped.computer.hint_for(dropped.present()), None);
-    let unknown = check(&moved, answer(id + 7, Right), none);
+    let unknown = check(&moved, answer(id + 7, Right), vec![]);
     assert_eq!(ignored(&unknown), Some(Ignored::Stale));
     let failed = Msg::AiAnswered {
         id,
         answer: Err("the worker stopped".into()),
     };
-    let said = check(&thinking, failed, none);
+    let said = check(&thinking, failed, vec![]);
     assert_eq!(
         said.computer_line().as_deref(),
         Some("The computer player is unavailable: the worker stopped")
@@ -802,10 +803,10 @@ fn a_stale_answer_is_dropped_and_a_failed_one_said() {
 #[test]
 fn a_question_is_answered_once() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let thinking = check(&model, Msg::Hint, ask_about);
+    let thinking = check(&model, Msg::Hint, ask_about(&model));
     let id = asked(&thinking);
-    let first = check(&thinking, answer(id, Left), none);
-    let second = check(&first, answer(id, Right), none);
+    let first = check(&thinking, answer(id, Left), vec![]);
+    let second = check(&first, answer(id, Right), vec![]);
     assert_eq!(ignored(&second), Some(Ignored::Stale));
     assert_eq!(second.computer.hint_for(second.present()), Some(Left));
 }
@@ -813,48 +814,50 @@ fn a_question_is_answered_once() {
 #[test]
 fn autoplay_plays_pauses_and_asks_again() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
-    let on = check(&model, Msg::Autoplay, ask_about);
+    let on = check(&model, Msg::Autoplay, ask_about(&model));
     assert_eq!(
         on.computer.asked.as_ref().unwrap().purpose,
         Purpose::Autoplay
     );
-    let played = check(&on, answer(asked(&on), Left), |m| {
-        // The turn is the one the rule starts; the pause is the setting's.
-        let turn = m.computer.pausing.expect("pausing");
+    // The pause is the setting's; the turn it ends is named by the
+    // question just answered.
+    let played = check(
+        &on,
+        answer(asked(&on), Left),
         vec![Cmd::After {
             ms: on.computer.pause_ms,
-            then: Box::new(Msg::AutoplayTurn(turn)),
-        }]
-    });
+            then: Box::new(Msg::AutoplayTurn(asked(&on))),
+        }],
+    );
     assert_eq!(played.present().score, 4);
     let turn = played.computer.pausing.unwrap();
-    let next = check(&played, Msg::AutoplayTurn(turn), ask_about);
-    let stopped = check(&next, Msg::Autoplay, |_| vec![Cmd::CancelAi]);
+    let next = check(&played, Msg::AutoplayTurn(turn), ask_about(&played));
+    let stopped = check(&next, Msg::Autoplay, vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
     // The answer to the cancelled question lands nowhere.
-    let late = check(&stopped, answer(asked(&next), Left), none);
+    let late = check(&stopped, answer(asked(&next), Left), vec![]);
     assert_eq!(ignored(&late), Some(Ignored::Stale));
 }
 
 #[test]
 fn autoplays_pause_is_clamped() {
     let model = fresh();
-    let long = check(&model, Msg::AutoplayPause(60_000), none);
+    let long = check(&model, Msg::AutoplayPause(60_000), vec![]);
     assert_eq!(long.computer.pause_ms, MAX_PAUSE_MS);
-    let none_at_all = check(&model, Msg::AutoplayPause(0), none);
+    let none_at_all = check(&model, Msg::AutoplayPause(0), vec![]);
     assert_eq!(none_at_all.computer.pause_ms, 0);
-    let same = check(&none_at_all, Msg::AutoplayPause(0), none);
+    let same = check(&none_at_all, Msg::AutoplayPause(0), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
 }
 
 #[test]
 fn autoplay_stops_at_the_target() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
-    let on = check(&model, Msg::Autoplay, ask_about);
+    let on = check(&model, Msg::Autoplay, ask_about(&model));
     let won = after(on.clone(), [answer(asked(&on), Left)]);
     assert_eq!(won.present().status, Status::Won);
     let turn = won.computer.pausing.unwrap();
-    let stopped = check(&won, Msg::AutoplayTurn(turn), |_| vec![Cmd::CancelAi]);
+    let stopped = check(&won, Msg::AutoplayTurn(turn), vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
     let said = stopped.computer_line().unwrap();
     assert!(
@@ -873,7 +876,7 @@ fn a_stale_autoplay_turn_is_dropped() {
     let turn = played.computer.pausing.unwrap();
     // Stopped and started again during the pause: the old turn is stale.
     let restarted = after(played, [Msg::Autoplay, Msg::Autoplay]);
-    let stale = check(&restarted, Msg::AutoplayTurn(turn), none);
+    let stale = check(&restarted, Msg::AutoplayTurn(turn), vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
 
@@ -881,9 +884,9 @@ fn a_stale_autoplay_turn_is_dropped() {
 fn the_computer_plays_four_by_four_only() {
     let model = playing("2 2 . / . . . / . . .");
     assert_eq!(model.computer_line().as_deref(), Some(ONLY_4X4));
-    let hint = check(&model, Msg::Hint, none);
+    let hint = check(&model, Msg::Hint, vec![]);
     assert_eq!(hint.computer_line().as_deref(), Some(ONLY_4X4));
-    let auto = check(&model, Msg::Autoplay, none);
+    let auto = check(&model, Msg::Autoplay, vec![]);
     assert!(!auto.computer.autoplay);
 }
 
@@ -897,7 +900,7 @@ fn viewing_the_past_stops_autoplay() {
             Msg::Autoplay,
         ],
     );
-    let after = check(&model, Msg::View(Some(0)), |_| vec![Cmd::CancelAi]);
+    let after = check(&model, Msg::View(Some(0)), vec![Cmd::CancelAi]);
     assert!(!after.computer.autoplay);
 }
 
@@ -921,18 +924,6 @@ const TEN_MOVES: [Direction; 10] = [
     Right,
     Up,
 ];
-
-/// What `Cmd::AssessMoves` asks about: each move in the history from `from` to
-/// the cursor, with the board it was played on.
-fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
-    (from..m.history.cursor())
-        .filter(|&at| matches!(m.history.inputs()[at], Input::Move(_)))
-        .map(|at| {
-            let board = m.history.state_at(at).unwrap().board;
-            (at, bitboard::from_board(&board).unwrap())
-        })
-        .collect()
-}
 
 /// The move played at history index `at`.
 fn played_at(m: &Model, at: usize) -> Direction {
@@ -967,7 +958,7 @@ fn agreed(m: &Model, id: u32, at: usize) -> Msg {
 fn a_review_judges_every_move_of_the_game_in_play() {
     let model = played(&TEN_MOVES);
     // Review opens the history panel, which asks for its code.
-    let asked = check(&model, Msg::Review, |_| {
+    let asked = check(&model, Msg::Review, {
         vec![
             Cmd::AssessMoves {
                 id: 1,
@@ -983,15 +974,15 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     assert_eq!(asked.coach.progress(), (0, moves.len()));
 
     let (first, second) = (moves[0].0, moves[1].0);
-    let one = check(&asked, agreed(&asked, 1, first), none);
+    let one = check(&asked, agreed(&asked, 1, first), vec![]);
     assert_eq!(
         one.coach.verdict_at(first).map(|v| v.grade),
         Some(Grade::Best)
     );
     // Another run's answer, and a second answer about a judged move: stale.
-    let other_run = check(&one, agreed(&one, 7, second), none);
+    let other_run = check(&one, agreed(&one, 7, second), vec![]);
     assert_eq!(ignored(&other_run), Some(Ignored::Stale));
-    let twice = check(&one, agreed(&one, 1, first), none);
+    let twice = check(&one, agreed(&one, 1, first), vec![]);
     assert_eq!(ignored(&twice), Some(Ignored::Stale));
 
     // Another move keeps 20 points more of the chance: a blunder, whose
@@ -1006,10 +997,10 @@ fn a_review_judges_every_move_of_the_game_in_play() {
         at: second,
         answer: Ok(assessment(better, 20.0)),
     };
-    let two = check(&one, blundered, none);
+    let two = check(&one, blundered, vec![]);
     let verdict = two.coach.verdict_at(second).copied().unwrap();
     assert_eq!((verdict.grade, verdict.best), (Grade::Blunder, better));
-    let shown = check(&two, Msg::View(Some(second)), none);
+    let shown = check(&two, Msg::View(Some(second)), vec![]);
     assert_eq!(shown.arrow(), Some(better));
     assert_eq!(
         shown.computer_line(),
@@ -1021,7 +1012,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
             better.word()
         ))
     );
-    let shown_first = check(&two, Msg::View(Some(first)), none);
+    let shown_first = check(&two, Msg::View(Some(first)), vec![]);
     assert_eq!(shown_first.arrow(), None, "the move played there was best");
 
     // The last answer ends the run, and the live region says how it went.
@@ -1042,7 +1033,7 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     );
     assert_eq!(done.unreviewed(), 0);
     // Reviewing again finds nothing left to search.
-    let again = check(&done, Msg::Review, none);
+    let again = check(&done, Msg::Review, vec![]);
     assert_eq!(again.coach.progress(), done.coach.progress());
 }
 
@@ -1055,12 +1046,12 @@ fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
         .map(|&(at, _)| agreed(&asked, 1, at))
         .collect();
     let part = after(asked, answers);
-    let cancelled = check(&part, Msg::CancelReview, |_| vec![Cmd::CancelReview]);
+    let cancelled = check(&part, Msg::CancelReview, vec![Cmd::CancelAssessments]);
     assert_eq!(cancelled.coach.running, None);
     assert_eq!(cancelled.coach.progress(), (3, moves.len()));
-    let late = check(&cancelled, agreed(&cancelled, 1, moves[3].0), none);
+    let late = check(&cancelled, agreed(&cancelled, 1, moves[3].0), vec![]);
     assert_eq!(ignored(&late), Some(Ignored::Stale));
-    let nothing = check(&cancelled, Msg::CancelReview, none);
+    let nothing = check(&cancelled, Msg::CancelReview, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
 
     // Two more moves: the verdicts stay, and the next run searches only
@@ -1072,11 +1063,11 @@ fn a_cancelled_review_goes_on_later_from_where_it_stopped() {
     assert_eq!(more.coach.progress().0, 3);
     let left = moves_from(&more, 0)[3..].to_vec();
     assert_eq!(more.unreviewed(), left.len());
-    let resumed = check(&more, Msg::Review, |_| {
+    let resumed = check(&more, Msg::Review, {
         vec![Cmd::AssessMoves { id: 2, moves: left }]
     });
     assert_eq!(resumed.coach.running, Some(2));
-    let old_run = check(&resumed, agreed(&resumed, 1, moves[4].0), none);
+    let old_run = check(&resumed, agreed(&resumed, 1, moves[4].0), vec![]);
     assert_eq!(ignored(&old_run), Some(Ignored::Stale));
 }
 
@@ -1102,8 +1093,8 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
         .collect();
     let judged = after(asked, answers);
     // Undo keeps every verdict: the moves undone can be redone.
-    let undone = check(&judged, Msg::Undo, none);
-    let undone = check(&undone, Msg::Undo, none);
+    let undone = check(&judged, Msg::Undo, vec![]);
+    let undone = check(&undone, Msg::Undo, vec![]);
     assert_eq!(undone.coach.progress(), (n - 2, n));
     // Another move there drops the two undone moves; the run had nothing
     // else left to search, so it ends and its questions are cancelled.
@@ -1111,7 +1102,7 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
     let branched = check(
         &undone,
         Msg::Play(Input::Move(another_move(&undone, not))),
-        |_| vec![Cmd::CancelReview],
+        vec![Cmd::CancelAssessments],
     );
     assert_eq!(branched.coach.progress(), (n - 2, n - 2));
     assert_eq!(branched.coach.running, None);
@@ -1121,7 +1112,10 @@ fn a_move_after_an_undo_drops_the_verdicts_it_replaced() {
         at: moves[n - 1].0,
         answer: Ok(assessment(Left, 0.0)),
     };
-    assert_eq!(ignored(&check(&branched, late, none)), Some(Ignored::Stale));
+    assert_eq!(
+        ignored(&check(&branched, late, vec![])),
+        Some(Ignored::Stale)
+    );
 }
 
 #[test]
@@ -1147,7 +1141,7 @@ fn a_new_game_is_reviewed_on_its_own() {
         .rposition(|&i| i == Input::NewGame)
         .unwrap()
         + 1;
-    check(&next, Msg::Review, |_| {
+    check(&next, Msg::Review, {
         vec![Cmd::AssessMoves {
             id: 2,
             moves: moves_from(&next, start),
@@ -1165,11 +1159,11 @@ fn a_worker_failure_stops_the_review_and_says_why() {
         at,
         answer: Err(why.into()),
     };
-    let stopped = check(&asked, failed, |_| vec![Cmd::CancelReview]);
+    let stopped = check(&asked, failed, vec![Cmd::CancelAssessments]);
     assert_eq!(stopped.coach.running, None);
     assert_eq!(stopped.coach.failure.as_deref(), Some(why));
     // Reviewing again tries again.
-    let again = check(&stopped, Msg::Review, |_| {
+    let again = check(&stopped, Msg::Review, {
         vec![Cmd::AssessMoves {
             id: 2,
             moves: moves_from(&stopped, 0),
@@ -1186,7 +1180,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let mut at_end = model.clone();
     assert!(at_end.history.seek(whole));
     // Review opens the history panel, which asks for its code.
-    let asked = check(&model, Msg::Review, |_| {
+    let asked = check(&model, Msg::Review, {
         vec![
             Cmd::AssessMoves {
                 id: 1,
@@ -1207,7 +1201,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
             Msg::Play(Input::Move(Up)),
         ],
     );
-    let refused = check(&larger, Msg::Review, none);
+    let refused = check(&larger, Msg::Review, vec![]);
     assert_eq!(ignored(&refused), Some(Ignored::NotHere));
     assert_eq!(refused.coach.failure.as_deref(), Some(ONLY_4X4));
 }
@@ -1366,6 +1360,86 @@ fn what_the_app_listens_to_follows_the_model() {
     }
 }
 
+// ─── The debugger ────────────────────────────────────────────────────────
+
+#[test]
+fn the_debugger_pauses_on_a_message_and_opens_session_files() {
+    let live = after(fresh(), [Msg::Play(Input::Move(Left))]);
+    let count = live.log.count();
+    // Pausing is the debugger's: no command, not a message of the fold.
+    let paused = check(&live, Msg::Inspect(Some(count + 10)), vec![]);
+    assert_eq!(
+        paused.debugger.at,
+        Some(count),
+        "held within the messages kept"
+    );
+    assert_eq!(
+        paused.log.count(),
+        count,
+        "the debugger's messages are not folded in"
+    );
+    let at_start = check(&live, Msg::Inspect(Some(0)), vec![]);
+    assert_eq!(at_start.debugger.at, Some(0));
+    // While paused the player's inputs wait; the outside's replies go on.
+    let waited = check(&paused, Msg::Play(Input::Move(Right)), vec![]);
+    assert_eq!(
+        (waited.history.len(), waited.log.count()),
+        (live.history.len(), count)
+    );
+    let waited = check(&paused, Msg::Undo, vec![]);
+    assert_eq!(waited.history, live.history);
+    let mut replied = paused.clone();
+    update(&mut replied, Msg::SystemDark(true));
+    assert_eq!(
+        (replied.system_dark, replied.log.count()),
+        (true, count + 1)
+    );
+    assert!(!subscriptions(&paused).keys && !subscriptions(&paused).swipes);
+    // Back to live.
+    let back = check(&paused, Msg::Inspect(None), vec![]);
+    assert_eq!(back, live);
+    // Files are the runner's.
+    check(&live, Msg::SaveSession, vec![Cmd::SaveSession]);
+    check(&live, Msg::OpenSession, vec![Cmd::PickSession]);
+    // A refused file is said; the live game is untouched.
+    let refused = check(
+        &live,
+        Msg::SessionFile(Err("Not a session.".into())),
+        vec![],
+    );
+    assert_eq!(refused.debugger.problem.as_deref(), Some("Not a session."));
+    assert_eq!(refused.history, live.history);
+    // A file opened is stepped through from its start, within its messages.
+    let session = Session {
+        version: 1,
+        flags: flags(Query::default()),
+        first: 0,
+        start: None,
+        messages: vec![Msg::Idle, Msg::Play(Input::Move(Left))],
+        commands: vec![Vec::new(), Vec::new()],
+        end: None,
+    };
+    let opened = Opened {
+        first: session.first,
+        last: session.last(),
+        file: 1,
+    };
+    let opened = check(&refused, Msg::SessionFile(Ok(opened)), vec![]);
+    assert_eq!(
+        (opened.debugger.at, opened.debugger.problem.clone()),
+        (Some(0), None)
+    );
+    let stepped = check(&opened, Msg::Inspect(Some(9)), vec![]);
+    assert_eq!(
+        stepped.debugger.at,
+        Some(2),
+        "held within the file's messages"
+    );
+    let back = check(&stepped, Msg::Inspect(None), vec![]);
+    assert!(back.debugger.opened.is_none() && !back.debugger.paused());
+    assert_eq!(back.history, live.history);
+}
+
 // ─── Every message has a row ─────────────────────────────────────────────
 
 /// The row that checks each message. A `match` without a wildcard: a new
@@ -1389,7 +1463,7 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::AutoplayPause(_) => "autoplays_pause_is_clamped",
         Msg::Share | Msg::LinkCopied(_) => "share_makes_a_link_and_asks_for_it_to_be_copied",
         Msg::ToggleTheme => "the_theme_flips_and_is_remembered",
-        Msg::DismissLinkMessage => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
+        Msg::DismissNote => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
         Msg::CheckHistory => "the_history_is_checked_on_opening_and_on_asking",
         Msg::ToggleMessages => "the_message_log_opens_and_closes",
         Msg::Loaded(_) => "a_corrupt_save_is_set_aside_and_said",
@@ -1413,8 +1487,8 @@ fn row_for(msg: &Msg) -> &'static str {
             "the_result_card_waits_for_the_review_at_most_a_few_seconds"
         }
         Msg::CopyCard => "the_shared_card_can_be_copied_as_it_is",
-        Msg::Clock(_) => "the_clock_says_which_daily_is_today",
-        Msg::ContestElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
+        Msg::Time(_) => "the_clock_says_which_daily_is_today",
+        Msg::ChallengeElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
         Msg::ChunkLoaded {
             chunk: Chunk::Contest,
             ..
@@ -1425,80 +1499,93 @@ fn row_for(msg: &Msg) -> &'static str {
     }
 }
 
-// ─── The debugger ────────────────────────────────────────────────────────
-
-#[test]
-fn the_debugger_pauses_on_a_message_and_opens_session_files() {
-    let live = after(fresh(), [Msg::Play(Input::Move(Left))]);
-    let count = live.log.count();
-    // Pausing is the debugger's: no command, not a message of the fold.
-    let paused = check(&live, Msg::Inspect(Some(count + 10)), none);
-    assert_eq!(
-        paused.debugger.at,
-        Some(count),
-        "held within the messages kept"
-    );
-    assert_eq!(
-        paused.log.count(),
-        count,
-        "the debugger's messages are not folded in"
-    );
-    let at_start = check(&live, Msg::Inspect(Some(0)), none);
-    assert_eq!(at_start.debugger.at, Some(0));
-    // While paused the player's inputs wait; the outside's replies go on.
-    let waited = check(&paused, Msg::Play(Input::Move(Right)), none);
-    assert_eq!(
-        (waited.history.len(), waited.log.count()),
-        (live.history.len(), count)
-    );
-    let waited = check(&paused, Msg::Undo, none);
-    assert_eq!(waited.history, live.history);
-    let mut replied = paused.clone();
-    update(&mut replied, Msg::SystemDark(true));
-    assert_eq!(
-        (replied.system_dark, replied.log.count()),
-        (true, count + 1)
-    );
-    assert!(!subscriptions(&paused).keys && !subscriptions(&paused).swipes);
-    // Back to live.
-    let back = check(&paused, Msg::Inspect(None), none);
-    assert_eq!(back, live);
-    // Files are the runner's.
-    check(&live, Msg::SaveSession, |_| vec![Cmd::SaveSession]);
-    check(&live, Msg::OpenSession, |_| vec![Cmd::PickSession]);
-    // A refused file is said; the live game is untouched.
-    let refused = check(&live, Msg::SessionFile(Err("Not a session.".into())), none);
-    assert_eq!(refused.debugger.problem.as_deref(), Some("Not a session."));
-    assert_eq!(refused.history, live.history);
-    // A file opened is stepped through from its start, within its messages.
-    let session = Session {
-        version: 1,
-        flags: flags(Query::default()),
-        first: 0,
-        start: None,
-        messages: vec![Msg::Idle, Msg::Play(Input::Move(Left))],
-        commands: vec![Vec::new(), Vec::new()],
-        end: None,
+/// A message of each kind, two where the rows differ by its data. The
+/// match has an arm for every kind, so a new kind of message does not
+/// compile until it has a sample here, and then a row (`row_for`).
+fn samples_of(kind: MsgKind) -> Vec<Msg> {
+    let one = match kind {
+        MsgKind::Play => Msg::Play(Input::NewGame),
+        MsgKind::Undo => Msg::Undo,
+        MsgKind::Redo => Msg::Redo,
+        MsgKind::Toggle => Msg::Toggle(Panel::Stats),
+        MsgKind::View => Msg::View(None),
+        MsgKind::Resume => Msg::Resume(0),
+        MsgKind::ChooseSize => Msg::ChooseSize {
+            width: 3,
+            height: 3,
+        },
+        MsgKind::ChooseTarget => Msg::ChooseTarget(None),
+        MsgKind::ReplaySpeed => Msg::ReplaySpeed(1),
+        MsgKind::SkipReplay => Msg::SkipReplay,
+        MsgKind::Hint => Msg::Hint,
+        MsgKind::Autoplay => Msg::Autoplay,
+        MsgKind::AutoplayPause => Msg::AutoplayPause(0),
+        MsgKind::Share => Msg::Share,
+        MsgKind::ToggleTheme => Msg::ToggleTheme,
+        MsgKind::DismissNote => Msg::DismissNote,
+        MsgKind::CheckHistory => Msg::CheckHistory,
+        MsgKind::ToggleMessages => Msg::ToggleMessages,
+        MsgKind::Review => Msg::Review,
+        MsgKind::CancelReview => Msg::CancelReview,
+        MsgKind::OpenDaily => Msg::OpenDaily(None),
+        MsgKind::Finish => Msg::Finish,
+        MsgKind::OwnGame => Msg::OwnGame,
+        MsgKind::ShowContest => Msg::ShowContest,
+        MsgKind::Race => Msg::Race,
+        MsgKind::DeclineRace => Msg::DeclineRace,
+        MsgKind::ShareResult => Msg::ShareResult,
+        MsgKind::CopyCard => Msg::CopyCard,
+        MsgKind::SendBack => Msg::SendBack,
+        MsgKind::ToggleGhost => Msg::ToggleGhost,
+        MsgKind::Inspect => Msg::Inspect(None),
+        MsgKind::SaveSession => Msg::SaveSession,
+        MsgKind::OpenSession => Msg::OpenSession,
+        MsgKind::SessionFile => Msg::SessionFile(Err("Not a session.".into())),
+        MsgKind::Loaded => Msg::Loaded(Box::new(saved(
+            Config::default(),
+            Load::Start,
+            Loaded::Missing,
+        ))),
+        MsgKind::AiAnswered => Msg::AiAnswered {
+            id: 1,
+            answer: Err("no worker".into()),
+        },
+        MsgKind::AutoplayTurn => Msg::AutoplayTurn(1),
+        MsgKind::ReplayTick => Msg::ReplayTick,
+        MsgKind::SystemDark => Msg::SystemDark(true),
+        MsgKind::Idle => Msg::Idle,
+        MsgKind::Hidden => Msg::Hidden,
+        MsgKind::BestElsewhere => Msg::BestElsewhere(Config::default(), 8),
+        MsgKind::SaveFailed => Msg::SaveFailed(Problem::WriteFailed),
+        MsgKind::LinkCopied => Msg::LinkCopied(PAGE.into()),
+        MsgKind::ChunkLoaded => {
+            return vec![
+                PanelLoaded(Panel::Stats, true),
+                Msg::ChunkLoaded {
+                    chunk: Chunk::Contest,
+                    loaded: true,
+                },
+            ]
+        }
+        MsgKind::Time => Msg::Time(flags(Query::default()).time),
+        MsgKind::ChallengeElsewhere => Msg::ChallengeElsewhere(Box::new(SavedChallenge {
+            rival: Rival::Daily {
+                number: 329,
+                counted: true,
+            },
+            ended: false,
+            on_board: true,
+            game: leptos_2048::session::daily::game(329),
+        })),
+        MsgKind::CardSent => Msg::CardSent(Sent::Copied),
+        MsgKind::CardDue => Msg::CardDue,
+        MsgKind::Assessed => Msg::Assessed {
+            id: 1,
+            at: 0,
+            answer: Err("no worker".into()),
+        },
     };
-    let opened = Opened {
-        first: session.first,
-        last: session.last(),
-        file: 1,
-    };
-    let opened = check(&refused, Msg::SessionFile(Ok(opened)), none);
-    assert_eq!(
-        (opened.debugger.at, opened.debugger.problem.clone()),
-        (Some(0), None)
-    );
-    let stepped = check(&opened, Msg::Inspect(Some(9)), none);
-    assert_eq!(
-        stepped.debugger.at,
-        Some(2),
-        "held within the file's messages"
-    );
-    let back = check(&stepped, Msg::Inspect(None), none);
-    assert!(back.debugger.opened.is_none() && !back.debugger.paused());
-    assert_eq!(back.history, live.history);
+    vec![one]
 }
 
 #[test]
@@ -1508,53 +1595,16 @@ fn every_message_has_a_row_in_this_file() {
         include_str!("app_contest.rs"),
     ]
     .concat();
-    let samples = [
-        Msg::Play(Input::NewGame),
-        Msg::Undo,
-        Msg::Toggle(Panel::Stats),
-        PanelLoaded(Panel::Stats, true),
-        Msg::View(None),
-        Msg::Resume(0),
-        Msg::ChooseSize {
-            width: 3,
-            height: 3,
-        },
-        Msg::ChooseTarget(None),
-        Msg::ReplaySpeed(1),
-        Msg::Hint,
-        Msg::Autoplay,
-        Msg::AutoplayPause(0),
-        Msg::Share,
-        Msg::ToggleTheme,
-        Msg::DismissLinkMessage,
-        Msg::CheckHistory,
-        Msg::ToggleMessages,
-        Msg::ReplayTick,
-        Msg::SystemDark(true),
-        Msg::Idle,
-        Msg::Hidden,
-        Msg::SaveFailed(Problem::WriteFailed),
-        Msg::Review,
-        Msg::CancelReview,
-        Msg::OpenDaily(None),
-        Msg::Finish,
-        Msg::OwnGame,
-        Msg::Race,
-        Msg::SendBack,
-        Msg::ShareResult,
-        Msg::CopyCard,
-        Msg::Clock(flags(Query::default()).clock),
-        Msg::Inspect(None),
-        Msg::SaveSession,
-        Msg::OpenSession,
-    ];
-    for msg in samples {
-        let row = row_for(&msg);
-        assert!(
-            source.contains(&format!("fn {row}()")),
-            "{}: no test {row}",
-            msg.label()
-        );
+    for kind in MsgKind::iter() {
+        for msg in samples_of(kind) {
+            assert_eq!(MsgKind::from(&msg), kind, "the sample of {kind:?}");
+            let row = row_for(&msg);
+            assert!(
+                source.contains(&format!("fn {row}()")),
+                "{}: no test {row}",
+                msg.label()
+            );
+        }
     }
 }
 
@@ -1615,7 +1665,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         }),
         1 => Just(Msg::ToggleTheme),
         1 => any::<bool>().prop_map(Msg::SystemDark),
-        1 => Just(Msg::DismissLinkMessage),
+        1 => Just(Msg::DismissNote),
         1 => Just(Msg::CheckHistory),
         1 => Just(Msg::ToggleMessages),
         1 => Just(Msg::Idle),
@@ -1634,7 +1684,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::SendBack),
         1 => Just(Msg::ToggleGhost),
         1 => any::<bool>().prop_map(|loaded| Msg::ChunkLoaded { chunk: Chunk::Contest, loaded }),
-        1 => (0u32..90_000).prop_map(|s| Msg::Clock(Clock {
+        1 => (0u32..90_000).prop_map(|s| Msg::Time(LocalTime {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
             second: s % 86_400,
         })),
@@ -1643,12 +1693,10 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             for d in [Left, Up, Right].into_iter().take(moves) {
                 game.apply(Input::Move(d));
             }
-            Msg::ContestElsewhere(Box::new(SavedContest {
-                daily: Some(n),
-                counted: n == 329,
-                race: None,
+            Msg::ChallengeElsewhere(Box::new(SavedChallenge {
+                rival: Rival::Daily { number: n, counted: n == 329 },
                 ended: false,
-                showing: true,
+                on_board: true,
                 game,
             }))
         }),
@@ -1668,6 +1716,8 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
                 history: Loaded::Missing,
                 best: 0,
                 stats: Loaded::<Stats>::Missing,
+                challenge: Loaded::Missing,
+                dailies: Loaded::Missing,
             }))),
             Cmd::CopyLink(url) => Some(Msg::LinkCopied(url.clone())),
             Cmd::ShareCard(_) | Cmd::CopyCard(_) => Some(Msg::CardSent(Sent::Copied)),
@@ -1722,6 +1772,28 @@ proptest! {
         }
         update(&mut model, Msg::Idle);
         prop_assert!(!model.unsaved.any());
+    }
+
+    /// The Hint and Autoplay buttons offer exactly what `update` does: each
+    /// is enabled (`Model::can_ask_computer`) on every model where its
+    /// message is neither ignored nor answered with why the computer will
+    /// not play this board.
+    #[test]
+    fn the_computers_buttons_offer_what_update_does(msgs in prop::collection::vec(any_msg(), 1..40)) {
+        let mut model = offered_a_race();
+        for msg in msgs {
+            for (purpose, asked) in [(Purpose::Hint, Msg::Hint), (Purpose::Autoplay, Msg::Autoplay)] {
+                let mut tried = model.clone();
+                update(&mut tried, asked);
+                let stopping = purpose == Purpose::Autoplay && model.computer.autoplay;
+                let acts = ignored(&tried).is_none() && (stopping || model.refusal().is_none());
+                prop_assert_eq!(model.can_ask_computer(purpose), acts, "{:?}", purpose);
+            }
+            let cmds = update(&mut model, msg);
+            for reply in reply_to(&cmds) {
+                update(&mut model, reply);
+            }
+        }
     }
 
     /// `update` is a function: the same model and message give the same

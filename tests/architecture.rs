@@ -5,7 +5,9 @@
 //!   through others (`use` and paths alike, resolved to the file that
 //!   defines the module named);
 //! - no function in `src/` over 60 lines;
-//! - the pure layers (`engine`, `session`, `app`) name no web crate;
+//! - the pure layers (`engine`, `session`, `app`, `ai`) name no web crate;
+//! - `Model` has at most [`MODEL_FIELDS`] fields: a new feature is a
+//!   sub-model (as `Computer`, `Coach`, `Contest`), not fields beside them;
 //! - the views and the runtime's own files call the browser only through
 //!   doors, and every browser call on the runtime's path is listed, with
 //!   what happens when it fails, in `BROWSER_CALLS` below.
@@ -377,6 +379,47 @@ fn no_function_is_over_sixty_lines() {
         long_functions(&format!("fn f() {{\n{}}}\n", "x();\n".repeat(60)), 60),
         vec![(1, 62)]
     );
+}
+
+/// The most top-level fields `Model` may have (25 since the debugger's
+/// sub-model, issue 34).
+const MODEL_FIELDS: usize = 25;
+
+/// The fields of `struct NAME { … }` in `code`: its lines that declare one.
+fn struct_fields(code: &str, name: &str) -> Vec<String> {
+    let start = code
+        .find(&format!("pub struct {name} {{"))
+        .unwrap_or_else(|| panic!("no struct {name}"));
+    let body = &code[start..];
+    let end = body.find("\n}").expect("the struct's end");
+    body[..end]
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| l.starts_with("pub ") && l.contains(':'))
+        .map(|l| {
+            l.trim_start_matches("pub ")
+                .split(':')
+                .next()
+                .unwrap()
+                .into()
+        })
+        .collect()
+}
+
+#[test]
+fn the_model_is_sub_models_not_a_heap_of_fields() {
+    let code = code_of(&fs::read_to_string(src().join("app/model.rs")).unwrap());
+    let fields = struct_fields(&code, "Model");
+    assert!(
+        fields.len() <= MODEL_FIELDS,
+        "Model has {} fields (at most {MODEL_FIELDS}): {}",
+        fields.len(),
+        fields.join(", ")
+    );
+    assert!(fields.contains(&"contest".to_string()), "{fields:?}");
+    let sample = "pub struct M {\n    pub a: u8,\n    /// b\n    pub b: u8,\n}\n";
+    assert_eq!(struct_fields(sample, "M"), ["a", "b"]);
 }
 
 #[test]

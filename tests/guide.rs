@@ -36,6 +36,8 @@ fn transcript() -> String {
         history: Loaded::Missing,
         best: 0,
         stats: Loaded::Missing,
+        challenge: Loaded::Missing,
+        dailies: Loaded::Missing,
     }));
     let msgs = [
         loaded,

@@ -4,7 +4,7 @@
 
 use leptos_2048::engine::{Config, Direction, Input, Luck, Status};
 use leptos_2048::session::history::History;
-use leptos_2048::session::race::{Ghost, FIRST_SPLIT};
+use leptos_2048::session::race::{Ghost, Splits, FIRST_SPLIT};
 use leptos_2048::session::replay::{LinkError, Replay};
 
 /// A game of `n` moves or fewer from `seed`: down, left, right, and up
@@ -52,7 +52,9 @@ fn the_ghost_is_its_game_replayed() {
             tile *= 2;
         }
         assert_eq!(ghost.reached(tile), None);
-        assert!(!ghost.splits().is_empty(), "seed {seed}: a split to check");
+        assert!(!ghost.splits().all().is_empty(), "seed {seed}: a split");
+        // The racer's splits, taken from a game's states, are the ghost's.
+        assert_eq!(&Splits::of(&history), ghost.splits(), "seed {seed}");
         // Past its end, the ghost stays at its final score.
         assert_eq!(ghost.score_at(ghost.moves() + 500), last.score);
     }

@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use leptos_2048::app::debugger::{file, Recording, Session, RECORD_LEN};
-use leptos_2048::app::{init, update, Flags, Load, Model, Msg, Query, Saved};
+use leptos_2048::app::{init, update, Flags, Load, Model, Msg, Query};
 use leptos_2048::engine::{Config, Direction, Input};
 use leptos_2048::session::stored::Loaded;
 
@@ -87,14 +87,11 @@ fn page(flags: Flags, msgs: impl IntoIterator<Item = Msg>) -> (Model, Recording)
 /// A page's first messages and `n` moves round the board, an idle moment
 /// every ten.
 fn playing(n: usize) -> Vec<Msg> {
-    let loaded = Msg::Loaded(Box::new(Saved {
-        config: Config::default(),
-        load: Load::Start,
-        game: Loaded::Missing,
-        history: Loaded::Missing,
-        best: 0,
-        stats: Loaded::Missing,
-    }));
+    let loaded = Msg::Loaded(Box::new(support::saved(
+        Config::default(),
+        Load::Start,
+        Loaded::Missing,
+    )));
     let dirs = [
         Direction::Left,
         Direction::Up,

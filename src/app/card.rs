@@ -1,6 +1,6 @@
-//! What a daily or a race says: the line above the board while one is on
-//! it, the sentence at its end, and the result card to share. Pure, so
-//! each is tested natively.
+//! The result card of a challenge that ended: its text to share, its strip
+//! of graded slices, and the card as the page shows it, beside the final
+//! board drawn small. Pure, so each is tested natively.
 //!
 //! The card says only what its link proves: the game's own score, top tile
 //! and moves, and the review's grades of its moves (anyone can review the
@@ -11,10 +11,9 @@ use crate::ai::review::Grade;
 use crate::engine::{Board, Pos};
 use crate::session::replay::{self, Replay};
 
-use super::contest::{Against, Contest, Race, Sent};
+use super::contest::Against;
 use super::model::Model;
-use super::msg::Msg;
-use super::words::{accuracy_percent, daily_name, lead_words, score_in_moves, spaced, split_words};
+use super::words::{accuracy_percent, daily_name, sent_words, spaced};
 
 /// How many slices the card's strip cuts the game into.
 pub const SLICES: usize = 10;
@@ -74,7 +73,7 @@ fn article(grade: Grade) -> &'static str {
     }
 }
 
-/// The result card of the contest on the board, once it has ended: its
+/// The result card of the challenge on the board, once it has ended: its
 /// text with the strip, and the same in plain words. For example:
 ///
 /// ```text
@@ -83,9 +82,9 @@ fn article(grade: Grade) -> &'static str {
 /// https://…/?race=…
 /// ```
 pub fn result_card(model: &Model) -> Option<(String, String)> {
-    let contest = model.contest_on_board().filter(|c| c.ended)?;
+    let challenge = model.challenge_on_board().filter(|c| c.ended)?;
     let end = model.history.present();
-    let name = match &contest.against {
+    let name = match &challenge.against {
         Against::Daily { number, counted } => daily_name(*number, *counted),
         Against::Race(_) => "Race".to_string(),
     };
@@ -125,149 +124,6 @@ fn grades(model: &Model) -> Option<Vec<Grade>> {
     )
 }
 
-/// The line above the board while a contest is on it: "Daily #329 ·
-/// counted attempt", "Race · ghost 1 204 at move 80 · +340 ahead".
-pub fn contest_line(model: &Model) -> Option<String> {
-    let contest = model.contest_on_board()?;
-    let end = model.history.present();
-    Some(match &contest.against {
-        Against::Daily { number, counted } => {
-            let what = match (counted, contest.ended) {
-                (true, false) => "your one counted attempt today, played unaided",
-                (true, true) => "your counted attempt has ended",
-                (false, _) => "not counted",
-            };
-            format!("{} · {what}", daily_name(*number, *counted))
-        }
-        Against::Race(race) => race_line(race, end.moves, end.score),
-    })
-}
-
-/// "Ghost 1 204 at move 80 · +340 ahead".
-fn race_line(race: &Race, moves: u32, score: u64) -> String {
-    let ghost = race.ghost.score_at(moves);
-    format!(
-        "Race · ghost {} at move {moves} · {}",
-        spaced(ghost),
-        lead_words(race.ghost.lead(moves, score))
-    )
-}
-
-/// The racer's splits in words, newest first.
-pub fn race_splits(race: &Race) -> Vec<String> {
-    race.splits
-        .iter()
-        .rev()
-        .map(|&(tile, at)| split_words(tile, at, race.ghost.reached(tile)))
-        .collect()
-}
-
-/// Whether the racer leads the ghost now (for the line's colour; the
-/// words say it too).
-pub fn race_lead(model: &Model) -> Option<i64> {
-    let contest = model.contest_on_board()?;
-    let Against::Race(race) = &contest.against else {
-        return None;
-    };
-    let end = model.history.present();
-    Some(race.ghost.lead(end.moves, end.score))
-}
-
-/// The sentence at a contest's end.
-pub fn contest_ended(model: &Model) -> String {
-    let Some(contest) = model.contest_on_board() else {
-        return String::new();
-    };
-    let end = model.history.present();
-    match &contest.against {
-        Against::Daily { number, counted } => format!(
-            "{} ended: {}, top tile {}.",
-            daily_name(*number, *counted),
-            score_in_moves(end),
-            end.board.max_value()
-        ),
-        Against::Race(race) => race_result(race, end.score, end.moves),
-    }
-}
-
-/// A race's result in a sentence: "You made 12 000 in 900 moves; the
-/// ghost made 36 412 in 1 607 moves. The ghost won by 24 412."
-fn race_result(race: &Race, score: u64, moves: u32) -> String {
-    let ghost = race.ghost.final_score();
-    let verdict = match score.cmp(&ghost) {
-        std::cmp::Ordering::Greater => format!("You won by {}.", spaced(score - ghost)),
-        std::cmp::Ordering::Less => format!("The ghost won by {}.", spaced(ghost - score)),
-        std::cmp::Ordering::Equal => "A tie.".to_string(),
-    };
-    let m = |n: u32| if n == 1 { "move" } else { "moves" };
-    format!(
-        "You made {} in {} {}; the ghost made {} in {} {}. {verdict}",
-        spaced(score),
-        spaced(u64::from(moves)),
-        m(moves),
-        spaced(ghost),
-        spaced(u64::from(race.ghost.moves())),
-        m(race.ghost.moves())
-    )
-}
-
-/// What the contest bar above the board shows.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Bar {
-    /// What is on the board: "Daily #329 · …", "Race · ghost … · +340 ahead".
-    pub line: String,
-    /// In a race, the racer's lead (for the line's colour).
-    pub lead: Option<i64>,
-    /// In a race, the racer's splits in words, newest first.
-    pub splits: Vec<String>,
-    /// The sentence at the end, once it has ended.
-    pub ended: Option<String>,
-    /// In a race, the ghost's board at the racer's move count, if shown.
-    pub ghost: Option<SmallBoard>,
-    /// The buttons: `(class, words, message)`.
-    pub actions: Vec<(&'static str, &'static str, Msg)>,
-}
-
-/// The contest bar: what is on the board and what can be done, while a
-/// contest is on it; a way back to it while the player's own game is.
-pub fn bar(model: &Model) -> Option<Bar> {
-    let contest = model.contest.as_ref()?;
-    if !contest.on_board {
-        let (line, words) = match &contest.against {
-            Against::Daily { number, counted } => {
-                (daily_name(*number, *counted), "Back to the daily")
-            }
-            Against::Race(_) => ("A race".to_string(), "Back to the race"),
-        };
-        let line = format!("{line} is waiting beside your game.");
-        let actions = vec![("contest-show", words, Msg::ShowContest)];
-        return Some(Bar {
-            line,
-            lead: None,
-            splits: Vec::new(),
-            ended: None,
-            ghost: None,
-            actions,
-        });
-    }
-    let (lead, splits, ghost) = match &contest.against {
-        Against::Race(race) => (
-            race_lead(model),
-            race_splits(race),
-            ghost_board(race, model),
-        ),
-        Against::Daily { .. } => (None, Vec::new(), None),
-    };
-    Some(Bar {
-        line: contest_line(model)?,
-        lead,
-        splits,
-        ended: contest.ended.then(|| contest_ended(model)),
-        ghost,
-        actions: actions(contest),
-    })
-}
-
 /// A board drawn small (the ghost's, the card's): its width, its cells
 /// row by row (0: empty), and the same in words for screen readers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,7 +136,7 @@ pub struct SmallBoard {
 impl SmallBoard {
     /// `board`, said after `caption`: "The ghost's board at move 8: 2 4
     /// empty empty; …".
-    fn of(board: &Board, caption: &str) -> SmallBoard {
+    pub fn of(board: &Board, caption: &str) -> SmallBoard {
         let cells: Vec<u64> = (0..board.height())
             .flat_map(|y| (0..board.width()).map(move |x| Pos { x, y }))
             .map(|pos| board.get(pos).map_or(0, |t| t.value))
@@ -306,14 +162,6 @@ impl SmallBoard {
     }
 }
 
-/// The ghost's board at the racer's move count, if the racer shows it.
-fn ghost_board(race: &Race, model: &Model) -> Option<SmallBoard> {
-    let moves = model.history.present().moves;
-    let state = race.ghost.state_at(moves).filter(|_| race.show_ghost)?;
-    let caption = format!("The ghost's board at move {}", state.moves);
-    Some(SmallBoard::of(&state.board, &caption))
-}
-
 /// The result card as the page shows it, once the player shared it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardView {
@@ -329,7 +177,7 @@ pub struct CardView {
 /// The card the player shared, as the page shows it: the final board
 /// beside its lines.
 pub fn card_view(model: &Model) -> Option<CardView> {
-    let card = model.card.as_ref()?;
+    let card = model.contest.card.made()?;
     let lines = card
         .text
         .lines()
@@ -342,44 +190,4 @@ pub fn card_view(model: &Model) -> Option<CardView> {
         board,
         said: sent_words(card.sent),
     })
-}
-
-/// How the card went out, in words.
-fn sent_words(sent: Option<Sent>) -> &'static str {
-    match sent {
-        None => "Sharing…",
-        Some(Sent::Shared) => "Shared.",
-        Some(Sent::Copied) => "Copied.",
-        Some(Sent::Shown) => "No clipboard here: select the card's lines to copy them.",
-    }
-}
-
-/// The buttons of a contest on the board.
-fn actions(contest: &Contest) -> Vec<(&'static str, &'static str, Msg)> {
-    let back = ("contest-own", "Back to my game", Msg::OwnGame);
-    if !contest.ended {
-        let mut buttons = vec![("contest-finish", "Finish", Msg::Finish), back];
-        if let Against::Race(race) = &contest.against {
-            let words = if race.show_ghost {
-                "Hide the ghost's board"
-            } else {
-                "Show the ghost's board"
-            };
-            buttons.push(("contest-ghost", words, Msg::ToggleGhost));
-        }
-        return buttons;
-    }
-    let again = match &contest.against {
-        Against::Daily { number, .. } => (
-            "contest-again",
-            "Play it again as practice",
-            Msg::OpenDaily(Some(*number)),
-        ),
-        Against::Race(_) => ("contest-send-back", "Send your game back", Msg::SendBack),
-    };
-    vec![
-        ("contest-share", "Share result", Msg::ShareResult),
-        again,
-        back,
-    ]
 }

@@ -10,7 +10,7 @@
 
 use crate::ai::bitboard::Bitboard;
 use crate::engine::{Board, Config, State};
-use crate::session::contest::SavedContest;
+use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stats::Stats;
@@ -32,8 +32,8 @@ pub enum Cmd {
     SaveBest(Config, u64),
     /// Store a size's statistics.
     SaveStats(Config, Stats),
-    /// Store the contest: a daily's attempt or a race, with its game.
-    SaveContest(SavedContest),
+    /// Store the challenge: a daily's attempt or a race, with its game.
+    SaveChallenge(SavedChallenge),
     /// Store the results of the counted dailies.
     SaveDailies(Dailies),
     /// Send the result card out: by the system's share sheet where there
@@ -68,8 +68,8 @@ pub enum Cmd {
         id: u32,
         moves: Vec<(usize, Bitboard)>,
     },
-    /// Drop the review's questions not yet answered.
-    CancelReview,
+    /// Drop the questions of `AssessMoves` not yet answered.
+    CancelAssessments,
     /// Fetch this chunk of code; answered by `Msg::ChunkLoaded`.
     LoadChunk(Chunk),
 
@@ -106,13 +106,13 @@ impl Cmd {
             Cmd::SaveGame(_) => "SaveGame",
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",
-            Cmd::SaveContest(_) => "SaveContest",
+            Cmd::SaveChallenge(_) => "SaveChallenge",
             Cmd::SaveDailies(_) => "SaveDailies",
             Cmd::ShareCard(_) => "ShareCard",
             Cmd::CopyCard(_) => "CopyCard",
             Cmd::CancelAi => "CancelAi",
             Cmd::WarmAi => "WarmAi",
-            Cmd::CancelReview => "CancelReview",
+            Cmd::CancelAssessments => "CancelAssessments",
             Cmd::CopyLink(_) => "CopyLink",
             Cmd::ClearQuery => "ClearQuery",
             Cmd::SaveSession => "SaveSession",

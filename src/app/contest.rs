@@ -1,35 +1,143 @@
-//! Playing against other people: the daily game and races against a
-//! shared game's ghost, as part of the [`super::Model`].
+//! Playing against other people, the model's [`Contest`]: the daily game
+//! and races against a shared game's ghost, the dailies' results, the
+//! local time, the offer to race and the result card.
 //!
-//! A contest is a second slot beside the player's own game: while it is on
-//! the board its game is `model.history` (so the board, the moves, the
-//! history panel and the review work on it as on any game) and the
-//! player's own game waits in [`Contest::other`]; "Back to my game" swaps
-//! them, and so does the Daily control. Neither game is touched by the
-//! other.
+//! A [`Challenge`] (a daily's attempt or a race) is a second slot beside
+//! the player's own game: while it is on the board its game is
+//! `model.history` (so the board, the moves, the history panel and the
+//! review work on it as on any game) and the player's own game waits in
+//! [`Challenge::other`]; "Back to my game" swaps them, and so does the
+//! Daily control. Neither game is touched by the other.
 
-use crate::engine::Status;
-use crate::session::contest::SavedContest;
-use crate::session::dailies::DailyResult;
+use crate::engine::{State, Status};
+use crate::session::contest::{Rival, SavedChallenge};
+use crate::session::dailies::{Dailies, DailyResult};
 use crate::session::daily::{self, Day};
 use crate::session::history::History;
-use crate::session::race::{Ghost, FIRST_SPLIT};
+use crate::session::race::{Ghost, Splits};
 use crate::session::replay::{self, Replay};
 
-/// A game against other people, and the player's own game beside it.
+use super::notice::Sent;
+use super::words::race_offer;
+
+/// The model's part that plays against other people.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Contest {
+    /// The daily's attempt or the race beside the player's own game, if any.
+    pub challenge: Option<Challenge>,
+    /// The results of the player's counted dailies.
+    pub dailies: Dailies,
+    /// The local date and time, as the clock last said.
+    pub time: LocalTime,
+    /// A shared game the page offers to race, from `?race=` or beside a
+    /// replay.
+    pub offer: Option<RaceOffer>,
+    /// The result card of the challenge that ended.
+    pub card: CardState,
+    /// The daily the address asked for (`?daily`: `Some(None)`, today's;
+    /// `?daily=N`: `Some(Some(N))`), opened once storage has said what the
+    /// contest holds (`Msg::Loaded`).
+    pub asked: Option<Option<u32>>,
+}
+
+impl Contest {
+    /// No challenge, no result, no offer, at `time`.
+    pub fn at(time: LocalTime) -> Contest {
+        Contest {
+            challenge: None,
+            dailies: Dailies::default(),
+            time,
+            offer: None,
+            card: CardState::Unasked,
+            asked: None,
+        }
+    }
+
+    /// The challenge whose game is on the board, if one is.
+    pub fn on_board(&self) -> Option<&Challenge> {
+        self.challenge.as_ref().filter(|c| c.on_board)
+    }
+
+    /// Whether any of the contest's views shows: a challenge, or an offer.
+    pub fn shown(&self) -> bool {
+        self.challenge.is_some() || self.offer.is_some()
+    }
+
+    /// What the contest's views show, in brief: whether there is a
+    /// challenge and where, and whether an offer to race.
+    pub fn views(&self) -> Views {
+        (
+            self.challenge.as_ref().map(|c| c.on_board),
+            self.offer.is_some(),
+        )
+    }
+}
+
+/// What the contest's views show, in brief ([`Contest::views`]).
+pub type Views = (Option<bool>, bool);
+
+/// A shared game offered to race: its link, and the offer in words ("Race
+/// this game: 36 412 in 1 607 moves?").
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RaceOffer {
+    pub link: String,
+    pub words: String,
+}
+
+impl RaceOffer {
+    /// The offer of the game of `link`, which ended in `end`.
+    pub fn new(link: &str, end: &State) -> RaceOffer {
+        RaceOffer {
+            link: link.to_string(),
+            words: race_offer(end),
+        }
+    }
+}
+
+/// The result card: not asked for, waiting for the review's grades (at
+/// most `update::contest::CARD_WAIT_MS`), or made and sent.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum CardState {
+    Unasked,
+    Waiting,
+    Made(Card),
+}
+
+impl CardState {
+    /// The card made, if one is.
+    pub fn made(&self) -> Option<&Card> {
+        match self {
+            CardState::Made(card) => Some(card),
+            CardState::Unasked | CardState::Waiting => None,
+        }
+    }
+}
+
+/// A challenge's result, as text to share.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Card {
+    /// The card, with its strip of coloured squares.
+    pub text: String,
+    /// The same without the squares, for screen readers and plain text.
+    pub plain: String,
+    /// How it went out, once the runner said.
+    pub sent: Option<Sent>,
+}
+
+/// A daily's attempt or a race, and the player's own game beside it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Challenge {
     pub against: Against,
-    /// Whether the contest's game is on the board.
+    /// Whether the challenge's game is on the board.
     pub on_board: bool,
-    /// The game not on the board: the player's own while the contest is
-    /// on the board, the contest's while the player's own is.
+    /// The game not on the board: the player's own while the challenge is
+    /// on the board, the challenge's while the player's own is.
     pub other: History,
     /// Whether it has ended: game over, or Finish.
     pub ended: bool,
 }
 
-/// What a contest is played against.
+/// What a challenge is played against.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Against {
     /// Daily #`number`: the day's one counted attempt, or practice.
@@ -46,7 +154,7 @@ pub struct Race {
     pub link: String,
     pub ghost: Ghost,
     /// Each tile from 128 up the racer made, and the move it came at.
-    pub splits: Vec<(u64, u32)>,
+    pub splits: Splits,
     /// Whether the ghost's board shows beside the racer's (off at first).
     pub show_ghost: bool,
 }
@@ -59,19 +167,10 @@ impl Race {
         let race = Race {
             link: link.to_string(),
             ghost,
-            splits: Vec::new(),
+            splits: Splits::default(),
             show_ghost: false,
         };
         Ok((race, shared))
-    }
-
-    /// Marks the tiles the racer's game reached first at this move.
-    pub fn observe(&mut self, top: u64, moves: u32) {
-        let mut next = self.splits.last().map_or(FIRST_SPLIT, |&(t, _)| t * 2);
-        while top >= next {
-            self.splits.push((next, moves));
-            next *= 2;
-        }
     }
 }
 
@@ -86,8 +185,8 @@ impl Against {
     }
 }
 
-impl Contest {
-    /// Whether `game`, the contest's, has come to its end by play.
+impl Challenge {
+    /// Whether `game`, the challenge's, has come to its end by play.
     pub fn over(game: &History) -> bool {
         game.present().status == Status::Over
     }
@@ -103,64 +202,71 @@ impl Contest {
         }
     }
 
-    /// The contest as storage keeps it; `board` is the game on the board.
-    pub fn saved(&self, board: &History) -> SavedContest {
+    /// The challenge as storage keeps it; `board` is the game on the board.
+    pub fn saved(&self, board: &History) -> SavedChallenge {
         let game = if self.on_board { board } else { &self.other };
-        let (daily, counted, race) = match &self.against {
-            Against::Daily { number, counted } => (Some(*number), *counted, None),
-            Against::Race(race) => (None, false, Some(race.link.clone())),
+        let rival = match &self.against {
+            Against::Daily { number, counted } => Rival::Daily {
+                number: *number,
+                counted: *counted,
+            },
+            Against::Race(race) => Rival::Race {
+                link: race.link.clone(),
+            },
         };
-        SavedContest {
-            daily,
-            counted,
-            race,
+        SavedChallenge {
+            rival,
             ended: self.ended,
-            showing: self.on_board,
+            on_board: self.on_board,
             game: game.clone(),
         }
     }
 
-    /// The contest storage kept, with `own` as the player's own game; the
-    /// contest's game comes back on the board if it was there. `None` if
-    /// its race's link no longer opens.
-    pub fn from_saved(saved: SavedContest, own: History) -> Option<(Contest, History)> {
-        let against = match (saved.daily, saved.race) {
-            (Some(number), _) => Against::Daily {
-                number,
-                counted: saved.counted,
-            },
-            (None, Some(link)) => {
-                let (mut race, _) = Race::of(&link).ok()?;
-                let mine = Replay::from_history(&saved.game)?;
-                race.splits = Ghost::of(&mine).ok()?.splits().to_vec();
-                Against::Race(Box::new(race))
+    /// The challenge storage kept, with `own` as the player's own game; the
+    /// challenge's game comes back on the board if it was there. A race's
+    /// ghost is folded from its link, unless `known` is the same race (its
+    /// ghost is taken as it is); the racer's splits, from its game. `None`
+    /// if the race's link no longer opens.
+    pub fn from_saved(
+        saved: SavedChallenge,
+        own: History,
+        known: Option<&Against>,
+    ) -> Option<(Challenge, History)> {
+        let against = match saved.rival {
+            Rival::Daily { number, counted } => Against::Daily { number, counted },
+            Rival::Race { link } => {
+                let mut race = match known {
+                    Some(Against::Race(race)) if race.link == link => race.clone(),
+                    _ => Box::new(Race::of(&link).ok()?.0),
+                };
+                race.splits = Splits::of(&saved.game);
+                Against::Race(race)
             }
-            (None, None) => return None,
         };
-        let (board, other) = if saved.showing {
+        let (board, other) = if saved.on_board {
             (saved.game, own)
         } else {
             (own, saved.game)
         };
-        let contest = Contest {
+        let challenge = Challenge {
             against,
-            on_board: saved.showing,
+            on_board: saved.on_board,
             other,
             ended: saved.ended,
         };
-        Some((contest, board))
+        Some((challenge, board))
     }
 }
 
 /// The local date and time, as the page's clock gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Clock {
+pub struct LocalTime {
     pub day: Day,
     /// Seconds since local midnight.
     pub second: u32,
 }
 
-impl Clock {
+impl LocalTime {
     /// Today's daily number (0 before daily #1).
     pub fn today(self) -> u32 {
         daily::number(self.day).unwrap_or(0)
@@ -171,15 +277,4 @@ impl Clock {
     pub fn until_next(self) -> u32 {
         86_400u32.saturating_sub(self.second)
     }
-}
-
-/// How a result card went out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Sent {
-    /// The system's share sheet took it.
-    Shared,
-    /// The clipboard holds it.
-    Copied,
-    /// Neither is there: it is shown, selectable, to copy by hand.
-    Shown,
 }

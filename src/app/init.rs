@@ -12,19 +12,18 @@ use super::chunks::{Chunk, Chunks};
 use super::cmd::Cmd;
 use super::coach::Coach;
 use super::computer::Computer;
-use super::contest::{Clock, Contest};
+use super::contest::{Contest, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
 use super::log::Log;
-use super::model::{next_seed, Debugger, Mode, Model, Notice, RaceOffer, Unsaved, DEFAULT_SPEED};
-use super::msg::Msg;
+use super::model::{next_seed, Debugger, Mode, Model, Notice, Record, Unsaved, DEFAULT_SPEED};
 use super::saved::Load;
-use super::update;
-use super::words::link_verified;
-use crate::session::contest::SavedContest;
-use crate::session::dailies::Dailies;
+use super::words::{link_verified, race_link_wrong};
 use crate::session::daily;
 
-/// What the page was opened with: storage's first answers and the address.
+/// What the page was opened with: the address, what the browser says of
+/// itself, and the two settings that choose what to load and how the
+/// first frame looks (the size and the theme). Every record of play comes
+/// later, through `Cmd::Load` (`app::saved`).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Flags {
     /// Whether storage can be used at all.
@@ -46,11 +45,7 @@ pub struct Flags {
     /// moment, so that each panel opens in the frame of the click.
     pub cached: bool,
     /// The local date and time.
-    pub clock: Clock,
-    /// The daily or race stored, if any.
-    pub contest: Loaded<SavedContest>,
-    /// The counted dailies' results.
-    pub dailies: Loaded<Dailies>,
+    pub time: LocalTime,
     /// The first game the page's static shell drew, if it did (a new
     /// visitor's plain first visit), and the moves it played
     /// (`app::first_game`).
@@ -98,13 +93,16 @@ impl Query {
     }
 }
 
-/// The first model and what to do at once: show the theme, take the query
-/// off the address, read storage. A replay link starts its replay (the
-/// ticker is a subscription of the model in `Mode::Replaying`).
+/// The first model and what to do at once: take the query off the
+/// address, read storage. A replay link starts its replay (the ticker is a
+/// subscription of the model in `Mode::Replaying`).
 ///
 /// A link (`?replay=`) or a seed (`?seed=`) starts its own game; anything
 /// wrong with either is said on the page and a fresh game starts, unsaved,
-/// so the player's own game of that size stays for their next visit.
+/// so the player's own game of that size stays for their next visit. A
+/// race's link (`?race=`, and Race beside a replay's Watch) is offered; a
+/// daily's (`?daily`, `?daily=N`) waits for storage's answer, which says
+/// whether today's attempt is still to be played.
 pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     let mut entropy = flags.entropy;
     let start = Start::from(&flags, &mut entropy);
@@ -120,7 +118,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         cmds.push(Cmd::ClearQuery);
     }
     cmds.push(Cmd::Load(config, load));
-    let model = Model {
+    let mut model = Model {
         history: start.history,
         mode: start.mode,
         panel: None,
@@ -131,7 +129,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         theme: flags.theme,
         system_dark: flags.system_dark,
         notice: (!flags.storage).then_some(Notice::Unavailable),
-        link_message: start.link_message,
+        note: start.note,
         link_verified: start.verified,
         shell_board,
         share: None,
@@ -143,74 +141,40 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         page_url: flags.page_url.clone(),
         entropy,
         verification: None,
-        messages_open: false,
         log: Log::default(),
-        contest: None,
-        dailies: Dailies::default(),
-        clock: flags.clock,
-        race_offer: None,
-        card: None,
-        card_pending: false,
+        contest: Contest::at(flags.time),
         debugger: Debugger::default(),
     };
-    let mut model = model;
-    cmds.extend(contests(&mut model, &flags));
+    if flags.settings.set_aside() {
+        model.set_aside(&[Record::Settings]);
+    }
+    asked_contest(&mut model, &flags.query);
     // The contest's views, the offer to race among them, are a chunk.
-    let contest_shown = model.contest.is_some() || model.race_offer.is_some();
-    if contest_shown && model.chunks.need(Chunk::Contest) {
+    if model.contest.shown() && model.chunks.need(Chunk::Contest) {
         cmds.push(Cmd::LoadChunk(Chunk::Contest));
     }
     model.debugger.first = model.log.count();
     (model, cmds)
 }
 
-/// The contests of the first model: the one stored (back on the board if it
-/// was there, unless a link's game is), the dailies' results, and what the
-/// address asks: a race's offer (`?race=`, and Race beside a replay's
-/// Watch) or a daily (`?daily`, `?daily=N`), asked as the messages a
-/// player's click sends.
-fn contests(model: &mut Model, flags: &Flags) -> Vec<Cmd> {
-    let mut set_aside = false;
-    match flags.dailies.clone() {
-        Loaded::Valid(dailies) => model.dailies = dailies,
-        Loaded::Missing => {}
-        Loaded::SetAside { .. } => set_aside = true,
-    }
-    match flags.contest.clone() {
-        Loaded::Valid(mut saved) => {
-            saved.showing &= !flags.query.replaces_own();
-            let own = model.history.clone();
-            match Contest::from_saved(saved, own) {
-                Some((contest, board)) => {
-                    model.history = board;
-                    model.contest = Some(contest);
-                }
-                None => set_aside = true,
-            }
-        }
-        Loaded::Missing => {}
-        Loaded::SetAside { .. } => set_aside = true,
-    }
-    if set_aside && model.notice.is_none() {
-        model.notice = Some(Notice::DataSetAside);
-    }
-    let query = &flags.query;
+/// What the address asks of the contest: a race's offer (`?race=`, and
+/// Race beside a replay's Watch), or a daily (`?daily`, `?daily=N`),
+/// opened once storage has answered.
+fn asked_contest(model: &mut Model, query: &Query) {
     match (&query.race, &query.replay) {
         (Some(link), _) => offer_race(model, link),
         (None, Some(link)) if model.link_verified.is_some() => {
             let end = model.history.state_at(model.history.len());
-            model.race_offer = end.map(|end| RaceOffer::new(link, &end));
+            model.contest.offer = end.map(|end| RaceOffer::new(link, &end));
         }
         (None, _) => {}
     }
-    let mut cmds = Vec::new();
     if let Some(asked) = &query.daily {
         match parse_daily(asked) {
-            Ok(n) => cmds.extend(update(model, Msg::OpenDaily(n))),
-            Err(why) => model.link_message = Some(why.into()),
+            Ok(n) => model.contest.asked = Some(n),
+            Err(why) => model.note = Some(why.into()),
         }
     }
-    cmds
 }
 
 /// Offers to race the game of `link`, saying what it proved, or what is
@@ -218,13 +182,11 @@ fn contests(model: &mut Model, flags: &Flags) -> Vec<Cmd> {
 fn offer_race(model: &mut Model, link: &str) {
     match replay::open(link) {
         Ok(history) => {
-            let daily = daily::number_of(&history, model.clock.today());
+            let daily = daily::number_of(&history, model.contest.time.today());
             model.link_verified = Some(link_verified(history.present(), daily));
-            model.race_offer = Some(RaceOffer::new(link, history.present()));
+            model.contest.offer = Some(RaceOffer::new(link, history.present()));
         }
-        Err(e) => {
-            model.link_message = Some(format!("This race link cannot be opened: {}.", e.message()));
-        }
+        Err(e) => model.note = Some(race_link_wrong(e.message())),
     }
 }
 
@@ -245,7 +207,7 @@ fn parse_daily(value: &str) -> Result<Option<u32>, &'static str> {
 struct Start {
     history: History,
     mode: Mode,
-    link_message: Option<String>,
+    note: Option<String>,
     /// What a replay link's game proved, replayed.
     verified: Option<String>,
     /// False for a fresh game standing in for a bad link or seed.
@@ -258,15 +220,15 @@ impl Start {
     fn from(flags: &Flags, entropy: &mut u64) -> Start {
         let config = flags.settings.clone().valid().unwrap_or_default();
         let opened = match (&flags.query.replay, &flags.query.seed) {
-            (Some(link), _) => Start::replay(link, flags.clock.today()),
+            (Some(link), _) => Start::replay(link, flags.time.today()),
             (None, Some(seed)) => Start::seed(seed, config),
             (None, None) => Ok(Start::drawn(flags)),
         };
-        let mut fresh = |link_message: Option<String>| Start {
+        let mut fresh = |note: Option<String>| Start {
             history: History::new(config, next_seed(entropy)),
             mode: Mode::Live,
-            saving: link_message.is_none(),
-            link_message,
+            saving: note.is_none(),
+            note,
             verified: None,
             drawn: false,
         };
@@ -297,7 +259,7 @@ impl Start {
         Start {
             history,
             mode,
-            link_message: None,
+            note: None,
             verified,
             saving: true,
             drawn: false,

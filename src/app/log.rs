@@ -57,11 +57,17 @@ pub struct Entry {
     pub subs: Vec<(char, &'static str)>,
 }
 
-/// The last messages, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The last messages, oldest first. Only whether it is open is written
+/// with the model (the debugger's diff would show the rest change at
+/// every message).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Log {
+    #[serde(skip)]
     entries: VecDeque<Entry>,
+    #[serde(skip)]
     count: u64,
+    /// Whether the history panel shows the log.
+    pub open: bool,
 }
 
 impl Log {
@@ -93,10 +99,11 @@ impl Log {
     }
 
     /// An empty log that numbers its next message `count + 1`.
-    pub fn counted(count: u64) -> Log {
+    pub fn counted(count: u64, open: bool) -> Log {
         Log {
             entries: VecDeque::new(),
             count,
+            open,
         }
     }
 

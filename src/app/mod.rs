@@ -39,6 +39,7 @@
 //! - [`tiles`], [`words`]: the board as the tile layer draws it, and the
 //!   sentences the page says.
 
+pub mod bar;
 pub mod card;
 pub mod choices;
 pub mod chunks;
@@ -53,6 +54,7 @@ pub mod keys;
 pub mod log;
 pub mod model;
 pub mod msg;
+pub mod notice;
 pub mod panel;
 pub mod review_button;
 pub mod saved;
@@ -63,11 +65,11 @@ mod update;
 pub mod words;
 
 pub use cmd::Cmd;
-pub use contest::Sent;
 pub use init::{init, Flags, Query};
 pub use log::Ignored;
 pub use model::{Mode, Model, Notice, Panel, Share, Unsaved};
-pub use msg::Msg;
+pub use msg::{Msg, MsgKind};
+pub use notice::Sent;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};
 pub use update::update;

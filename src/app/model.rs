@@ -7,16 +7,17 @@ use std::borrow::Cow;
 
 use super::chunks::Chunks;
 use super::coach::{game_start, Coach};
+use super::computer::Purpose;
 use super::computer::{self, Computer};
-use super::contest::{Against, Clock, Contest, Sent};
+use super::contest::{Against, Challenge, Contest};
 use super::log::Log;
+pub use super::notice::{Notice, Record};
 pub use super::panel::Panel;
-use super::words::{hint_sentence, score_in_moves, verdict_sentence};
+use super::words::{hint_sentence, verdict_sentence};
 use crate::engine::{Board, Config, Direction, Input, State};
-use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stats::Stats;
-use crate::session::stored::{Problem, Theme};
+use crate::session::stored::Theme;
 
 /// Replay speeds offered, in moves a second.
 pub const SPEEDS: [u32; 6] = [1, 2, 4, 10, 30, 100];
@@ -57,8 +58,10 @@ pub struct Model {
     pub system_dark: bool,
     /// What the player must be told about storage.
     pub notice: Option<Notice>,
-    /// What is wrong with the link the page was opened with.
-    pub link_message: Option<String>,
+    /// What the player asked that cannot be done, said until dismissed: a
+    /// link that does not open, a daily not out yet, a race that cannot
+    /// start.
+    pub note: Option<String>,
     /// What the link the page was opened with proved: its game, replayed
     /// from its seed and moves, whatever anyone says of it.
     pub link_verified: Option<String>,
@@ -89,58 +92,17 @@ pub struct Model {
     /// The last replay of the history from its start, checking that it is
     /// the fold of its inputs.
     pub verification: Option<Verification>,
-    /// Whether the history panel shows the message log.
-    pub messages_open: bool,
-    /// The last messages and what `update` made of them (not written with
-    /// the model: the debugger's diff would show it change every time).
-    #[serde(skip)]
+    /// The last messages and what `update` made of them, and whether the
+    /// history panel shows them.
     pub log: Log,
-    /// The daily or race beside the player's own game, if any.
-    pub contest: Option<Contest>,
-    /// The results of the player's counted dailies.
-    pub dailies: Dailies,
-    /// The local date and time, as the clock last said.
-    pub clock: Clock,
-    /// A shared game the page offers to race, from `?race=` or beside a
-    /// replay.
-    pub race_offer: Option<RaceOffer>,
-    /// The result card, once the player asked to share one.
-    pub card: Option<Card>,
-    /// Whether the card waits for the review's grades.
-    pub card_pending: bool,
+    /// Playing against other people: the daily or race beside the
+    /// player's own game, the dailies' results, the local time, the offer
+    /// to race and the result card.
+    pub contest: Contest,
     /// The debugger: the page paused on a message, a session opened from
     /// a file (not written with the model: it is not the fold's).
     #[serde(skip)]
     pub debugger: Debugger,
-}
-
-/// A shared game offered to race: its link, and the offer in words ("Race
-/// this game: 36 412 in 1 607 moves?").
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct RaceOffer {
-    pub link: String,
-    pub words: String,
-}
-
-impl RaceOffer {
-    /// The offer of the game of `link`, which ended in `end`.
-    pub fn new(link: &str, end: &State) -> RaceOffer {
-        RaceOffer {
-            link: link.to_string(),
-            words: format!("Race this game: {}?", score_in_moves(end)),
-        }
-    }
-}
-
-/// A contest's result, as text to share.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Card {
-    /// The card, with its strip of coloured squares.
-    pub text: String,
-    /// The same without the squares, for screen readers and plain text.
-    pub plain: String,
-    /// How it went out, once the runner said.
-    pub sent: Option<Sent>,
 }
 
 /// The result of replaying the whole history from its start
@@ -208,37 +170,14 @@ pub struct Unsaved {
     pub history: bool,
     pub best: bool,
     pub stats: bool,
-    /// The contest's game (a counted daily's is written at once instead).
-    pub contest: bool,
+    /// The challenge's game (an unaided one is written at once instead).
+    pub challenge: bool,
 }
 
 impl Unsaved {
     /// Whether anything waits to be written.
     pub fn any(self) -> bool {
-        self.game || self.history || self.best || self.stats || self.contest
-    }
-}
-
-/// What the player is told about storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Notice {
-    /// No storage: nothing will be kept.
-    Unavailable,
-    /// A write failed; the last good save stays.
-    WriteFailed,
-    /// The saved game failed its checks and was set aside.
-    SetAside,
-    /// Other saved data (history, statistics) failed its checks and was set
-    /// aside; the game itself is fine.
-    DataSetAside,
-}
-
-impl From<Problem> for Notice {
-    fn from(problem: Problem) -> Self {
-        match problem {
-            Problem::Unavailable => Notice::Unavailable,
-            Problem::WriteFailed => Notice::WriteFailed,
-        }
+        self.game || self.history || self.best || self.stats || self.challenge
     }
 }
 
@@ -300,24 +239,32 @@ impl Model {
         }
     }
 
-    /// The contest whose game is on the board, if one is.
-    pub fn contest_on_board(&self) -> Option<&Contest> {
-        self.contest.as_ref().filter(|c| c.on_board)
+    /// The challenge whose game is on the board, if one is.
+    pub fn challenge_on_board(&self) -> Option<&Challenge> {
+        self.contest.on_board()
     }
 
     /// The player's own game, wherever it is.
     pub fn own_history(&self) -> &History {
-        match self.contest_on_board() {
-            Some(contest) => &contest.other,
+        match self.challenge_on_board() {
+            Some(challenge) => &challenge.other,
             None => &self.history,
+        }
+    }
+
+    /// The player's own game, wherever it is, to change.
+    pub fn own_history_mut(&mut self) -> &mut History {
+        match self.contest.challenge.as_mut().filter(|c| c.on_board) {
+            Some(challenge) => &mut challenge.other,
+            None => &mut self.history,
         }
     }
 
     /// Why the game on the board takes no help (undo, redo, hint, autoplay,
     /// a new game), if it takes none: a counted daily or a race.
-    pub fn unaided(&self) -> Option<&'static str> {
-        let contest = self.contest_on_board()?;
-        match contest.against {
+    pub fn help_refused(&self) -> Option<&'static str> {
+        let challenge = self.challenge_on_board()?;
+        match challenge.against {
             Against::Daily { counted: true, .. } => {
                 Some("Off in the daily's counted attempt: it is played once, unaided.")
             }
@@ -329,7 +276,7 @@ impl Model {
     /// Why New Game does nothing now, if it does nothing: a daily or a race
     /// is on the board (its game is the one it is; "Back to my game" first).
     pub fn no_new_game(&self) -> Option<&'static str> {
-        self.contest_on_board()
+        self.challenge_on_board()
             .map(|_| "A daily or a race has no new game: press Back to my game for yours.")
     }
 
@@ -338,14 +285,47 @@ impl Model {
         self.notice != Some(Notice::Unavailable)
     }
 
+    /// Tells the player that `records` failed their checks and were set
+    /// aside: the one rule for every record, whoever read it (`init` the
+    /// settings, `Msg::Loaded` the rest). Added to what the notice names
+    /// already; a page without storage keeps saying that instead.
+    pub fn set_aside(&mut self, records: &[Record]) {
+        if records.is_empty() || !self.storage_usable() {
+            return;
+        }
+        let mut named = match self.notice.take() {
+            Some(Notice::SetAside(named)) => named,
+            _ => Vec::new(),
+        };
+        for &record in records {
+            if !named.contains(&record) {
+                named.push(record);
+            }
+        }
+        self.notice = Some(Notice::SetAside(named));
+    }
+
     /// Whether Undo would do something now.
     pub fn can_undo(&self) -> bool {
-        self.live() && self.unaided().is_none() && self.history.can_undo()
+        self.live() && self.help_refused().is_none() && self.history.can_undo()
     }
 
     /// Whether Redo would do something now.
     pub fn can_redo(&self) -> bool {
-        self.live() && self.unaided().is_none() && self.history.can_redo()
+        self.live() && self.help_refused().is_none() && self.history.can_redo()
+    }
+
+    /// Whether asking the computer for `purpose` would do something now:
+    /// the board shows the present and takes help, the computer plays it
+    /// (4×4, not won or over), and a hint waits for autoplay to stop.
+    /// Autoplay that is on can always be stopped. The rules that ask it
+    /// (`update`) and the buttons that offer it (the view) ask this.
+    pub fn can_ask_computer(&self, purpose: Purpose) -> bool {
+        match (purpose, self.computer.autoplay) {
+            (Purpose::Autoplay, true) => true,
+            (Purpose::Hint, true) => false,
+            (_, false) => self.live() && self.help_refused().is_none() && self.refusal().is_none(),
+        }
     }
 
     /// The best score to show: never below the score on the board.
@@ -374,7 +354,7 @@ impl Model {
     /// The document's title: the game's name, and what the board shows
     /// when it is not the player's own game going on.
     pub fn title(&self) -> String {
-        match self.contest_on_board().map(|c| &c.against) {
+        match self.challenge_on_board().map(|c| &c.against) {
             Some(Against::Daily { number, .. }) => format!("Daily #{number} · 2048"),
             Some(Against::Race(_)) => "Race · 2048".into(),
             None if matches!(self.mode, Mode::Replaying) => "Replay · 2048".into(),
@@ -473,12 +453,7 @@ impl Model {
         if (self.unsaved.game || self.unsaved.history) && !self.saving {
             return Err("changes waiting to be written to a game that is not saved".into());
         }
-        if self
-            .contest
-            .as_ref()
-            .is_some_and(|c| c.on_board && c.against.unaided())
-            && self.computer.autoplay
-        {
+        if self.help_refused().is_some() && self.computer.autoplay {
             return Err("autoplay on in an unaided game".into());
         }
         self.computer.validate()?;
@@ -494,7 +469,6 @@ pub fn next_seed(entropy: &mut u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
-
 /// The debugger's part of the model.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Debugger {

@@ -10,15 +10,21 @@ use crate::engine::{Config, Input};
 use crate::session::stored::Problem;
 
 use super::chunks::Chunk;
-use super::contest::{Clock, Sent};
+use super::contest::LocalTime;
 use super::model::Opened;
+use super::notice::Sent;
 use super::panel::Panel;
 use super::saved::Saved;
 use super::words::size;
-use crate::session::contest::SavedContest;
+use crate::session::contest::SavedChallenge;
 
-/// Everything that can happen to the app.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// Everything that can happen to the app. ([`MsgKind`], each variant
+/// without its data, lets the tests walk every kind of message, so that a
+/// new one cannot go untested.)
+#[derive(
+    Clone, Debug, PartialEq, strum::EnumDiscriminants, serde::Serialize, serde::Deserialize,
+)]
+#[strum_discriminants(name(MsgKind), derive(strum::EnumIter))]
 pub enum Msg {
     // What the player asks.
     /// An input to the game (a move, New Game, Keep going): `step` it.
@@ -53,8 +59,8 @@ pub enum Msg {
     Share,
     /// Switch between the light and the dark theme.
     ToggleTheme,
-    /// Close the note about the link the page was opened with.
-    DismissLinkMessage,
+    /// Close the note: what could not be done, or what the link proved.
+    DismissNote,
     /// Replay the whole history from its start and check every state.
     CheckHistory,
     /// Show or hide the message log in the history panel.
@@ -69,15 +75,15 @@ pub enum Msg {
     OpenDaily(Option<u32>),
     /// End the daily's attempt or the race here (after 2048 too).
     Finish,
-    /// Put the player's own game back on the board; the contest waits.
+    /// Put the player's own game back on the board; the challenge waits.
     OwnGame,
-    /// Bring the contest's game back to the board.
+    /// Bring the challenge's game back to the board.
     ShowContest,
     /// Race the game offered (`?race=`, or the replay's Race button).
     Race,
     /// Close the offer to race.
     DeclineRace,
-    /// Make the result card of the contest that ended, and share it.
+    /// Make the result card of the challenge that ended, and share it.
     ShareResult,
     /// Copy the result card shared, as it is.
     CopyCard,
@@ -128,9 +134,9 @@ pub enum Msg {
     /// loaded, or not (offline, a missing or damaged file).
     ChunkLoaded { chunk: Chunk, loaded: bool },
     /// The clock's time: the local day and the seconds since midnight.
-    Clock(Clock),
-    /// Another tab stored the contest: its game follows that tab's.
-    ContestElsewhere(Box<SavedContest>),
+    Time(LocalTime),
+    /// Another tab stored the challenge: its game follows that tab's.
+    ChallengeElsewhere(Box<SavedChallenge>),
     /// The result card went out, as said.
     CardSent(Sent),
     /// The result card has waited for the review long enough.
@@ -162,8 +168,8 @@ impl Msg {
                 | Msg::SaveFailed(_)
                 | Msg::LinkCopied(_)
                 | Msg::ChunkLoaded { .. }
-                | Msg::Clock(_)
-                | Msg::ContestElsewhere(_)
+                | Msg::Time(_)
+                | Msg::ChallengeElsewhere(_)
                 | Msg::CardSent(_)
                 | Msg::CardDue
                 | Msg::Assessed { .. }
@@ -187,7 +193,7 @@ impl Msg {
             Msg::Autoplay => "Autoplay",
             Msg::Share => "Share",
             Msg::ToggleTheme => "ToggleTheme",
-            Msg::DismissLinkMessage => "DismissLinkMessage",
+            Msg::DismissNote => "DismissNote",
             Msg::CheckHistory => "CheckHistory",
             Msg::ToggleMessages => "ToggleMessages",
             Msg::Review => "Review",
@@ -208,7 +214,7 @@ impl Msg {
             Msg::CopyCard => "CopyCard",
             Msg::SendBack => "SendBack",
             Msg::ToggleGhost => "ToggleGhost",
-            Msg::ContestElsewhere(_) => "ContestElsewhere",
+            Msg::ChallengeElsewhere(_) => "ChallengeElsewhere",
             _ => return None,
         })
     }
@@ -236,7 +242,7 @@ impl Msg {
             }
             Msg::AutoplayTurn(turn) => format!("AutoplayTurn({turn})"),
             Msg::OpenDaily(Some(n)) => format!("OpenDaily(#{n})"),
-            Msg::Clock(c) => format!("Clock({}s)", c.second),
+            Msg::Time(t) => format!("Time({}s)", t.second),
             Msg::CardSent(how) => format!("CardSent({how:?})"),
             Msg::Assessed { id, at, answer } => {
                 let what = if answer.is_ok() { "" } else { ", error" };

@@ -2,9 +2,18 @@
 //! [`Load`] says what to read for a board size (`Cmd::Load`), [`Saved`] is
 //! what was there (`Msg::Loaded`), and [`session_from`] is the rule that
 //! makes a session of it.
+//!
+//! Every record of play goes this one way, the game's and the contest's
+//! alike: asked by `Cmd::Load`, read (and, when it fails its checks, set
+//! aside) by the runner, answered as one `Msg::Loaded`, and told to the
+//! player by one rule (`Model::set_aside`). `Flags` carry only what
+//! chooses what to load and how the first frame looks: the size and the
+//! theme.
 
-use super::model::Notice;
+use super::model::Record;
 use crate::engine::{Config, State};
+use crate::session::contest::SavedChallenge;
+use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::Loaded;
@@ -13,14 +22,23 @@ use crate::session::stored::Loaded;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Load {
     /// The page's first game: the saved game, history, best and statistics
-    /// (with no saved game, the one `init` began goes on).
+    /// (with no saved game, the one `init` began goes on), and the
+    /// contest's records.
     Start,
     /// The player chose this size: the same (with no saved game, a new
     /// one), and remember the choice.
     Switch,
-    /// The best score and statistics only: the game on the board came from
-    /// a link and stays.
+    /// The best score and statistics, and the contest's records: the game
+    /// on the board came from a link and stays.
     Records,
+}
+
+impl Load {
+    /// Whether this is the page's first load, which also reads the
+    /// contest's records (read once: they are of no size).
+    pub fn first(self) -> bool {
+        self != Load::Switch
+    }
 }
 
 /// What storage holds for one board size.
@@ -35,42 +53,42 @@ pub struct Saved {
     /// The best score stored (0 when none, or a bad one was set aside).
     pub best: u64,
     pub stats: Loaded<Stats>,
+    /// The daily's attempt or the race in play (`Missing` for
+    /// `Load::Switch`).
+    pub challenge: Loaded<SavedChallenge>,
+    /// The counted dailies' results (`Missing` for `Load::Switch`).
+    pub dailies: Loaded<Dailies>,
+}
+
+impl Saved {
+    /// What failed its checks and was set aside, in the order the notice
+    /// names it.
+    pub fn set_aside(&self) -> Vec<Record> {
+        [
+            (Record::Game, self.game.set_aside()),
+            (Record::History, self.history.set_aside()),
+            (Record::Stats, self.stats.set_aside()),
+            (Record::Challenge, self.challenge.set_aside()),
+            (Record::Dailies, self.dailies.set_aside()),
+        ]
+        .into_iter()
+        .filter_map(|(record, set_aside)| set_aside.then_some(record))
+        .collect()
+    }
 }
 
 /// The session to play from what storage holds for a size: the saved game
 /// with its history when the history ends in it; a game saved without one
 /// resumes with undo starting there; nothing usable starts `fresh`. Also
-/// what the player must be told, and whether to go on saving (not when a
-/// bad save could not be copied aside: it is left where it is).
-pub fn session_from(
-    saved: &Saved,
-    fresh: impl FnOnce() -> History,
-) -> (History, Option<Notice>, bool) {
-    let mut notice = None;
-    let mut saving = true;
-    let game = match &saved.game {
-        Loaded::Valid(state) => Some(state),
-        Loaded::Missing => None,
-        Loaded::SetAside { kept, .. } => {
-            notice = Some(Notice::SetAside);
-            saving &= kept;
-            None
-        }
-    };
-    let history = match &saved.history {
-        Loaded::Valid(h) => Some(h),
-        Loaded::Missing => None,
-        Loaded::SetAside { kept, .. } => {
-            notice.get_or_insert(Notice::DataSetAside);
-            saving &= kept;
-            None
-        }
-    };
-    let history = match (game, history) {
+/// whether to go on saving (not when a bad save could not be copied aside:
+/// it is left where it is).
+pub fn session_from(saved: &Saved, fresh: impl FnOnce() -> History) -> (History, bool) {
+    let saving = !saved.game.lost() && !saved.history.lost();
+    let history = match (saved.game.valid_ref(), saved.history.valid_ref()) {
         (Some(game), Some(h)) if h.present() == game => h.clone(),
         (Some(game), _) => History::resume(game.clone()),
         (None, Some(h)) => h.clone(),
         (None, None) => fresh(),
     };
-    (history, notice, saving)
+    (history, saving)
 }

@@ -25,7 +25,7 @@ pub struct Subs {
     /// Swipes on the board (→ `Play(Move(…))`): while it takes moves.
     pub swipes: bool,
     /// Other tabs' best score for this size and their daily or race,
-    /// through `storage` events (→ `BestElsewhere`, `ContestElsewhere`):
+    /// through `storage` events (→ `BestElsewhere`, `ChallengeElsewhere`):
     /// while storage can be used.
     pub other_tabs: Option<Config>,
     /// The replay's ticker, one tick every this many milliseconds
@@ -43,7 +43,7 @@ pub struct Subs {
     /// something is unsaved: that changes with every move, and adding and
     /// removing two window listeners a move cost more than the move.)
     pub page_hide: bool,
-    /// The clock, every this many milliseconds (→ `Clock`): every second
+    /// The clock, every this many milliseconds (→ `Time`): every second
     /// while the statistics panel shows the countdown to the next daily,
     /// else every minute, so that today's daily is today's.
     pub clock_every_ms: Option<u32>,

@@ -1,7 +1,7 @@
 //! What the tile layer shows: the board's tiles, with the classes that
 //! animate them. A merged tile also draws the two tiles it consumed
-//! ("ghosts") sliding in under it, from classes that say where they came
-//! from. Pure, so it is tested natively.
+//! sliding in under it, from classes that say where they came from
+//! ([`MergedFrom`]). Pure, so it is tested natively.
 
 use crate::engine::{Origin, Pos, Source, State, Tile, TileId};
 
@@ -12,21 +12,22 @@ pub enum Kind {
     New,
     /// Slid (or stayed) in the last move, or already on screen.
     Moved,
-    /// Made by a merge in the last move (pop), with its two ghosts.
-    Merged(Ghosts),
+    /// Made by a merge in the last move (pop), with where its two sources
+    /// came from.
+    Merged(MergedFrom),
 }
 
 /// Where a merged tile's two sources stood: on which side of it, and how
 /// many cells away (the nearer one may have been on the merged tile's own
 /// cell, 0 away).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ghosts {
+pub struct MergedFrom {
     pub side: &'static str,
     pub near: u8,
     pub far: u8,
 }
 
-impl Ghosts {
+impl MergedFrom {
     fn of(pos: Pos, from: [Source; 2]) -> Self {
         let d = |s: &Source| s.from.x.abs_diff(pos.x) + s.from.y.abs_diff(pos.y);
         // Both sources lie on one side of the result, along the move's axis.
@@ -40,7 +41,7 @@ impl Ghosts {
         } else {
             "above"
         };
-        Ghosts {
+        MergedFrom {
             side,
             near: d(&from[0]).min(d(&from[1])),
             far: d(&from[0]).max(d(&from[1])),
@@ -73,11 +74,11 @@ impl ViewTile {
         match self.kind {
             Kind::New => class.push_str(" tile-new"),
             Kind::Merged(g) => {
-                class.push_str(" tile-merged ghost-");
+                class.push_str(" tile-merged from-");
                 class.push_str(g.side);
-                class.push_str(" ghost-a");
+                class.push_str(" from-a");
                 class.push(digit(g.near));
-                class.push_str(" ghost-b");
+                class.push_str(" from-b");
                 class.push(digit(g.far));
             }
             Kind::Moved => {}
@@ -107,7 +108,7 @@ pub fn view_tile(tile: &Tile, drawn: bool) -> ViewTile {
         _ if drawn => Kind::Moved,
         Origin::Spawned => Kind::New,
         Origin::Moved { .. } => Kind::Moved,
-        Origin::Merged { from } => Kind::Merged(Ghosts::of(tile.pos, from)),
+        Origin::Merged { from } => Kind::Merged(MergedFrom::of(tile.pos, from)),
     };
     ViewTile {
         id: tile.id,
@@ -122,7 +123,7 @@ pub fn view_tile(tile: &Tile, drawn: bool) -> ViewTile {
 ///
 /// Why: the keyed list's diff moves a DOM node whenever its index shifts in
 /// a way the diff does not expect, and a move that both removes tiles (the
-/// last move's ghosts) and adds some (the spawn, merge results) shifts
+/// last move's merged sources) and adds some (the spawn, merge results) shifts
 /// indices. Filling each vacated place with a new tile keeps every other
 /// index still, so the only DOM writes are the removals, the insertions and
 /// the class changes of tiles that moved.
@@ -211,7 +212,7 @@ mod tests {
                     _ => None,
                 })
                 .collect();
-            assert_eq!(merged, [Ghosts { side, near, far }], "{board} {dir:?}");
+            assert_eq!(merged, [MergedFrom { side, near, far }], "{board} {dir:?}");
         }
     }
 
@@ -245,7 +246,7 @@ mod tests {
             id: TileId(3),
             value: 4096,
             pos: Pos::new(2, 0),
-            kind: Kind::Merged(Ghosts {
+            kind: Kind::Merged(MergedFrom {
                 side: "right",
                 near: 0,
                 far: 1,
@@ -253,7 +254,7 @@ mod tests {
         };
         assert_eq!(
             t.class(),
-            "tile tile-4096 tile-position-3-1 tile-merged ghost-right ghost-a0 ghost-b1 tile-super"
+            "tile tile-4096 tile-position-3-1 tile-merged from-right from-a0 from-b1 tile-super"
         );
         let n = ViewTile {
             kind: Kind::New,

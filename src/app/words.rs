@@ -1,8 +1,12 @@
-//! What the live region says after each input, in words. Pure, so it is
-//! tested natively.
+//! The sentences the page says, every one of them: what the live region
+//! says after each input, the notices, the computer's and the coach's
+//! lines, the contest's. Pure, so they are tested natively.
 
+use super::notice::{Notice, Record, Sent};
 use crate::ai::review::{Grade, Summary, Verdict};
-use crate::engine::{Config, Direction, State, Status};
+use crate::engine::{Config, Direction, Input, State, Status};
+use crate::session::dailies::DailyResult;
+use crate::session::race::Ghost;
 
 /// A board size in words: `4×4`.
 pub fn size(config: &Config) -> String {
@@ -227,10 +231,210 @@ pub fn countdown(seconds: u32) -> String {
     }
 }
 
+/// A counted daily's result in a few words: "#329: 1204, top tile 128".
+pub fn daily_result(r: &DailyResult) -> String {
+    format!("#{}: {}, top tile {}", r.number, r.score, r.top)
+}
+
+/// The latest dailies' results, said: "Latest dailies: #328: …; #329: …."
+pub fn latest_dailies(said: &[String]) -> String {
+    format!("Latest dailies: {}.", said.join("; "))
+}
+
+/// An input as the history list names it: "Start" (none), "↑ Up", "New
+/// game", "Keep going".
+pub fn input_name(input: Option<Input>) -> String {
+    match input {
+        None => "Start".into(),
+        Some(Input::Move(d)) => {
+            let word = d.word();
+            let first = word[..1].to_ascii_uppercase();
+            format!("{} {first}{}", d.arrow(), &word[1..])
+        }
+        Some(Input::NewGame) => "New game".into(),
+        Some(Input::KeepPlaying) => "Keep going".into(),
+    }
+}
+
+/// The offer to race a shared game: "Race this game: 36 412 in 1 607
+/// moves?".
+pub fn race_offer(end: &State) -> String {
+    format!("Race this game: {}?", score_in_moves(end))
+}
+
+/// The note for a race whose link does not open.
+pub fn cannot_race(why: &str) -> String {
+    format!("This game cannot be raced: {why}.")
+}
+
+/// The note for a race link that does not open.
+pub fn race_link_wrong(why: &str) -> String {
+    format!("This race link cannot be opened: {why}.")
+}
+
+/// The line above the board in a race: "Race · ghost 1 204 at move 80 ·
+/// +340 ahead".
+pub fn race_line(ghost: &Ghost, moves: u32, score: u64) -> String {
+    format!(
+        "Race · ghost {} at move {moves} · {}",
+        spaced(ghost.score_at(moves)),
+        lead_words(ghost.lead(moves, score))
+    )
+}
+
+/// The line above the board in a daily: "Daily #329 · your one counted
+/// attempt today, played unaided".
+pub fn daily_line(number: u32, counted: bool, ended: bool) -> String {
+    let what = match (counted, ended) {
+        (true, false) => "your one counted attempt today, played unaided",
+        (true, true) => "your counted attempt has ended",
+        (false, _) => "not counted",
+    };
+    format!("{} · {what}", daily_name(number, counted))
+}
+
+/// The sentence at a daily's end: "Daily #329 ended: 1 204 in 80 moves,
+/// top tile 128.".
+pub fn daily_ended(number: u32, counted: bool, end: &State) -> String {
+    format!(
+        "{} ended: {}, top tile {}.",
+        daily_name(number, counted),
+        score_in_moves(end),
+        end.board.max_value()
+    )
+}
+
+/// A race's result in a sentence: "You made 12 000 in 900 moves; the
+/// ghost made 36 412 in 1 607 moves. The ghost won by 24 412."
+pub fn race_result(ghost: &Ghost, score: u64, moves: u32) -> String {
+    let (ghost_moves, ghost) = (ghost.moves(), ghost.final_score());
+    let verdict = match score.cmp(&ghost) {
+        std::cmp::Ordering::Greater => format!("You won by {}.", spaced(score - ghost)),
+        std::cmp::Ordering::Less => format!("The ghost won by {}.", spaced(ghost - score)),
+        std::cmp::Ordering::Equal => "A tie.".to_string(),
+    };
+    let m = |n: u32| if n == 1 { "move" } else { "moves" };
+    format!(
+        "You made {} in {} {}; the ghost made {} in {} {}. {verdict}",
+        spaced(score),
+        spaced(u64::from(moves)),
+        m(moves),
+        spaced(ghost),
+        spaced(u64::from(ghost_moves)),
+        m(ghost_moves)
+    )
+}
+
+/// The line of a challenge waiting beside the player's own game: "Daily
+/// #329 is waiting beside your game.", and its button's words.
+pub fn waiting_beside(daily: Option<(u32, bool)>) -> (String, &'static str) {
+    match daily {
+        Some((number, counted)) => (
+            format!(
+                "{} is waiting beside your game.",
+                daily_name(number, counted)
+            ),
+            "Back to the daily",
+        ),
+        None => (
+            "A race is waiting beside your game.".into(),
+            "Back to the race",
+        ),
+    }
+}
+
+/// How the result card went out, in words.
+pub fn sent_words(sent: Option<Sent>) -> &'static str {
+    match sent {
+        None => "Sharing…",
+        Some(Sent::Shared) => "Shared.",
+        Some(Sent::Copied) => "Copied.",
+        Some(Sent::Shown) => "No clipboard here: select the card's lines to copy them.",
+    }
+}
+
+/// What the storage notice says.
+pub fn notice_words(notice: &Notice) -> String {
+    match notice {
+        Notice::Unavailable => "This browser does not let the game use storage: \
+             your progress and best score will not be kept after you leave."
+            .into(),
+        Notice::WriteFailed => "Storage is full, so your latest progress could not be saved. \
+             The last saved game is still there."
+            .into(),
+        Notice::SetAside(records) => set_aside_words(records),
+    }
+}
+
+/// The notice of saved data set aside, naming it: "Your saved game could
+/// not be read, so a new game has started. …", "Some saved data (the
+/// daily's attempt or race, the dailies' results) could not be read and
+/// was set aside, not deleted. Your game is not affected."
+fn set_aside_words(records: &[Record]) -> String {
+    let others: Vec<&str> = records
+        .iter()
+        .filter(|&&r| r != Record::Game)
+        .map(|&r| record_name(r))
+        .collect();
+    let mut text = Vec::new();
+    if records.contains(&Record::Game) {
+        text.push(
+            "Your saved game could not be read, so a new game has started. \
+             The old save was set aside, not deleted."
+                .to_string(),
+        );
+    }
+    if !others.is_empty() {
+        let unaffected = if text.is_empty() {
+            " Your game is not affected."
+        } else {
+            ""
+        };
+        text.push(format!(
+            "Some saved data ({}) could not be read and was set aside, not deleted.{unaffected}",
+            others.join(", ")
+        ));
+    }
+    text.join(" ")
+}
+
+/// A kind of saved data, as the notice names it.
+fn record_name(record: Record) -> &'static str {
+    match record {
+        Record::Game => "the game",
+        Record::History => "the undo history",
+        Record::Stats => "the statistics",
+        Record::Settings => "the board size chosen",
+        Record::Challenge => "the daily's attempt or race",
+        Record::Dailies => "the dailies' results",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{step, Input};
+    use crate::engine::step;
+
+    #[test]
+    fn the_history_list_names_inputs_with_the_engines_arrows_and_words() {
+        let names: Vec<String> = [None, Some(Input::NewGame), Some(Input::KeepPlaying)]
+            .into_iter()
+            .chain(Direction::ALL.map(|d| Some(Input::Move(d))))
+            .map(input_name)
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Start",
+                "New game",
+                "Keep going",
+                "↑ Up",
+                "↓ Down",
+                "← Left",
+                "→ Right"
+            ]
+        );
+    }
 
     #[test]
     fn a_race_is_said_in_words() {

@@ -34,16 +34,26 @@ impl Direction {
         Direction::Right,
     ];
 
-    /// The direction's word: `up`, `down`, `left` or `right`. The one table
-    /// of direction words: the live region, the hint, the AI's protocol and
-    /// the history list all say directions with it.
-    pub fn word(self) -> &'static str {
+    /// The direction's word (`up`, `down`, `left` or `right`) and arrow:
+    /// the one table of them. The live region, the hint, the AI's protocol
+    /// and the history list all say directions with it.
+    fn names(self) -> (&'static str, char) {
         match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-            Direction::Left => "left",
-            Direction::Right => "right",
+            Direction::Up => ("up", '↑'),
+            Direction::Down => ("down", '↓'),
+            Direction::Left => ("left", '←'),
+            Direction::Right => ("right", '→'),
         }
+    }
+
+    /// The direction's word: `up`, `down`, `left` or `right`.
+    pub fn word(self) -> &'static str {
+        self.names().0
+    }
+
+    /// The direction's arrow: `↑`, `↓`, `←` or `→`.
+    pub fn arrow(self) -> char {
+        self.names().1
     }
 
     /// The direction whose [`word`](Self::word) this is.

@@ -18,7 +18,7 @@ pub struct Ghost {
     scores: Vec<u64>,
     /// Each tile from [`FIRST_SPLIT`] up that the ghost made, with the
     /// number of moves after which it first stood on the board.
-    splits: Vec<(u64, u32)>,
+    splits: Splits,
     /// The ghost's game, for its board at a move count.
     game: History,
     /// `inputs[k]`: after how many of its inputs the ghost had made `k`
@@ -41,8 +41,7 @@ impl Ghost {
         }
         let mut game = History::with_luck(c, replay.seed, replay.luck);
         let mut scores = vec![game.present().score];
-        let (mut splits, mut inputs) = (Vec::new(), vec![0]);
-        let mut next_split = FIRST_SPLIT;
+        let (mut splits, mut inputs) = (Splits::default(), vec![0]);
         for (i, &input) in replay.inputs.iter().enumerate() {
             let before = game.present().moves;
             if !game.apply(input) {
@@ -52,10 +51,7 @@ impl Ghost {
             if now.moves > before {
                 scores.push(now.score);
                 inputs.push(i + 1);
-                while now.board.max_value() >= next_split {
-                    splits.push((next_split, now.moves));
-                    next_split *= 2;
-                }
+                splits.observe(now.board.max_value(), now.moves);
             }
         }
         Ok(Ghost {
@@ -90,10 +86,7 @@ impl Ghost {
 
     /// After how many moves the ghost first had `tile`, if it ever did.
     pub fn reached(&self, tile: u64) -> Option<u32> {
-        self.splits
-            .iter()
-            .find(|&&(t, _)| t == tile)
-            .map(|&(_, at)| at)
+        self.splits.reached(tile)
     }
 
     /// The ghost's board after `moves` moves (its last once its game is
@@ -105,7 +98,44 @@ impl Ghost {
 
     /// Each tile from [`FIRST_SPLIT`] up the ghost made, with the moves
     /// after which it first had it.
-    pub fn splits(&self) -> &[(u64, u32)] {
+    pub fn splits(&self) -> &Splits {
         &self.splits
+    }
+}
+
+/// A game's splits: each tile from [`FIRST_SPLIT`] up that it made, in
+/// order, with the number of moves after which it first stood on the
+/// board. The ghost's and the racer's are kept by this one rule.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Splits(Vec<(u64, u32)>);
+
+impl Splits {
+    /// The splits of `game` up to its present: one look at each state.
+    pub fn of(game: &History) -> Splits {
+        let mut splits = Splits::default();
+        for (_, _, state) in game.states(0, game.cursor()) {
+            splits.observe(state.board.max_value(), state.moves);
+        }
+        splits
+    }
+
+    /// Marks the tiles the game reached first with `top` on the board after
+    /// `moves` moves.
+    pub fn observe(&mut self, top: u64, moves: u32) {
+        let mut next = self.0.last().map_or(FIRST_SPLIT, |&(t, _)| t * 2);
+        while top >= next {
+            self.0.push((next, moves));
+            next *= 2;
+        }
+    }
+
+    /// After how many moves the game first had `tile`, if it did.
+    pub fn reached(&self, tile: u64) -> Option<u32> {
+        self.0.iter().find(|&&(t, _)| t == tile).map(|&(_, at)| at)
+    }
+
+    /// Every split, first made first.
+    pub fn all(&self) -> &[(u64, u32)] {
+        &self.0
     }
 }

@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{max_score, Config, State};
-use crate::session::contest::SavedContest;
+use crate::session::contest::{Rival, SavedChallenge};
 use crate::session::dailies::Dailies;
 use crate::session::history::{self, History};
 use crate::session::stats::Stats;
@@ -258,33 +258,33 @@ fn decode_versioned<T: for<'a> Deserialize<'a>>(json: &str) -> Result<T, Invalid
     Ok(record.value)
 }
 
-/// The JSON of the contest in play.
-pub fn encode_contest(contest: &SavedContest) -> String {
-    encode_versioned(contest, contest.game.len() + 2048)
+/// The JSON of the daily's attempt or the race in play.
+pub fn encode_challenge(challenge: &SavedChallenge) -> String {
+    encode_versioned(challenge, challenge.game.len() + 2048)
 }
 
-/// The contest in play from its JSON: a daily's game is daily #N's, 4×4
-/// to 2048 with the same luck for everyone; a race names its link.
-pub fn decode_contest(json: &str) -> Result<SavedContest, Invalid> {
-    let contest: SavedContest = decode_versioned(json)?;
-    let game = &contest.game;
-    let fits = match (contest.daily, &contest.race) {
-        (Some(n), None) => {
-            let day = daily::game(n);
-            n >= 1
+/// The daily's attempt or the race in play from its JSON (a record naming
+/// both, or neither, is malformed): a daily's game is daily #N's, 4×4 to
+/// 2048 with the same luck for everyone; a race's link fits in a link.
+pub fn decode_challenge(json: &str) -> Result<SavedChallenge, Invalid> {
+    let challenge: SavedChallenge = decode_versioned(json)?;
+    let game = &challenge.game;
+    let fits = match &challenge.rival {
+        Rival::Daily { number, .. } => {
+            let day = daily::game(*number);
+            *number >= 1
                 && game.seed() == day.seed()
                 && game.present().config == day.config()
                 && game.luck() == day.luck()
         }
-        (None, Some(link)) => link.len() <= replay::MAX_LINK_LEN && !contest.counted,
-        _ => false,
+        Rival::Race { link } => link.len() <= replay::MAX_LINK_LEN,
     };
     if !fits {
         return Err(Invalid::Impossible(
-            "a contest that is no daily or race".into(),
+            "a daily that is not that day's game, or a race link too long".into(),
         ));
     }
-    Ok(contest)
+    Ok(challenge)
 }
 
 /// The JSON of the dailies' results.

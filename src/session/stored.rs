@@ -24,6 +24,25 @@ impl<T> Loaded<T> {
             Loaded::Missing | Loaded::SetAside { .. } => None,
         }
     }
+
+    /// The value, if one passed its checks, borrowed.
+    pub fn valid_ref(&self) -> Option<&T> {
+        match self {
+            Loaded::Valid(v) => Some(v),
+            Loaded::Missing | Loaded::SetAside { .. } => None,
+        }
+    }
+
+    /// Whether a value failed its checks and was set aside.
+    pub fn set_aside(&self) -> bool {
+        matches!(self, Loaded::SetAside { .. })
+    }
+
+    /// Whether a value failed its checks and could not even be copied
+    /// aside (it is left where it is, so nothing is written over it).
+    pub fn lost(&self) -> bool {
+        matches!(self, Loaded::SetAside { kept: false, .. })
+    }
 }
 
 /// Why progress may not be kept.

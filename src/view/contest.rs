@@ -1,27 +1,25 @@
 //! The daily and races on the page: the contest bar above the board (what
 //! is on it, a race's lead and splits, the end, its buttons), the offer to
 //! race a shared game, and the result card once shared. What each shows
-//! and which buttons it has is the app's (`app::card::bar`); these only
+//! and which buttons it has is the app's (`app::bar`, `app::card`); these only
 //! draw it.
 
 use leptos::prelude::*;
 
 use super::context::{select, send_button};
 
-use crate::app::card::{bar, card_view, Bar, SmallBoard};
+use crate::app::bar::{bar, Bar};
+use crate::app::card::{card_view, SmallBoard};
 use crate::app::chunks::{Chunk, Fetch};
 use crate::app::Msg;
 use crate::web::split_points;
 
 /// The contest's views once their code is here (a chunk of its own,
-/// fetched when there is a contest or an offer to race: until then, and if
+/// fetched when there is a challenge or an offer to race: until then, and if
 /// it cannot be fetched, the game plays on without them).
 #[component]
 pub fn Contests() -> impl IntoView {
-    let here = select(|m| {
-        let wanted = m.contest.is_some() || m.race_offer.is_some();
-        wanted && m.chunks.of(Chunk::Contest) == Fetch::Loaded
-    });
+    let here = select(|m| m.contest.shown() && m.chunks.of(Chunk::Contest) == Fetch::Loaded);
     move || here.get().then(|| split_points::draw(Chunk::Contest))
 }
 
@@ -32,7 +30,7 @@ pub fn ContestViews() -> impl IntoView {
     view! { <RaceOffer/> <ContestBar/> <ResultCard/> }
 }
 
-/// The contest bar, while there is a contest: one memo drawn by one
+/// The contest bar, while there is a challenge: one memo drawn by one
 /// closure.
 #[component]
 fn ContestBar() -> impl IntoView {
@@ -93,7 +91,7 @@ fn small_board(class: &'static str, cell: &'static str, board: SmallBoard) -> im
 /// The offer to race the game of the page's link.
 #[component]
 fn RaceOffer() -> impl IntoView {
-    let offered = select(|m| m.race_offer.as_ref().map(|o| o.words.clone()));
+    let offered = select(|m| m.contest.offer.as_ref().map(|o| o.words.clone()));
     move || {
         offered.get().map(|words| {
             view! {

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 
 use super::context::{select, use_dispatcher};
-use crate::app::computer::supported;
+use crate::app::computer::Purpose;
 use crate::app::{Msg, Panel, Share};
 use crate::web::browser::select_text;
 
@@ -29,8 +29,9 @@ fn PlayControls() -> impl IntoView {
     let dispatch = use_dispatcher();
     let can_undo = select(|m| m.can_undo());
     let can_redo = select(|m| m.can_redo());
-    let playable = select(|m| supported(m.present()) && m.unaided().is_none());
-    let unaided = select(|m| m.unaided());
+    let can_hint = select(|m| m.can_ask_computer(Purpose::Hint));
+    let can_autoplay = select(|m| m.can_ask_computer(Purpose::Autoplay));
+    let unaided = select(|m| m.help_refused());
     let autoplay = select(|m| m.computer.autoplay);
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
     view! {
@@ -56,7 +57,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="hint-button control"
-            disabled=move || !playable.get()
+            disabled=move || !can_hint.get()
             title=move || unaided.get()
             aria-keyshortcuts="I"
             on:click=send(Msg::Hint)
@@ -66,7 +67,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="autoplay-button control"
-            disabled=move || !playable.get()
+            disabled=move || !can_autoplay.get()
             title=move || unaided.get()
             aria-pressed=move || autoplay.get().to_string()
             aria-keyshortcuts="P"

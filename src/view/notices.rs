@@ -4,13 +4,14 @@
 use leptos::prelude::*;
 
 use super::context::{select, use_dispatcher};
-use crate::app::{Model, Msg, Notice};
+use crate::app::words::notice_words;
+use crate::app::{Model, Msg};
 
 /// A quiet line saying when progress is not being kept, and why.
 #[component]
 pub fn StorageNotice() -> impl IntoView {
-    let notice = select(|m| m.notice);
-    let text = move || notice.get().map(words);
+    let notice = select(|m| m.notice.as_ref().map(notice_words));
+    let text = move || notice.get();
     view! {
         <p class="storage-notice" role="status" hidden=move || notice.get().is_none()>
             {text}
@@ -18,33 +19,13 @@ pub fn StorageNotice() -> impl IntoView {
     }
 }
 
-fn words(notice: Notice) -> &'static str {
-    match notice {
-        Notice::Unavailable => {
-            "This browser does not let the game use storage: \
-             your progress and best score will not be kept after you leave."
-        }
-        Notice::WriteFailed => {
-            "Storage is full, so your latest progress could not be saved. \
-             The last saved game is still there."
-        }
-        Notice::SetAside => {
-            "Your saved game could not be read, so a new game has started. \
-             The old save was set aside, not deleted."
-        }
-        Notice::DataSetAside => {
-            "Some saved data (undo history or statistics) could not be read \
-             and was set aside, not deleted. Your game is not affected."
-        }
-    }
-}
-
-/// What is wrong with the link the page was opened with, as an alert; or
-/// what it proved, as a quiet status line.
+/// What the player asked that cannot be done (a link that does not open, a
+/// daily not out yet), as an alert; or what the page's link proved, as a
+/// quiet status line.
 #[component]
 pub fn LinkNotice() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let message = select(|m| match (&m.link_message, &m.link_verified) {
+    let message = select(|m| match (&m.note, &m.link_verified) {
         (Some(wrong), _) => Some(("link-notice", "alert", wrong.clone())),
         (None, Some(proved)) => Some(("link-notice link-verified", "status", proved.clone())),
         (None, None) => None,
@@ -57,7 +38,7 @@ pub fn LinkNotice() -> impl IntoView {
                     " "
                     <button
                         class="link-notice-close"
-                        on:click=move |_| dispatch.send(Msg::DismissLinkMessage)
+                        on:click=move |_| dispatch.send(Msg::DismissNote)
                     >
                         "OK"
                     </button>

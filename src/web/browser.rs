@@ -21,7 +21,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::app::contest::Clock;
+use crate::app::contest::LocalTime;
 use crate::app::first_game::ShellGame;
 use crate::app::Sent;
 use crate::session::daily::{self, Day};
@@ -301,7 +301,7 @@ pub fn share_text(text: &str, done: impl FnOnce(Sent) + 'static) {
 
 /// The local date and the seconds since local midnight, by the browser's
 /// clock and time zone.
-pub fn local_clock() -> Clock {
+pub fn local_time() -> LocalTime {
     let now = js_sys::Date::new_0();
     let day = Day::new(
         now.get_full_year() as i32,
@@ -310,7 +310,7 @@ pub fn local_clock() -> Clock {
     )
     .unwrap_or(daily::FIRST);
     let second = now.get_hours() * 3600 + now.get_minutes() * 60 + now.get_seconds();
-    Clock { day, second }
+    LocalTime { day, second }
 }
 
 /// Calls `f` after `ms` milliseconds; where the browser refuses a timer,

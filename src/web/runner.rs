@@ -46,7 +46,7 @@ impl Runner {
             Cmd::SaveHistory(history) => report(self.store.save_history(&history)),
             Cmd::SaveBest(config, best) => report(self.store.save_best(config, best)),
             Cmd::SaveStats(config, stats) => report(self.store.save_stats(config, &stats)),
-            Cmd::SaveContest(contest) => report(self.store.save_contest(&contest)),
+            Cmd::SaveChallenge(challenge) => report(self.store.save_challenge(&challenge)),
             Cmd::SaveDailies(dailies) => report(self.store.save_dailies(&dailies)),
             Cmd::ShareCard(text) => {
                 browser::share_text(&text, move |sent| dispatcher.send(Msg::CardSent(sent)))
@@ -65,7 +65,7 @@ impl Runner {
             | Cmd::CancelAi
             | Cmd::WarmAi
             | Cmd::AssessMoves { .. }
-            | Cmd::CancelReview => workers::run(&self.workers, cmd, dispatcher),
+            | Cmd::CancelAssessments => workers::run(&self.workers, cmd, dispatcher),
             Cmd::LoadChunk(chunk) => {
                 let loading = (self.split.load)(chunk);
                 leptos::task::spawn_local(async move {

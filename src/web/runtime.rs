@@ -252,7 +252,8 @@ impl Runtime {
     }
 }
 
-/// What the page was opened with: storage's first answers and the address.
+/// What the page was opened with: the address, the browser, the size and
+/// the theme stored.
 fn flags(store: &Store) -> Flags {
     Flags {
         storage: store.available(),
@@ -263,9 +264,7 @@ fn flags(store: &Store) -> Flags {
         page_url: browser::page_url(),
         entropy: browser::entropy(),
         cached: browser::served_by_worker(),
-        clock: browser::local_clock(),
-        contest: store.load_contest(),
-        dailies: store.load_dailies(),
+        time: browser::local_time(),
         shell_game: browser::adopt_first_game(),
     }
 }

@@ -13,7 +13,7 @@
 
 use crate::app::{Load, Saved};
 use crate::engine::{Config, State};
-use crate::session::contest::SavedContest;
+use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::save::{self, Invalid};
@@ -145,9 +145,10 @@ impl Store {
 
     /// What is stored for `config`'s size: for `Load::Records` only the
     /// best score and statistics (the saved game is not read, so not set
-    /// aside either).
+    /// aside either); at the page's first load, the contest's records too.
     pub fn load_saved(&self, config: Config, load: Load) -> Saved {
         let session = load != Load::Records;
+        let first = load.first();
         Saved {
             config,
             load,
@@ -163,6 +164,16 @@ impl Store {
             },
             best: self.best_or_zero(config),
             stats: self.load_stats(config),
+            challenge: if first {
+                self.load_challenge()
+            } else {
+                Loaded::Missing
+            },
+            dailies: if first {
+                self.load_dailies()
+            } else {
+                Loaded::Missing
+            },
         }
     }
 
@@ -234,13 +245,13 @@ impl Store {
 
 impl Store {
     /// The daily's attempt or the race in play.
-    pub fn load_contest(&self) -> Loaded<SavedContest> {
-        self.load(CONTEST_KEY, save::decode_contest)
+    pub fn load_challenge(&self) -> Loaded<SavedChallenge> {
+        self.load(CONTEST_KEY, save::decode_challenge)
     }
 
     /// Stores the daily's attempt or the race in play.
-    pub fn save_contest(&self, contest: &SavedContest) -> Result<(), Problem> {
-        self.write(CONTEST_KEY, &save::encode_contest(contest))
+    pub fn save_challenge(&self, challenge: &SavedChallenge) -> Result<(), Problem> {
+        self.write(CONTEST_KEY, &save::encode_challenge(challenge))
     }
 
     /// The counted dailies' results.

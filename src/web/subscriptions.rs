@@ -107,7 +107,7 @@ impl Listeners {
             on.then(|| colour_scheme(d)).flatten()
         });
         self.clock.listen_for(want.clock_every_ms, |ms| {
-            browser::every(ms?, move || d.send(Msg::Clock(browser::local_clock())))
+            browser::every(ms?, move || d.send(Msg::Time(browser::local_time())))
         });
         self.idle.listen_for(want.idle, |on| {
             on.then(|| browser::idle(move || d.send(Msg::Idle)))
@@ -121,7 +121,7 @@ impl Listeners {
 
 /// Best scores written by other tabs for `config`'s size (the `storage`
 /// event fires only for changes made elsewhere) become `BestElsewhere`;
-/// their daily or race, `ContestElsewhere`.
+/// their daily or race, `ChallengeElsewhere`.
 fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
     let key = storage::best_key(config);
     EventListener::new(&window(), "storage", move |event| {
@@ -135,9 +135,9 @@ fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
             Some(k) if k == key => save::decode_best(&value, config)
                 .ok()
                 .map(|best| Msg::BestElsewhere(config, best)),
-            Some(k) if k == storage::CONTEST_KEY => save::decode_contest(&value)
+            Some(k) if k == storage::CONTEST_KEY => save::decode_challenge(&value)
                 .ok()
-                .map(|c| Msg::ContestElsewhere(Box::new(c))),
+                .map(|c| Msg::ChallengeElsewhere(Box::new(c))),
             _ => None,
         };
         if let Some(msg) = msg {

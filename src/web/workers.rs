@@ -37,12 +37,12 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         Cmd::AssessMoves { id, moves } => workers.reviews.start(moves, move |at, answer| {
             dispatcher.send(Msg::Assessed { id, at, answer })
         }),
-        Cmd::CancelReview => workers.reviews.cancel(),
+        Cmd::CancelAssessments => workers.reviews.cancel(),
         Cmd::SaveGame(_)
         | Cmd::SaveHistory(_)
         | Cmd::SaveBest(..)
         | Cmd::SaveStats(..)
-        | Cmd::SaveContest(_)
+        | Cmd::SaveChallenge(_)
         | Cmd::SaveDailies(_)
         | Cmd::ShareCard(_)
         | Cmd::CopyCard(_)

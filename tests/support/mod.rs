@@ -6,7 +6,8 @@
 // Each test file uses a part of these.
 #![allow(dead_code)]
 
-use leptos_2048::app::contest::Clock;
+use leptos_2048::ai::bitboard;
+use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Query, Saved};
 use leptos_2048::engine::{Config, Direction, Input, State};
 use leptos_2048::session::daily::Day;
@@ -28,12 +29,10 @@ pub fn flags(query: Query) -> Flags {
         page_url: PAGE.into(),
         entropy: 7,
         cached: false,
-        clock: Clock {
+        time: LocalTime {
             day: Day::new(2026, 11, 25).unwrap(),
             second: 12 * 3600,
         },
-        contest: Loaded::Missing,
-        dailies: Loaded::Missing,
         shell_game: None,
     }
 }
@@ -47,6 +46,8 @@ pub fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
         history: Loaded::Missing,
         best: 0,
         stats: Loaded::Missing,
+        challenge: Loaded::Missing,
+        dailies: Loaded::Missing,
     }
 }
 
@@ -83,23 +84,19 @@ pub fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
 }
 
 /// Runs `msg` on a copy of `before`, asserts that the commands are
-/// `expect(&model_after)`, that the model keeps its invariants, and returns
+/// `expect` (stated from literals and the model before, never from the
+/// model the rule made), that the model keeps its invariants, and returns
 /// the model after.
 #[track_caller]
-pub fn check(before: &Model, msg: Msg, expect: impl FnOnce(&Model) -> Vec<Cmd>) -> Model {
+pub fn check(before: &Model, msg: Msg, expect: Vec<Cmd>) -> Model {
     let mut model = before.clone();
     let label = msg.label();
     let got = update(&mut model, msg);
-    assert_eq!(got, expect(&model), "the commands of {label}");
+    assert_eq!(got, expect, "the commands of {label}");
     model
         .validate()
         .unwrap_or_else(|e| panic!("{label} broke the model: {e}"));
     model
-}
-
-/// No command.
-pub fn none(_: &Model) -> Vec<Cmd> {
-    Vec::new()
 }
 
 /// Why the last message did nothing.
@@ -130,4 +127,16 @@ pub fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
         Msg::Loaded(Box::new(saved(config, load, Loaded::Missing))),
     ));
     (model, cmds)
+}
+
+/// What `Cmd::AssessMoves` asks about: each move in the history from `from` to
+/// the cursor, with the board it was played on.
+pub fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
+    (from..m.history.cursor())
+        .filter(|&at| matches!(m.history.inputs()[at], Input::Move(_)))
+        .map(|at| {
+            let board = m.history.state_at(at).unwrap().board;
+            (at, bitboard::from_board(&board).unwrap())
+        })
+        .collect()
 }

@@ -83,7 +83,7 @@ impl Session {
     pub fn start_model(&self) -> Model {
         match &self.start {
             Some(model) => Model {
-                log: Log::counted(self.first),
+                log: Log::counted(self.first, model.log.open),
                 ..(**model).clone()
             },
             None => init(self.flags.clone()).0,

@@ -4,6 +4,7 @@
 
 use super::super::chunks::Chunk;
 use super::super::cmd::Cmd;
+use super::super::contest::Views;
 use super::super::log::Ignored;
 use super::super::model::Model;
 use super::super::panel::Panel;
@@ -16,12 +17,11 @@ pub fn panel_opened(model: &mut Model, before: Option<Panel>) -> Option<Cmd> {
     model.chunks.need(opened).then_some(Cmd::LoadChunk(opened))
 }
 
-/// After every rule: a contest that has just begun, or moved to or from the
-/// board, asks for its views' chunk, if that is missing or failed the last
-/// time.
-pub fn contest_shown(model: &mut Model, before: Option<bool>) -> Option<Cmd> {
-    let now = model.contest.as_ref().map(|c| c.on_board);
-    let shown = now.is_some() && now != before;
+/// After every rule: the contest's views, when what they show has just
+/// changed (a challenge begun, or moved to or from the board; an offer to
+/// race), ask for their chunk, if that is missing or failed the last time.
+pub fn contest_shown(model: &mut Model, before: Views) -> Option<Cmd> {
+    let shown = model.contest.shown() && model.contest.views() != before;
     (shown && model.chunks.need(Chunk::Contest)).then_some(Cmd::LoadChunk(Chunk::Contest))
 }
 

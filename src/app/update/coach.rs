@@ -4,6 +4,7 @@
 use super::super::cmd::Cmd;
 use super::super::coach::{moves_of, MoveInReview};
 use super::super::computer::ONLY_4X4;
+use super::super::contest::CardState;
 use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Panel, Verification};
 use super::super::words::review_done;
@@ -48,7 +49,7 @@ pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
 fn start(model: &mut Model, moves: Vec<MoveInReview>) -> Vec<Cmd> {
     let mut cmds = Vec::new();
     if model.coach.running.is_some() {
-        cmds.push(Cmd::CancelReview);
+        cmds.push(Cmd::CancelAssessments);
     }
     let (id, left) = model.coach.start(&model.history, moves);
     if !left.is_empty() {
@@ -63,7 +64,7 @@ pub fn cancel(model: &mut Model) -> Outcome {
         return Err(Ignored::NoChange);
     }
     model.coach.stop(None);
-    Ok(vec![Cmd::CancelReview])
+    Ok(vec![Cmd::CancelAssessments])
 }
 
 /// The search's answer about one move of run `id`: judged and kept, unless
@@ -85,7 +86,7 @@ pub fn reviewed(
             }
             if model.coach.running.is_none() {
                 model.announcement = review_done(&model.coach.summary());
-                if model.card_pending {
+                if model.contest.card == CardState::Waiting {
                     return Ok(send_card(model));
                 }
             }
@@ -93,7 +94,7 @@ pub fn reviewed(
         }
         Err(why) => {
             model.coach.stop(Some(why));
-            Ok(vec![Cmd::CancelReview])
+            Ok(vec![Cmd::CancelAssessments])
         }
     }
 }

@@ -4,8 +4,9 @@
 
 use super::super::card::result_card;
 use super::super::cmd::Cmd;
+use super::super::contest::{Card, CardState};
 use super::super::log::Ignored;
-use super::super::model::{Card, Mode, Model};
+use super::super::model::{Mode, Model};
 use super::super::words::announce;
 
 /// What a rule did: the commands that follow, or why it did nothing.
@@ -34,10 +35,10 @@ pub fn end_replay(model: &mut Model) {
 }
 
 /// Marks the game on the board and its history unsaved, unless this game
-/// is not saved: the player's own, or the contest's.
+/// is not saved: the player's own, or the challenge's.
 pub fn save_game(model: &mut Model) {
-    if model.contest_on_board().is_some() {
-        model.unsaved.contest = true;
+    if model.challenge_on_board().is_some() {
+        model.unsaved.challenge = true;
     } else if model.saving {
         model.unsaved.game = true;
         model.unsaved.history = true;
@@ -57,8 +58,9 @@ pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
     if unsaved.history {
         cmds.push(Cmd::SaveHistory(own.clone()));
     }
-    if let Some(contest) = model.contest.as_ref().filter(|_| unsaved.contest) {
-        cmds.push(Cmd::SaveContest(contest.saved(&model.history)));
+    let challenge = model.contest.challenge.as_ref();
+    if let Some(challenge) = challenge.filter(|_| unsaved.challenge) {
+        cmds.push(Cmd::SaveChallenge(challenge.saved(&model.history)));
     }
     if unsaved.best {
         cmds.push(Cmd::SaveBest(model.config(), model.best));
@@ -92,11 +94,11 @@ pub fn stop_autoplay(model: &mut Model, why: Option<String>) -> Vec<Cmd> {
 
 /// Makes the card and asks for it to be sent.
 pub fn send_card(model: &mut Model) -> Vec<Cmd> {
-    model.card_pending = false;
     let Some((text, plain)) = result_card(model) else {
+        model.contest.card = CardState::Unasked;
         return Vec::new();
     };
-    model.card = Some(Card {
+    model.contest.card = CardState::Made(Card {
         text: text.clone(),
         plain,
         sent: None,

@@ -23,7 +23,7 @@ pub fn hint(model: &mut Model) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
     }
-    if model.unaided().is_some() {
+    if model.help_refused().is_some() {
         return Err(Ignored::Unaided);
     }
     if model.computer.autoplay {
@@ -51,7 +51,7 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
     }
-    if model.unaided().is_some() {
+    if model.help_refused().is_some() {
         return Err(Ignored::Unaided);
     }
     if refuse(model) {

@@ -1,52 +1,82 @@
-//! The rules of playing against other people: the daily (one counted
-//! attempt a day, then practice), races against a shared game's ghost, the
-//! end of either, the result card, and another tab's copy of the contest.
+//! The rules of playing against other people ([`Contest`]): the daily (one
+//! counted attempt a day, then practice), races against a shared game's
+//! ghost, the end of either, the result card, another tab's copy of the
+//! challenge, the clock, and the contest's records as storage gave them.
 //!
-//! A contest's game is the board's `history` while it is on the board, so
-//! moves go through the same `play` rule as any game; what is the
-//! contest's own is here: what a move adds (`moved`), its end, and the
-//! switch between the contest and the player's own game.
+//! A challenge's game is the board's `history` while it is on the board,
+//! so moves go through the same `play` rule as any game; what is the
+//! challenge's own is here: what a move adds (`moved`), its end, and the
+//! switch between the challenge and the player's own game.
 
-use super::super::card::contest_ended;
+use super::super::bar::challenge_ended;
 use super::super::cmd::Cmd;
-use super::super::contest::Sent;
-use super::super::contest::{Against, Clock, Contest, Race};
+use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
 use super::super::log::Ignored;
-use super::super::model::{Mode, Model};
+use super::super::model::{Mode, Model, Record};
 use super::super::msg::Msg;
+use super::super::notice::Sent;
+use super::super::saved::{Load, Saved};
 use super::super::words;
 use super::coach::review_quietly;
 use super::common::{say, send_card, stop_autoplay, Outcome};
 use super::page;
-use crate::session::contest::SavedContest;
+use crate::session::contest::SavedChallenge;
 use crate::session::history::History;
+use crate::session::stored::Loaded;
 
 /// How long the result card waits for the review's grades, in ms.
 pub const CARD_WAIT_MS: u32 = 3000;
+
+/// The contest's records, as storage held them at the page's start: the
+/// dailies' results, and the challenge, back on the board if it was there
+/// (unless a link's game is: the player's own game is then beside it
+/// anyway). Then the daily the address asked for, if it did.
+pub fn loaded(model: &mut Model, saved: Saved) -> Vec<Cmd> {
+    if let Loaded::Valid(dailies) = saved.dailies {
+        model.contest.dailies = dailies;
+    }
+    if let Loaded::Valid(mut challenge) = saved.challenge {
+        challenge.on_board &= saved.load == Load::Start;
+        let saved = challenge;
+        let own = model.history.clone();
+        match Challenge::from_saved(saved, own, None) {
+            Some((challenge, board)) => {
+                model.history = board;
+                model.contest.challenge = Some(challenge);
+                say(model);
+            }
+            None => model.set_aside(&[Record::Challenge]),
+        }
+    }
+    match model.contest.asked.take() {
+        Some(asked) => open_daily(model, asked).unwrap_or_default(),
+        None => Vec::new(),
+    }
+}
 
 /// Plays daily #`asked` (`None`: today's). Today's is the counted attempt
 /// until it has ended, then practice; an earlier day's is practice; a later
 /// day's is refused with a note. A daily already there comes back to the
 /// board as it was; a counted attempt still open is finished first.
 pub fn open_daily(model: &mut Model, asked: Option<u32>) -> Outcome {
-    let today = model.clock.today();
+    let today = model.contest.time.today();
     let number = asked.unwrap_or(today);
     if number == 0 || number > today {
-        model.link_message = Some(words::daily_not_out(number, today));
+        model.note = Some(words::daily_not_out(number, today));
         return Ok(Vec::new());
     }
-    if let Some(open) = open_counted(model).filter(|&n| n != number) {
-        model.link_message = Some(words::daily_still_open(open));
-        return Ok(show_contest(model));
+    if let Some(open) = open_counted(&model.contest).filter(|&n| n != number) {
+        model.note = Some(words::daily_still_open(open));
+        return Ok(show_challenge(model));
     }
-    let same = |c: &Contest| match c.against {
+    let same = |c: &Challenge| match c.against {
         Against::Daily { number: n, .. } => n == number,
         Against::Race(_) => false,
     };
-    match &model.contest {
-        Some(c) if same(c) && (!c.ended || !c.on_board) => Ok(show_contest(model)),
+    match &model.contest.challenge {
+        Some(c) if same(c) && (!c.ended || !c.on_board) => Ok(show_challenge(model)),
         _ => {
-            let counted = number == today && model.dailies.result(number).is_none();
+            let counted = number == today && model.contest.dailies.result(number).is_none();
             let against = Against::Daily { number, counted };
             let game = crate::session::daily::game(number);
             Ok(begin(model, against, game))
@@ -55,9 +85,9 @@ pub fn open_daily(model: &mut Model, asked: Option<u32>) -> Outcome {
 }
 
 /// The number of the counted daily whose attempt is still open, if any.
-fn open_counted(model: &Model) -> Option<u32> {
-    match model.contest.as_ref()? {
-        Contest {
+fn open_counted(contest: &Contest) -> Option<u32> {
+    match contest.challenge.as_ref()? {
+        Challenge {
             against:
                 Against::Daily {
                     number,
@@ -73,10 +103,10 @@ fn open_counted(model: &Model) -> Option<u32> {
 /// Races the game offered: its seed, size and target from the start, with
 /// its luck, unaided, its ghost beside.
 pub fn race(model: &mut Model) -> Outcome {
-    let link = model.race_offer.take().ok_or(Ignored::NotHere)?.link;
-    if let Some(open) = open_counted(model) {
-        model.link_message = Some(words::daily_still_open(open));
-        return Ok(show_contest(model));
+    let link = model.contest.offer.take().ok_or(Ignored::NotHere)?.link;
+    if let Some(open) = open_counted(&model.contest) {
+        model.note = Some(words::daily_still_open(open));
+        return Ok(show_challenge(model));
     }
     match Race::of(&link) {
         Ok((race, shared)) => {
@@ -84,7 +114,7 @@ pub fn race(model: &mut Model) -> Outcome {
             Ok(begin(model, Against::Race(Box::new(race)), game))
         }
         Err(e) => {
-            model.link_message = Some(format!("This game cannot be raced: {}.", e.message()));
+            model.note = Some(words::cannot_race(e.message()));
             Ok(Vec::new())
         }
     }
@@ -92,35 +122,40 @@ pub fn race(model: &mut Model) -> Outcome {
 
 /// Closes the offer to race.
 pub fn decline_race(model: &mut Model) -> Outcome {
-    model.race_offer.take().ok_or(Ignored::NoChange)?;
+    model.contest.offer.take().ok_or(Ignored::NoChange)?;
     Ok(Vec::new())
 }
 
-/// Starts a contest on the board; the player's own game waits beside it,
-/// and the contest it replaces (never an open counted attempt) is dropped.
+/// Starts a challenge on the board; the player's own game waits beside it,
+/// and the challenge it replaces (never an open counted attempt) is
+/// dropped, with its card.
 fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
     let mut cmds = stop_autoplay(model, None);
-    if model.contest_on_board().is_some() {
+    if model.challenge_on_board().is_some() {
         swap(model);
     }
     let own = std::mem::replace(&mut model.history, game);
-    model.contest = Some(Contest {
+    model.contest.challenge = Some(Challenge {
         against,
         on_board: true,
         other: own,
         ended: false,
     });
-    model.card = None;
-    model.card_pending = false;
+    model.contest.card = CardState::Unasked;
     model.mode = Mode::Live;
     say(model);
-    cmds.push(save_contest(model));
+    cmds.push(save_challenge(model));
     cmds
 }
 
-/// Brings the contest's game to the board, if it is not there.
-fn show_contest(model: &mut Model) -> Vec<Cmd> {
-    if model.contest.as_ref().is_some_and(|c| !c.on_board) {
+/// Brings the challenge's game to the board, if it is not there.
+fn show_challenge(model: &mut Model) -> Vec<Cmd> {
+    if model
+        .contest
+        .challenge
+        .as_ref()
+        .is_some_and(|c| !c.on_board)
+    {
         let cmds = stop_autoplay(model, None);
         swap(model);
         return cmds;
@@ -128,18 +163,18 @@ fn show_contest(model: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Brings the contest's game back to the board.
+/// Brings the challenge's game back to the board.
 pub fn show(model: &mut Model) -> Outcome {
-    match &model.contest {
-        Some(c) if !c.on_board => Ok(show_contest(model)),
+    match &model.contest.challenge {
+        Some(c) if !c.on_board => Ok(show_challenge(model)),
         Some(_) => Err(Ignored::NoChange),
         None => Err(Ignored::NotHere),
     }
 }
 
-/// Puts the player's own game back on the board; the contest waits.
+/// Puts the player's own game back on the board; the challenge waits.
 pub fn own_game(model: &mut Model) -> Outcome {
-    if model.contest_on_board().is_none() {
+    if model.challenge_on_board().is_none() {
         return Err(Ignored::NoChange);
     }
     swap(model);
@@ -149,115 +184,108 @@ pub fn own_game(model: &mut Model) -> Outcome {
 /// Swaps the game on the board with the one beside it. The board then
 /// shows the present of the game it got.
 fn swap(model: &mut Model) {
-    if let Some(c) = model.contest.as_mut() {
+    if let Some(c) = model.contest.challenge.as_mut() {
         std::mem::swap(&mut model.history, &mut c.other);
         c.on_board = !c.on_board;
         model.mode = Mode::Live;
-        model.unsaved.contest = true;
+        model.unsaved.challenge = true;
         say(model);
     }
 }
 
-/// What a move on the contest's board adds: a race's splits, the end at
-/// game over, and the write (at once for a counted attempt, so a reload
+/// What a move on the challenge's board adds: a race's splits, the end at
+/// game over, and the write (at once for an unaided game, so a reload
 /// right after the move resumes it; at the next idle moment else).
 pub fn moved(model: &mut Model) -> Vec<Cmd> {
     let present = model.history.present();
-    let (top, moves, over) = (
-        present.board.max_value(),
-        present.moves,
-        Contest::over(&model.history),
-    );
-    let Some(contest) = model.contest.as_mut().filter(|c| c.on_board) else {
+    let (top, moves) = (present.board.max_value(), present.moves);
+    let over = Challenge::over(&model.history);
+    let Some(challenge) = model.contest.challenge.as_mut().filter(|c| c.on_board) else {
         return Vec::new();
     };
-    if let Against::Race(race) = &mut contest.against {
-        race.observe(top, moves);
+    if let Against::Race(race) = &mut challenge.against {
+        race.splits.observe(top, moves);
     }
     if over {
         return end(model);
     }
-    if contest.against.unaided() {
-        return vec![save_contest(model)];
+    if challenge.against.unaided() {
+        return vec![save_challenge(model)];
     }
-    model.unsaved.contest = true;
+    model.unsaved.challenge = true;
     Vec::new()
 }
 
 /// Ends the daily's attempt or the race at this move (after 2048 too).
 pub fn finish(model: &mut Model) -> Outcome {
-    match model.contest_on_board() {
+    match model.challenge_on_board() {
         None => Err(Ignored::NotHere),
         Some(c) if c.ended => Err(Ignored::NoChange),
         Some(_) => Ok(end(model)),
     }
 }
 
-/// The contest on the board has ended: a counted daily's result is kept,
+/// The challenge on the board has ended: a counted daily's result is kept,
 /// and the review starts by itself, for the result card's grades.
 fn end(model: &mut Model) -> Vec<Cmd> {
     let mut cmds = stop_autoplay(model, None);
-    let Some(contest) = model.contest.as_mut() else {
+    let Some(challenge) = model.contest.challenge.as_mut() else {
         return cmds;
     };
-    contest.ended = true;
+    challenge.ended = true;
     if let Against::Daily {
         number,
         counted: true,
-    } = contest.against
+    } = challenge.against
     {
-        if model
-            .dailies
-            .record(Contest::result(number, &model.history))
-        {
-            cmds.push(Cmd::SaveDailies(model.dailies.clone()));
+        let result = Challenge::result(number, &model.history);
+        if model.contest.dailies.record(result) {
+            cmds.push(Cmd::SaveDailies(model.contest.dailies.clone()));
         }
     }
-    cmds.push(save_contest(model));
+    cmds.push(save_challenge(model));
     cmds.extend(review_quietly(model));
-    model.announcement = contest_ended(model);
+    model.announcement = challenge_ended(model);
     cmds
 }
 
-/// The contest, to be written now.
-fn save_contest(model: &mut Model) -> Cmd {
-    model.unsaved.contest = false;
-    let contest = model.contest.as_ref().expect("a contest to save");
-    Cmd::SaveContest(contest.saved(&model.history))
+/// The challenge, to be written now.
+fn save_challenge(model: &mut Model) -> Cmd {
+    model.unsaved.challenge = false;
+    let challenge = model.contest.challenge.as_ref().expect("a challenge");
+    Cmd::SaveChallenge(challenge.saved(&model.history))
 }
 
-/// Another tab stored the contest: this tab's copy follows it, so two tabs
-/// never hold two live copies of a daily's attempt. Nothing is written
-/// back.
+/// Another tab stored the challenge: this tab's copy follows it, so two
+/// tabs never hold two live copies of a daily's attempt. Nothing is written
+/// back; a race's ghost is not folded again.
 ///
 /// An unaided game only grows, and an ended one stays ended: a copy that is
 /// behind this tab's (written by a tab that had not heard of the latest
 /// move yet) is not followed, and this tab's is written again over it.
-pub fn elsewhere(model: &mut Model, saved: SavedContest) -> Outcome {
+pub fn elsewhere(model: &mut Model, saved: SavedChallenge) -> Outcome {
     if let Some(mine) = ahead_of(model, &saved) {
-        return Ok(vec![Cmd::SaveContest(mine)]);
+        return Ok(vec![Cmd::SaveChallenge(mine)]);
     }
-    let showing = model.contest_on_board().is_some();
+    let on_board = model.challenge_on_board().is_some();
     let own = model.own_history().clone();
-    let saved = SavedContest { showing, ..saved };
-    let (contest, board) = Contest::from_saved(saved, own).ok_or(Ignored::Stale)?;
-    if model.contest.as_ref() == Some(&contest) && model.history == board {
+    let saved = SavedChallenge { on_board, ..saved };
+    let known = model.contest.challenge.as_ref().map(|c| &c.against);
+    let (challenge, board) = Challenge::from_saved(saved, own, known).ok_or(Ignored::Stale)?;
+    if model.contest.challenge.as_ref() == Some(&challenge) && model.history == board {
         return Err(Ignored::NoChange);
     }
-    if let Against::Daily {
-        number,
-        counted: true,
-    } = contest.against
-    {
-        if contest.ended {
-            let game = if showing { &board } else { &contest.other };
-            model.dailies.record(Contest::result(number, game));
+    if let (Against::Daily { number, .. }, true) = (&challenge.against, challenge.ended) {
+        let game = if on_board { &board } else { &challenge.other };
+        let result = Challenge::result(*number, game);
+        if challenge.against.unaided() {
+            model.contest.dailies.record(result);
         }
     }
-    model.contest = Some(contest);
-    model.unsaved.contest = false;
-    if !showing {
-        // Only the contest beside the board changed: the board, a replay
+    model.contest.challenge = Some(challenge);
+    model.unsaved.challenge = false;
+    if !on_board {
+        // Only the challenge beside the board changed: the board, a replay
         // on it, autoplay, all go on.
         return Ok(Vec::new());
     }
@@ -265,40 +293,40 @@ pub fn elsewhere(model: &mut Model, saved: SavedContest) -> Outcome {
     model.history = board;
     model.mode = Mode::Live;
     say(model);
-    model.card = None;
+    model.contest.card = CardState::Unasked;
     Ok(cmds)
 }
 
-/// This tab's copy of an unaided contest, if `theirs` is the same contest
+/// This tab's copy of an unaided challenge, if `theirs` is the same one
 /// behind it: not ended, its moves a beginning of this tab's, and fewer of
 /// them, or this tab's has ended.
-fn ahead_of(model: &Model, theirs: &SavedContest) -> Option<SavedContest> {
-    let ours = model.contest.as_ref().filter(|c| c.against.unaided())?;
-    let mine = ours.saved(&model.history);
-    let same = mine.daily == theirs.daily && mine.race == theirs.race;
+fn ahead_of(model: &Model, theirs: &SavedChallenge) -> Option<SavedChallenge> {
+    let ours = model.contest.challenge.as_ref();
+    let mine = ours.filter(|c| c.against.unaided())?.saved(&model.history);
+    let same = mine.rival == theirs.rival;
     let (a, b) = (mine.game.inputs(), theirs.game.inputs());
     let behind = a.starts_with(b) && (b.len() < a.len() || mine.ended);
     (same && !theirs.ended && behind).then_some(mine)
 }
 
 /// The clock's time: today's number and the countdown follow it.
-pub fn clock(model: &mut Model, clock: Clock) -> Outcome {
-    if model.clock == clock {
+pub fn time(model: &mut Model, time: LocalTime) -> Outcome {
+    if model.contest.time == time {
         return Err(Ignored::NoChange);
     }
-    model.clock = clock;
+    model.contest.time = time;
     Ok(Vec::new())
 }
 
-/// Makes the result card of the contest that ended and sends it out. While
-/// the review is still grading its moves the card waits for it, at most
-/// [`CARD_WAIT_MS`]; then it goes without the strip.
+/// Makes the result card of the challenge that ended and sends it out.
+/// While the review is still grading its moves the card waits for it, at
+/// most [`CARD_WAIT_MS`]; then it goes without the strip.
 pub fn share_result(model: &mut Model) -> Outcome {
-    if !model.contest_on_board().is_some_and(|c| c.ended) {
+    if !model.challenge_on_board().is_some_and(|c| c.ended) {
         return Err(Ignored::NotHere);
     }
     if model.coach.running.is_some() {
-        model.card_pending = true;
+        model.contest.card = CardState::Waiting;
         let then = Box::new(Msg::CardDue);
         return Ok(vec![Cmd::After {
             ms: CARD_WAIT_MS,
@@ -310,7 +338,7 @@ pub fn share_result(model: &mut Model) -> Outcome {
 
 /// The wait for the review is over: the card goes as it is.
 pub fn card_due(model: &mut Model) -> Outcome {
-    if !model.card_pending {
+    if model.contest.card != CardState::Waiting {
         return Err(Ignored::Stale);
     }
     Ok(send_card(model))
@@ -318,20 +346,22 @@ pub fn card_due(model: &mut Model) -> Outcome {
 
 /// The card shared, on the clipboard as it is.
 pub fn copy_card(model: &mut Model) -> Outcome {
-    let card = model.card.as_ref().ok_or(Ignored::NotHere)?;
+    let card = model.contest.card.made().ok_or(Ignored::NotHere)?;
     Ok(vec![Cmd::CopyCard(card.text.clone())])
 }
 
 /// How the card went out.
 pub fn card_sent(model: &mut Model, sent: Sent) -> Outcome {
-    let card = model.card.as_mut().ok_or(Ignored::Stale)?;
+    let CardState::Made(card) = &mut model.contest.card else {
+        return Err(Ignored::Stale);
+    };
     card.sent = Some(sent);
     Ok(Vec::new())
 }
 
 /// A race link of the game on the board, for the one raced to race back.
 pub fn send_back(model: &mut Model) -> Outcome {
-    if model.contest_on_board().is_none() {
+    if model.challenge_on_board().is_none() {
         return Err(Ignored::NotHere);
     }
     page::share_as(model, "race")
@@ -339,8 +369,8 @@ pub fn send_back(model: &mut Model) -> Outcome {
 
 /// Shows or hides the ghost's board, in a race on the board.
 pub fn toggle_ghost(model: &mut Model) -> Outcome {
-    let contest = model.contest.as_mut().filter(|c| c.on_board);
-    let Some(Against::Race(race)) = contest.map(|c| &mut c.against) else {
+    let challenge = model.contest.challenge.as_mut().filter(|c| c.on_board);
+    let Some(Against::Race(race)) = challenge.map(|c| &mut c.against) else {
         return Err(Ignored::NotHere);
     };
     race.show_ghost = !race.show_ghost;

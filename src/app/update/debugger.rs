@@ -9,18 +9,19 @@ use super::super::cmd::Cmd;
 use super::super::model::{Model, Opened};
 use super::super::msg::Msg;
 
-/// `Ok`: what the debugger made of `msg` (its own, or a player's input
-/// while paused, which waits: nothing); `Err`: the message, for the fold.
-pub fn rule(model: &mut Model, msg: Msg) -> Result<Vec<Cmd>, Msg> {
+/// What the debugger made of `msg`, if it is the debugger's (or a
+/// player's input while paused, which waits: nothing); `None`: the
+/// message is for the fold.
+pub fn rule(model: &mut Model, msg: &Msg) -> Option<Vec<Cmd>> {
     match msg {
-        Msg::Inspect(at) => inspect(model, at),
-        Msg::SaveSession => return Ok(vec![Cmd::SaveSession]),
-        Msg::OpenSession => return Ok(vec![Cmd::PickSession]),
-        Msg::SessionFile(read) => opened(model, read),
+        Msg::Inspect(at) => inspect(model, *at),
+        Msg::SaveSession => return Some(vec![Cmd::SaveSession]),
+        Msg::OpenSession => return Some(vec![Cmd::PickSession]),
+        Msg::SessionFile(read) => opened(model, read.clone()),
         msg if model.debugger.paused() && !msg.answers() => {}
-        msg => return Err(msg),
+        _ => return None,
     }
-    Ok(Vec::new())
+    Some(Vec::new())
 }
 
 /// Pause on message `at`, held within the messages kept (the file's, if

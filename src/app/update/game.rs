@@ -14,14 +14,14 @@ use crate::session::stats::game_id;
 /// changes nothing is not recorded. A game that changed is counted in the
 /// statistics (written with the history, when the page is idle).
 ///
-/// On a contest's board (a daily, a race) there is no New Game, and no move
-/// once it has ended; what a move adds there is the contest's
+/// On a challenge's board (a daily, a race) there is no New Game, and no move
+/// once it has ended; what a move adds there is the challenge's
 /// (`contest::moved`), and the player's own statistics are not touched.
 pub fn play(model: &mut Model, input: Input) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
     }
-    if let Some(c) = model.contest_on_board() {
+    if let Some(c) = model.challenge_on_board() {
         if c.ended {
             return Err(Ignored::Ended);
         }
@@ -33,7 +33,7 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
         return Err(Ignored::NoChange);
     }
     changed(model);
-    if model.contest_on_board().is_some() {
+    if model.challenge_on_board().is_some() {
         return Ok(contest::moved(model));
     }
     let id = game_id(&model.history);
@@ -57,7 +57,7 @@ fn travel(model: &mut Model, go: fn(&mut History) -> bool) -> Outcome {
     if !model.live() {
         return Err(Ignored::ReadOnly);
     }
-    if model.unaided().is_some() {
+    if model.help_refused().is_some() {
         return Err(Ignored::Unaided);
     }
     if !go(&mut model.history) {
@@ -93,7 +93,7 @@ pub fn resume(model: &mut Model, i: usize) -> Outcome {
     if model.mode == Mode::Replaying {
         return Err(Ignored::ReadOnly);
     }
-    if model.unaided().is_some() {
+    if model.help_refused().is_some() {
         return Err(Ignored::Unaided);
     }
     let moved = model.history.seek(i);

@@ -55,23 +55,23 @@ use common::Outcome;
 ///
 /// And whichever rule opened a panel (a toggle, a key, Review), a panel
 /// whose chunk is missing, or failed to load the last time, asks for it
-/// (`chunks::panel_opened`); so does a contest that has just begun or moved
+/// (`chunks::panel_opened`); so do the contest's views when what they show
+/// changes: a challenge begun or moved, an offer to race
 /// (`chunks::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
-    let msg = match debugger::rule(model, msg) {
-        Ok(cmds) => return cmds,
-        Err(msg) => msg,
-    };
+    if let Some(cmds) = debugger::rule(model, &msg) {
+        return cmds;
+    }
     let label = msg.label();
     let subs_before = subscriptions(model);
     let panel_before = model.panel;
-    let contest_before = model.contest.as_ref().map(|c| c.on_board);
+    let contest_before = model.contest.views();
     let (mut cmds, ignored) = match rule(model, msg) {
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
     if model.coach.keep_valid(&model.history) {
-        cmds.push(Cmd::CancelReview);
+        cmds.push(Cmd::CancelAssessments);
     }
     model.forget_shell_board();
     cmds.extend(chunks::panel_opened(model, panel_before));
@@ -129,7 +129,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => page::toggle_theme(model),
         Msg::SystemDark(dark) => page::system_dark(model, dark),
-        Msg::DismissLinkMessage => page::dismiss_link_message(model),
+        Msg::DismissNote => page::dismiss_note(model),
         Msg::CheckHistory => page::check_history(model),
         Msg::ToggleMessages => page::toggle_messages(model),
         Msg::Review => coach::review(model),
@@ -147,8 +147,8 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::CardSent(sent) => contest::card_sent(model, sent),
         Msg::SendBack => contest::send_back(model),
         Msg::ToggleGhost => contest::toggle_ghost(model),
-        Msg::Clock(clock) => contest::clock(model, clock),
-        Msg::ContestElsewhere(saved) => contest::elsewhere(model, *saved),
+        Msg::Time(time) => contest::time(model, time),
+        Msg::ChallengeElsewhere(saved) => contest::elsewhere(model, *saved),
         // Handled before the fold, by `debugger::rule`.
         Msg::Inspect(_) | Msg::SaveSession | Msg::OpenSession | Msg::SessionFile(_) => {
             Err(Ignored::NotHere)

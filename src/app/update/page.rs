@@ -79,10 +79,10 @@ pub fn system_dark(model: &mut Model, dark: bool) -> Outcome {
     Ok(Vec::new())
 }
 
-/// Closes the note about the page's link: what was wrong with it, or
-/// what it proved.
-pub fn dismiss_link_message(model: &mut Model) -> Outcome {
-    let wrong = model.link_message.take();
+/// Closes the note: what the player asked that cannot be done, or what
+/// the page's link proved.
+pub fn dismiss_note(model: &mut Model) -> Outcome {
+    let wrong = model.note.take();
     let proved = model.link_verified.take();
     if wrong.is_none() && proved.is_none() {
         return Err(Ignored::NoChange);
@@ -101,6 +101,6 @@ pub fn check_history(model: &mut Model) -> Outcome {
 
 /// Shows or hides the message log.
 pub fn toggle_messages(model: &mut Model) -> Outcome {
-    model.messages_open = !model.messages_open;
+    model.log.open = !model.log.open;
     Ok(Vec::new())
 }

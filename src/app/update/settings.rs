@@ -4,22 +4,13 @@
 use super::super::choices::{offered_size, offered_target};
 use super::super::cmd::Cmd;
 use super::super::log::Ignored;
-use super::super::model::{Mode, Model, Notice};
+use super::super::model::{Mode, Model};
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, write_unsaved, Outcome};
 use super::contest;
 use crate::engine::Config;
 use crate::session::history::History;
 use crate::session::stats::game_id;
-use crate::session::stored::Loaded;
-
-/// The player's own game, on the board or beside a contest.
-fn own_history_mut(model: &mut Model) -> &mut History {
-    match model.contest.as_mut().filter(|c| c.on_board) {
-        Some(contest) => &mut contest.other,
-        None => &mut model.history,
-    }
-}
 
 /// Switches to another board size: its own game comes from storage
 /// (`Cmd::Load`, answered by `Msg::Loaded`). Only sizes the settings offer.
@@ -71,44 +62,34 @@ fn count_shell_moves(model: &mut Model) {
 }
 
 /// What storage held for a size: the game to play (unless the board holds a
-/// linked game), its best score and statistics. What was unsaved of the
-/// game it replaces is written first.
+/// linked game), its best score and statistics, and at the page's start the
+/// contest's records. What was unsaved of the game it replaces is written
+/// first; what failed its checks is told (`Model::set_aside`).
 pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     let switched = saved.load == Load::Switch;
     if !switched && !saved.config.same_size(model.config()) {
         return Err(Ignored::Stale);
     }
     let mut cmds = write_unsaved(model);
-    let mut note = None;
     if saved.load != Load::Records {
         // With nothing stored, the page's start goes on with the game
         // `init` began (on a first visit, the one whose first board the
         // page's shell drew: `app::first_game`); another size, a new game.
         let start = saved.load == Load::Start;
-        let (history, session_note, saving) = session_from(&saved, || {
+        let (history, saving) = session_from(&saved, || {
             if start {
                 model.own_history().clone()
             } else {
                 History::new(saved.config, model.draw_seed())
             }
         });
-        *own_history_mut(model) = history;
+        *model.own_history_mut() = history;
         model.saving = saving;
         model.mode = Mode::Live;
-        note = session_note;
     }
+    model.set_aside(&saved.set_aside());
     model.best = saved.best.max(model.own_history().present().score);
-    model.stats = match saved.stats {
-        Loaded::Valid(stats) => stats,
-        Loaded::Missing => Default::default(),
-        Loaded::SetAside { .. } => {
-            note.get_or_insert(Notice::DataSetAside);
-            Default::default()
-        }
-    };
-    if note.is_some() && model.storage_usable() {
-        model.notice = note;
-    }
+    model.stats = saved.stats.clone().valid().unwrap_or_default();
     count_shell_moves(model);
     save_game(model);
     model.unsaved.best = true;
@@ -116,5 +97,8 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
         cmds.push(Cmd::SaveSettings(model.config()));
     }
     say(model);
+    if saved.load.first() {
+        cmds.extend(contest::loaded(model, saved));
+    }
     Ok(cmds)
 }

@@ -14,6 +14,7 @@ use super::messages::Messages;
 use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
+use crate::app::words::input_name;
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
 use crate::view::context::{select, use_dispatcher};
@@ -77,18 +78,6 @@ impl Row {
                 better: v.shown_better(),
             }),
         }
-    }
-}
-
-fn input_name(input: Option<Input>) -> &'static str {
-    match input {
-        None => "Start",
-        Some(Input::Move(Direction::Up)) => "↑ Up",
-        Some(Input::Move(Direction::Down)) => "↓ Down",
-        Some(Input::Move(Direction::Left)) => "← Left",
-        Some(Input::Move(Direction::Right)) => "→ Right",
-        Some(Input::NewGame) => "New game",
-        Some(Input::KeepPlaying) => "Keep going",
     }
 }
 

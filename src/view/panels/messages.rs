@@ -16,7 +16,7 @@ use crate::view::context::{select, use_dispatcher};
 #[component]
 pub fn Messages() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let open = select(|m| m.messages_open);
+    let open = select(|m| m.log.open);
     view! {
         <button
             class="messages-button"

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::charts::{chart, reach_marks, reach_words, score_marks, score_words, Mark};
-use crate::app::words::{countdown, size};
+use crate::app::words::{countdown, daily_result, latest_dailies, size};
 use crate::app::Model;
 use crate::view::context::select;
 
@@ -70,36 +70,28 @@ const DAILY_CHART: usize = 30;
 
 /// What the dailies' part shows.
 #[derive(Clone, Debug, PartialEq)]
-struct Dailies {
+struct DailiesShown {
     today: u32,
     totals: [(&'static str, u64); 3],
     /// The latest dailies' scores as a chart and in words, once one ended.
     chart: Option<(Vec<Mark>, String)>,
 }
 
-impl Dailies {
-    fn of(m: &Model) -> Dailies {
-        let d = &m.dailies;
-        let today = m.clock.today();
+impl DailiesShown {
+    fn of(m: &Model) -> DailiesShown {
+        let d = &m.contest.dailies;
+        let today = m.contest.time.today();
         let latest = &d.results[d.results.len().saturating_sub(DAILY_CHART)..];
         let scores: Vec<u64> = latest.iter().map(|r| r.score).collect();
-        let said: Vec<String> = latest
-            .iter()
-            .map(|r| format!("#{}: {}, top tile {}", r.number, r.score, r.top))
-            .collect();
-        Dailies {
+        let said: Vec<String> = latest.iter().map(daily_result).collect();
+        DailiesShown {
             today,
             totals: [
                 ("Dailies played", d.played() as u64),
                 ("Current streak", d.streak(today) as u64),
                 ("Best streak", d.best_streak() as u64),
             ],
-            chart: (!latest.is_empty()).then(|| {
-                (
-                    score_marks(&scores),
-                    format!("Latest dailies: {}.", said.join("; ")),
-                )
-            }),
+            chart: (!latest.is_empty()).then(|| (score_marks(&scores), latest_dailies(&said))),
         }
     }
 }
@@ -109,8 +101,8 @@ impl Dailies {
 /// latest scores as a chart.
 #[component]
 fn DailyStats() -> impl IntoView {
-    let shown = select(Dailies::of);
-    let countdown = select(|m| countdown(m.clock.until_next()));
+    let shown = select(DailiesShown::of);
+    let countdown = select(|m| countdown(m.contest.time.until_next()));
     let body = move || {
         shown.with(|d| {
             let totals = d.totals.map(|(name, value)| {

@@ -1,0 +1,90 @@
+// Mutation check of the contest's rules: each mutation below breaks one
+// rule of src/app/update/contest.rs (and two of the rules it leans on) the
+// way a slip would; the native tests must fail on every one. Run by hand
+// (each mutation recompiles the tests, a minute or so):
+//
+//   node scripts/mutations.mjs
+//
+// It prints one line per mutation, "caught" or "MISSED", and the tests
+// that failed; the tree is restored after each. docs/tests.md keeps the
+// last run.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const CONTEST = 'src/app/update/contest.rs';
+const MUTATIONS = [
+  {
+    what: 'a counted attempt not saved at once after a move',
+    file: CONTEST,
+    from: 'if challenge.against.unaided() {\n        return vec![save_challenge(model)];\n    }',
+    to: 'if challenge.against.unaided() {\n        return Vec::new();\n    }',
+  },
+  {
+    what: "a race's split off by one move",
+    file: CONTEST,
+    from: 'race.splits.observe(top, moves);',
+    to: 'race.splits.observe(top, moves + 1);',
+  },
+  {
+    what: 'a race lead off by one move (the bar)',
+    file: 'src/app/bar.rs',
+    from: 'Some(race.ghost.lead(end.moves, end.score))',
+    to: 'Some(race.ghost.lead(end.moves + 1, end.score))',
+  },
+  {
+    what: "the clock's new day not taken, so a missed day never resets the streak",
+    file: CONTEST,
+    from: '    model.contest.time = time;\n',
+    to: '    model.contest.time.second = time.second;\n',
+  },
+  {
+    what: 'a streak that does not reset on a missed day (the dailies)',
+    file: 'src/session/dailies.rs',
+    from: 'if r.number + n as u32 != end {\n                break;\n            }',
+    to: 'if r.number + n as u32 > end {\n                break;\n            }',
+  },
+  {
+    what: 'the card sent twice (a late CardDue sends it again)',
+    file: CONTEST,
+    from: 'if model.contest.card != CardState::Waiting {\n        return Err(Ignored::Stale);\n    }',
+    to: 'if model.contest.card == CardState::Unasked {\n        return Err(Ignored::Stale);\n    }',
+  },
+  {
+    what: 'help allowed in a counted attempt (today\'s daily opened as practice)',
+    file: CONTEST,
+    from: 'let counted = number == today && model.contest.dailies.result(number).is_none();',
+    to: 'let counted = false && model.contest.dailies.result(number).is_none();',
+  },
+  {
+    what: "another tab's counted result not kept",
+    file: CONTEST,
+    from: 'model.contest.dailies.record(result);\n        }',
+    to: 'let _ = result;\n        }',
+  },
+];
+
+const tests = ['app_contest', 'app_update', 'daily', 'race'].flatMap((t) => ['--test', t]);
+let missed = 0;
+for (const m of MUTATIONS) {
+  const original = readFileSync(m.file, 'utf8');
+  const count = original.split(m.from).length - 1;
+  if (count !== 1) {
+    console.log(`SKIPPED  ${m.what}: the code to mutate is found ${count} times in ${m.file}`);
+    missed += 1;
+    continue;
+  }
+  writeFileSync(m.file, original.replace(m.from, m.to));
+  let failed = [];
+  try {
+    execFileSync('cargo', ['test', '--offline', ...tests], { stdio: 'pipe', encoding: 'utf8' });
+  } catch (e) {
+    const out = `${e.stdout}\n${e.stderr}`;
+    failed = [...out.matchAll(/^test (\S+) \.\.\. FAILED$/gm)].map((x) => x[1]);
+    if (failed.length === 0) failed = ['(did not compile or crashed)'];
+  } finally {
+    writeFileSync(m.file, original);
+  }
+  if (failed.length === 0) missed += 1;
+  console.log(`${failed.length ? 'caught' : 'MISSED'}  ${m.what}${failed.length ? ': ' + failed.join(', ') : ''}`);
+}
+process.exit(missed ? 1 : 0);
