@@ -9,7 +9,7 @@
 use leptos_2048::ai::bitboard;
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
-use leptos_2048::app::chunks::{Chunk, Fetch};
+use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::Clock;
 use leptos_2048::app::model::{MAX_SPEED, THEME_COLOURS};
@@ -295,6 +295,27 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
         other.chunks.of(Chunk::Panel(Panel::History)),
         Fetch::Missing
     );
+}
+
+#[test]
+fn every_chunk_in_the_table_has_a_slot_of_its_own() {
+    assert_eq!(Chunk::ALL.len(), Chunk::COUNT);
+    for chunk in Chunk::ALL {
+        let mut chunks = Chunks::default();
+        assert!(chunks.need(chunk), "{chunk:?} was not missing");
+        for other in Chunk::ALL {
+            let expected = if other == chunk {
+                Fetch::Loading
+            } else {
+                Fetch::Missing
+            };
+            assert_eq!(
+                chunks.of(other),
+                expected,
+                "{other:?} once {chunk:?} is asked for"
+            );
+        }
+    }
 }
 
 #[allow(non_snake_case)]
