@@ -11,7 +11,7 @@ use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
 use super::log::Log;
-pub use super::notice::{Notice, Record};
+pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
 use super::words::{hint_sentence, verdict_sentence};
 use crate::engine::{Board, Config, Direction, Input, State};
@@ -285,20 +285,15 @@ impl Model {
     /// aside: the one rule for every record, whoever read it (`init` the
     /// settings, `Msg::Loaded` the rest). Added to what the notice names
     /// already; a page without storage keeps saying that instead.
-    pub fn set_aside(&mut self, records: &[Record]) {
+    pub fn set_aside(&mut self, records: Records) {
         if records.is_empty() || !self.storage_usable() {
             return;
         }
-        let mut named = match self.notice.take() {
+        let named = match self.notice {
             Some(Notice::SetAside(named)) => named,
-            _ => Vec::new(),
+            _ => Records::default(),
         };
-        for &record in records {
-            if !named.contains(&record) {
-                named.push(record);
-            }
-        }
-        self.notice = Some(Notice::SetAside(named));
+        self.notice = Some(Notice::SetAside(named.and(records)));
     }
 
     /// Whether Undo would do something now.

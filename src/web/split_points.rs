@@ -1,12 +1,14 @@
 //! The page's split points, as its binary hands them over
 //! (`src/main.rs`): each a function whose code is a chunk of wasm of its
 //! own, fetched on its first call, which gives the function that draws the
-//! chunk's view. Which chunks there are, and where each stands, is the
-//! model's (`app::chunks`); the runner fetches a chunk once with
+//! chunk's view. Which chunks there are (`app::chunks::chunk_table!`, from
+//! which the binary makes them), and where each stands, is the model's
+//! (`app::chunks`); the runner fetches a chunk once with
 //! [`SplitPoints::load`] and keeps what draws it ([`keep`]); the views draw
-//! from it ([`draw`]) once the model says the chunk is here: a panel's view
-//! (`view::panels`), the daily's and races' views (`view::contest`). Each
-//! chunk is resolved once, and drawn as often as it is shown, at once.
+//! from it ([`draw`]) once the model says the chunk is here, all through
+//! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
+//! races' views (`view::contest`). Each chunk is resolved once, and drawn as
+//! often as it is shown, at once.
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
