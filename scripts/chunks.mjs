@@ -141,13 +141,15 @@ for (const file of await readdir(staging)) {
 }
 
 // Guard on the result, not on how it was reached: every split point the
-// page's binary declares (`#[wasm_split(NAME, …)]` in src/main.rs) must
-// have left exactly one `split_NAME-….wasm` in the build. A splitter that
-// changed its placeholder's name would otherwise pass the wasm through
-// whole, and the guards above, which look for that name, would not see it.
-const mainRs = await readFile(new URL('../src/main.rs', import.meta.url), 'utf8');
-const points = [...mainRs.matchAll(/#\[wasm_split\((\w+)\s*,/g)].map((m) => m[1]);
-if (points.length === 0) throw new Error('chunks: src/main.rs declares no split point: is this the right file?');
+// page's binary makes (one per row of `chunk_table!` in src/app/chunks.rs,
+// `Chunk::… => NAME: view::…,`, which src/main.rs turns into
+// `#[wasm_split(NAME, …)]`) must have left exactly one
+// `split_NAME-….wasm` in the build. A splitter that changed its
+// placeholder's name would otherwise pass the wasm through whole, and the
+// guards above, which look for that name, would not see it.
+const table = await readFile(new URL('../src/app/chunks.rs', import.meta.url), 'utf8');
+const points = [...table.matchAll(/^\s*Chunk::\S.*=>\s*(\w+):\s*view::/gm)].map((m) => m[1]);
+if (points.length === 0) throw new Error('chunks: src/app/chunks.rs\'s chunk_table! has no row: is this the right file?');
 const built = await readdir(staging);
 // Only a build of the page (its glue, leptos-2048-….js) has them: the AI
 // client's check page builds another binary.
@@ -155,7 +157,7 @@ const pageBuilt = built.some((f) => /^leptos-2048-[0-9a-f]+\.js$/.test(f));
 for (const point of pageBuilt ? points : []) {
   const found = built.filter((f) => f.startsWith(`split_${point}-`) && f.endsWith('.wasm'));
   if (found.length !== 1) {
-    throw new Error(`chunks: split point ${point} (src/main.rs) left ${found.length} split_${point}-….wasm in the build, not 1: ` +
+    throw new Error(`chunks: split point ${point} (chunk_table!, src/app/chunks.rs) left ${found.length} split_${point}-….wasm in the build, not 1: ` +
       'was the page split at all? (scripts/bin/wasm-bindgen runs wasm-split-cli on a wasm with split points)');
   }
 }

@@ -10,7 +10,7 @@ use leptos_2048::app::bar::bar;
 use leptos_2048::app::card::{card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::contest::{Against, CardState, LocalTime, RaceOffer};
-use leptos_2048::app::model::Record;
+use leptos_2048::app::model::{Record, Records};
 use leptos_2048::app::words::{daily_not_out, notice_words, spaced};
 use leptos_2048::app::{init, update, Cmd, Ignored, Load, Model, Msg, Notice, Query, Saved, Sent};
 use leptos_2048::engine::{Direction, Input, Pos, Status};
@@ -785,7 +785,7 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
     for why in [Invalid::Version(2), Invalid::Malformed("x".into())] {
         let set_aside = Loaded::SetAside { why, kept: true };
         let model = reopened(set_aside.clone(), Loaded::Missing);
-        let named = Notice::SetAside(vec![Record::Challenge]);
+        let named = Notice::SetAside(Records::of(&[Record::Challenge]));
         assert_eq!(model.notice, Some(named));
         assert!(model.contest.challenge.is_none());
         let model = reopened(
@@ -795,7 +795,10 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
                 kept: true,
             },
         );
-        assert_eq!(model.notice, Some(Notice::SetAside(vec![Record::Dailies])));
+        assert_eq!(
+            model.notice,
+            Some(Notice::SetAside(Records::of(&[Record::Dailies])))
+        );
     }
     // Both at once: one notice, naming both.
     let both = reopened(
@@ -808,10 +811,10 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
             kept: true,
         },
     );
-    let notice = both.notice.as_ref().unwrap();
+    let notice = both.notice.unwrap();
     assert_eq!(
-        *notice,
-        Notice::SetAside(vec![Record::Challenge, Record::Dailies])
+        notice,
+        Notice::SetAside(Records::of(&[Record::Challenge, Record::Dailies]))
     );
     assert_eq!(
         notice_words(notice),

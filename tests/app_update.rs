@@ -8,11 +8,11 @@
 
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
-use leptos_2048::app::chunks::{Chunk, Fetch};
+use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::Session;
-use leptos_2048::app::model::{Opened, Record, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::model::{Opened, Record, Records, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
     Panel, Query, Saved, Sent, Share, Subs,
@@ -298,6 +298,27 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     );
 }
 
+#[test]
+fn every_chunk_in_the_table_has_a_slot_of_its_own() {
+    assert_eq!(Chunk::ALL.len(), Chunk::COUNT);
+    for chunk in Chunk::ALL {
+        let mut chunks = Chunks::default();
+        assert!(chunks.need(chunk), "{chunk:?} was not missing");
+        for other in Chunk::ALL {
+            let expected = if other == chunk {
+                Fetch::Loading
+            } else {
+                Fetch::Missing
+            };
+            assert_eq!(
+                chunks.of(other),
+                expected,
+                "{other:?} once {chunk:?} is asked for"
+            );
+        }
+    }
+}
+
 #[allow(non_snake_case)]
 fn PanelLoaded(panel: Panel, loaded: bool) -> Msg {
     Msg::ChunkLoaded {
@@ -576,7 +597,10 @@ fn a_corrupt_save_is_set_aside_and_said() {
         Msg::Loaded(Box::new(saved(config, Load::Start, bad(true)))),
         vec![],
     );
-    assert_eq!(kept.notice, Some(Notice::SetAside(vec![Record::Game])));
+    assert_eq!(
+        kept.notice,
+        Some(Notice::SetAside(Records::of(&[Record::Game])))
+    );
     check(&kept, Msg::Idle, {
         vec![
             Cmd::SaveGame(kept.present().clone()),

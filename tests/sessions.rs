@@ -38,6 +38,13 @@ fn replayed(session: &Session) -> (Vec<u64>, Option<bool>) {
     (differ, same_end)
 }
 
+/// What to do when a recorded session no longer replays because the app
+/// changed on purpose.
+const AGAIN: &str = "\n(If Msg, Flags or Model changed shape, or a rule changed on purpose, \
+     record the session again: a release build, then \
+     `SESSION_WRITE=1 node --test tests/e2e/debugger.test.mjs`; raise SESSION_VERSION \
+     when files saved before can no longer be read.)";
+
 #[test]
 fn every_recorded_session_replays_to_the_same_commands() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/sessions");
@@ -48,18 +55,19 @@ fn every_recorded_session_replays_to_the_same_commands() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("readable");
-        let session = file::read(&text).unwrap_or_else(|why| panic!("{}: {why}", path.display()));
+        let session =
+            file::read(&text).unwrap_or_else(|why| panic!("{}: {why}{AGAIN}", path.display()));
         let (differ, same_end) = replayed(&session);
         assert_eq!(
             differ,
             Vec::<u64>::new(),
-            "{}: commands differ",
+            "{}: commands differ{AGAIN}",
             path.display()
         );
         assert_ne!(
             same_end,
             Some(false),
-            "{}: not the page's last model",
+            "{}: not the page's last model{AGAIN}",
             path.display()
         );
         files += 1;

@@ -1,23 +1,105 @@
 //! Chunks: code the page fetches when it is first needed. The page's first
 //! download holds what the first move needs; each panel's view, and the
 //! daily's and races' views, are a chunk of wasm of their own, fetched the
-//! first time they are needed (the split points are in `src/main.rs`, the
-//! fetch in `src/web/runner.rs`).
+//! first time they are needed (the fetch is in `src/web/runner.rs`).
+//!
+//! [`chunk_table!`](crate::chunk_table) is the one list of chunks: a row
+//! for each, which gives it its slot in [`Chunks`] here and its split point
+//! in the page's binary (`src/main.rs`). Adding a chunk is a row there and
+//! the view the row names; a [`Chunk`] with no row does not compile.
 //!
 //! Where each chunk stands is part of the [`Model`](super::Model)
 //! ([`Chunks`]), changed by `update` alone (`update/chunks.rs`): what needs
 //! a chunk that is missing asks for it (`Cmd::LoadChunk`), and the runner's
-//! reply (`Msg::ChunkLoaded`) says how that went.
+//! reply (`Msg::ChunkLoaded`) says how that went. Every chunk's place on
+//! the page says so the same way while it is missing or failed
+//! (`view::chunk_place`), in the words of [`Chunk::failure`].
 
 use super::panel::Panel;
+
+/// The page's chunks, one row each: the [`Chunk`]; its name, which is its
+/// split point's (the build writes the chunk to
+/// `split_<name>-<hash>.wasm`: `scripts/bin/wasm-bindgen`,
+/// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
+/// component that draws it, a path from the library's root, which only the
+/// binary reads.
+///
+/// The rows are handed to the macro `$then`: `chunks_slots` below makes
+/// each chunk's slot in [`Chunks`], and the page's binary its split point
+/// and the `match` that fetches it (`src/main.rs`). Both match on
+/// [`Chunk`] row by row, so a chunk with no row does not compile, and a
+/// second row for one is an unreachable arm, which the lints refuse.
+///
+/// A new panel's chunk is its row here and its component; a chunk that is
+/// not a panel's needs a [`Chunk`] variant too, and the compiler then asks
+/// for its words in [`Chunk::failure`] and the box its line stands in
+/// (`view/chunk_place.rs`).
+#[macro_export]
+macro_rules! chunk_table {
+    ($then:ident) => {
+        $then! {
+            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
+            Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
+            Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
+            Chunk::Contest => contest: view::contest::ContestViews,
+        }
+    };
+}
 
 /// A chunk of code fetched when first needed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Chunk {
     /// A panel's view, and what only it uses.
     Panel(Panel),
-    /// The contest bar, the ghost's board and the result card.
+    /// The contest bar, the ghost's board, the result card and the offer
+    /// to race.
     Contest,
+}
+
+/// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
+/// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
+macro_rules! chunks_slots {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+,)*) => {
+        /// Each chunk's slot, named as the chunk is.
+        #[allow(non_camel_case_types)]
+        enum Slot {
+            $($name,)*
+        }
+
+        impl Chunk {
+            /// Every chunk, in the table's order.
+            pub const ALL: [Chunk; Chunk::COUNT] = [$(Chunk::$kind $(($which))?,)*];
+            /// How many chunks there are.
+            pub const COUNT: usize = [$(Slot::$name,)*].len();
+
+            /// Where this chunk is in [`Chunk::ALL`], and its slot in
+            /// [`Chunks`].
+            pub const fn index(self) -> usize {
+                match self {
+                    $(Chunk::$kind $(($which))? => Slot::$name as usize,)*
+                }
+            }
+        }
+    };
+}
+
+crate::chunk_table!(chunks_slots);
+
+impl Chunk {
+    /// What the page says in the chunk's place when its code could not be
+    /// fetched: that the game plays on, and when it is asked for again.
+    pub fn failure(self) -> &'static str {
+        match self {
+            Chunk::Panel(_) => {
+                "This panel could not be loaded. The game plays on; \
+                 the panel tries again when you next open it."
+            }
+            Chunk::Contest => {
+                "The daily and races could not be loaded. The game plays on; \
+                 they try again when one next begins or the page reloads."
+            }
+        }
+    }
 }
 
 /// Where one chunk stands.
@@ -38,21 +120,12 @@ pub enum Fetch {
 /// Where every chunk stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chunks {
-    history: Fetch,
-    stats: Fetch,
-    settings: Fetch,
-    contest: Fetch,
+    /// Each chunk's, at its [`Chunk::index`].
+    fetches: [Fetch; Chunk::COUNT],
     /// Whether to load every panel's chunk at the first idle moment (the
     /// page has them at hand: a service worker holds them).
     preload: bool,
 }
-
-/// Every panel's chunk.
-const PANELS: [Chunk; 3] = [
-    Chunk::Panel(Panel::History),
-    Chunk::Panel(Panel::Stats),
-    Chunk::Panel(Panel::Settings),
-];
 
 impl Chunks {
     /// No chunk yet; the panels' loaded at the first idle moment if
@@ -75,21 +148,23 @@ impl Chunks {
         if !std::mem::take(&mut self.preload) {
             return Vec::new();
         }
-        PANELS
+        let panels = Chunk::ALL
             .into_iter()
+            .filter(|c| matches!(c, Chunk::Panel(_)));
+        panels
             .filter(|&chunk| self.of(chunk) == Fetch::Missing && self.need(chunk))
             .collect()
     }
 
     /// Where `chunk` stands.
     pub fn of(&self, chunk: Chunk) -> Fetch {
-        *self.slot(chunk)
+        self.fetches[chunk.index()]
     }
 
     /// `chunk` is needed now: whether it must be fetched (missing, or
     /// failed the last time), in which case it is now loading.
     pub fn need(&mut self, chunk: Chunk) -> bool {
-        let fetch = self.slot_mut(chunk);
+        let fetch = &mut self.fetches[chunk.index()];
         let asked = matches!(fetch, Fetch::Missing | Fetch::Failed);
         if asked {
             *fetch = Fetch::Loading;
@@ -99,29 +174,11 @@ impl Chunks {
 
     /// The fetch of `chunk` ended; `false` if it was not loading.
     pub fn arrived(&mut self, chunk: Chunk, loaded: bool) -> bool {
-        let fetch = self.slot_mut(chunk);
+        let fetch = &mut self.fetches[chunk.index()];
         if *fetch != Fetch::Loading {
             return false;
         }
         *fetch = if loaded { Fetch::Loaded } else { Fetch::Failed };
         true
-    }
-
-    fn slot(&self, chunk: Chunk) -> &Fetch {
-        match chunk {
-            Chunk::Panel(Panel::History) => &self.history,
-            Chunk::Panel(Panel::Stats) => &self.stats,
-            Chunk::Panel(Panel::Settings) => &self.settings,
-            Chunk::Contest => &self.contest,
-        }
-    }
-
-    fn slot_mut(&mut self, chunk: Chunk) -> &mut Fetch {
-        match chunk {
-            Chunk::Panel(Panel::History) => &mut self.history,
-            Chunk::Panel(Panel::Stats) => &mut self.stats,
-            Chunk::Panel(Panel::Settings) => &mut self.settings,
-            Chunk::Contest => &mut self.contest,
-        }
     }
 }

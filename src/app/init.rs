@@ -15,7 +15,9 @@ use super::computer::Computer;
 use super::contest::{Contest, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
 use super::log::Log;
-use super::model::{next_seed, Debugger, Mode, Model, Notice, Record, Unsaved, DEFAULT_SPEED};
+use super::model::{
+    next_seed, Debugger, Mode, Model, Notice, Record, Records, Unsaved, DEFAULT_SPEED,
+};
 use super::saved::Load;
 use super::words::{link_verified, race_link_wrong};
 use crate::session::daily;
@@ -146,7 +148,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         debugger: Debugger::default(),
     };
     if flags.settings.set_aside() {
-        model.set_aside(&[Record::Settings]);
+        model.set_aside(Records::of(&[Record::Settings]));
     }
     asked_contest(&mut model, &flags.query);
     // The contest's views, the offer to race among them, are a chunk.

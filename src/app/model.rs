@@ -11,7 +11,7 @@ use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
 use super::log::Log;
-pub use super::notice::{Notice, Record};
+pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
 use super::words::{hint_sentence, verdict_sentence};
 use crate::engine::{Board, Config, Direction, Input, State};
@@ -289,20 +289,15 @@ impl Model {
     /// aside: the one rule for every record, whoever read it (`init` the
     /// settings, `Msg::Loaded` the rest). Added to what the notice names
     /// already; a page without storage keeps saying that instead.
-    pub fn set_aside(&mut self, records: &[Record]) {
+    pub fn set_aside(&mut self, records: Records) {
         if records.is_empty() || !self.storage_usable() {
             return;
         }
-        let mut named = match self.notice.take() {
+        let named = match self.notice {
             Some(Notice::SetAside(named)) => named,
-            _ => Vec::new(),
+            _ => Records::default(),
         };
-        for &record in records {
-            if !named.contains(&record) {
-                named.push(record);
-            }
-        }
-        self.notice = Some(Notice::SetAside(named));
+        self.notice = Some(Notice::SetAside(named.and(records)));
     }
 
     /// Whether Undo would do something now.
@@ -470,7 +465,7 @@ pub fn next_seed(entropy: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 /// The debugger's part of the model.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Debugger {
     /// The message the page is paused after, if it is: the page shows the
     /// model the fold made right after it, and the player's inputs wait
@@ -523,7 +518,7 @@ impl Debugger {
 
 /// A session opened from a file, as the model knows it: its messages'
 /// numbers, and which file it is (the runtime numbers them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Opened {
     pub first: u64,
     pub last: u64,

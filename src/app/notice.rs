@@ -5,15 +5,15 @@
 use crate::session::stored::Problem;
 
 /// What the player is told about storage.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Notice {
     /// No storage: nothing will be kept.
     Unavailable,
     /// A write failed; the last good save stays.
     WriteFailed,
     /// Saved data failed its checks and was set aside (copied to its
-    /// `:corrupt` key, not deleted): which, in the order found.
-    SetAside(Vec<Record>),
+    /// `:corrupt` key, not deleted): which.
+    SetAside(Records),
 }
 
 /// A kind of saved data, as the notice names it.
@@ -25,6 +25,49 @@ pub enum Record {
     Settings,
     Challenge,
     Dailies,
+}
+
+impl Record {
+    /// Every kind, in the order the notice names them.
+    pub const ALL: [Record; 6] = [
+        Record::Game,
+        Record::History,
+        Record::Stats,
+        Record::Settings,
+        Record::Challenge,
+        Record::Dailies,
+    ];
+}
+
+/// A set of kinds of saved data.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Records(u8);
+
+impl Records {
+    /// The set of `records`.
+    pub fn of(records: &[Record]) -> Records {
+        Records(records.iter().fold(0, |bits, &r| bits | 1 << r as u8))
+    }
+
+    /// Both sets in one.
+    pub fn and(self, other: Records) -> Records {
+        Records(self.0 | other.0)
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether `record` is in the set.
+    pub fn contains(self, record: Record) -> bool {
+        self.0 & 1 << record as u8 != 0
+    }
+
+    /// The set's kinds, in the order of [`Record::ALL`].
+    pub fn iter(self) -> impl Iterator<Item = Record> {
+        Record::ALL.into_iter().filter(move |&r| self.contains(r))
+    }
 }
 
 impl From<Problem> for Notice {

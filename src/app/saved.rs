@@ -10,7 +10,7 @@
 //! chooses what to load and how the first frame looks: the size and the
 //! theme.
 
-use super::model::Record;
+use super::model::{Record, Records};
 use crate::engine::{Config, State};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
@@ -61,19 +61,17 @@ pub struct Saved {
 }
 
 impl Saved {
-    /// What failed its checks and was set aside, in the order the notice
-    /// names it.
-    pub fn set_aside(&self) -> Vec<Record> {
-        [
+    /// What failed its checks and was set aside.
+    pub fn set_aside(&self) -> Records {
+        let found = [
             (Record::Game, self.game.set_aside()),
             (Record::History, self.history.set_aside()),
             (Record::Stats, self.stats.set_aside()),
             (Record::Challenge, self.challenge.set_aside()),
             (Record::Dailies, self.dailies.set_aside()),
-        ]
-        .into_iter()
-        .filter_map(|(record, set_aside)| set_aside.then_some(record))
-        .collect()
+        ];
+        let records: Vec<Record> = found.iter().filter(|f| f.1).map(|f| f.0).collect();
+        Records::of(&records)
     }
 }
 

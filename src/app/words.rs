@@ -2,7 +2,7 @@
 //! says after each input, the notices, the computer's and the coach's
 //! lines, the contest's. Pure, so they are tested natively.
 
-use super::notice::{Notice, Record, Sent};
+use super::notice::{Notice, Record, Records, Sent};
 use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, Input, State, Status};
 use crate::session::dailies::DailyResult;
@@ -354,7 +354,7 @@ pub fn sent_words(sent: Option<Sent>) -> &'static str {
 }
 
 /// What the storage notice says.
-pub fn notice_words(notice: &Notice) -> String {
+pub fn notice_words(notice: Notice) -> String {
     match notice {
         Notice::Unavailable => "This browser does not let the game use storage: \
              your progress and best score will not be kept after you leave."
@@ -370,14 +370,15 @@ pub fn notice_words(notice: &Notice) -> String {
 /// not be read, so a new game has started. …", "Some saved data (the
 /// daily's attempt or race, the dailies' results) could not be read and
 /// was set aside, not deleted. Your game is not affected."
-fn set_aside_words(records: &[Record]) -> String {
+fn set_aside_words(records: Records) -> String {
     let others: Vec<&str> = records
         .iter()
-        .filter(|&&r| r != Record::Game)
-        .map(|&r| record_name(r))
+        .filter(|&r| r != Record::Game)
+        .map(record_name)
         .collect();
+    let game = records.contains(Record::Game);
     let mut text = Vec::new();
-    if records.contains(&Record::Game) {
+    if game {
         text.push(
             "Your saved game could not be read, so a new game has started. \
              The old save was set aside, not deleted."
@@ -385,10 +386,10 @@ fn set_aside_words(records: &[Record]) -> String {
         );
     }
     if !others.is_empty() {
-        let unaffected = if text.is_empty() {
-            " Your game is not affected."
-        } else {
+        let unaffected = if game {
             ""
+        } else {
+            " Your game is not affected."
         };
         text.push(format!(
             "Some saved data ({}) could not be read and was set aside, not deleted.{unaffected}",

@@ -6,21 +6,24 @@
 
 use leptos::prelude::*;
 
+use super::chunk_place::chunk_place;
 use super::context::{select, send_button};
 
 use crate::app::bar::{bar, Bar};
 use crate::app::card::{card_view, SmallBoard};
-use crate::app::chunks::{Chunk, Fetch};
+use crate::app::chunks::Chunk;
 use crate::app::Msg;
-use crate::web::split_points;
 
-/// The contest's views once their code is here (a chunk of its own,
-/// fetched when there is a challenge or an offer to race: until then, and if
-/// it cannot be fetched, the game plays on without them).
+/// The contest's views while there is a challenge or an offer to race: their
+/// code is a chunk of its own, fetched then, and drawn in its place the way
+/// every chunk is ([`chunk_place`]): a line says while it loads, or that it
+/// could not be fetched and the game plays on without them.
 #[component]
 pub fn Contests() -> impl IntoView {
-    let here = select(|m| m.contest.shown() && m.chunks.of(Chunk::Contest) == Fetch::Loaded);
-    move || here.get().then(|| split_points::draw(Chunk::Contest))
+    chunk_place(select(|m| {
+        let wanted = m.contest.shown();
+        wanted.then(|| (Chunk::Contest, m.chunks.of(Chunk::Contest)))
+    }))
 }
 
 /// The offer to race, the contest bar and the result card: the contest

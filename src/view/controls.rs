@@ -29,8 +29,8 @@ fn PlayControls() -> impl IntoView {
     let dispatch = use_dispatcher();
     let can_undo = select(|m| m.can_undo());
     let can_redo = select(|m| m.can_redo());
-    let can_hint = select(|m| m.can_ask_computer(Purpose::Hint));
-    let can_autoplay = select(|m| m.can_ask_computer(Purpose::Autoplay));
+    let can_ask =
+        select(|m| [Purpose::Hint, Purpose::Autoplay].map(|purpose| m.can_ask_computer(purpose)));
     let unaided = select(|m| m.help_refused());
     let autoplay = select(|m| m.computer.autoplay);
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
@@ -57,7 +57,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="hint-button control"
-            disabled=move || !can_hint.get()
+            disabled=move || !can_ask.get()[0]
             title=move || unaided.get()
             aria-keyshortcuts="I"
             on:click=send(Msg::Hint)
@@ -67,7 +67,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="autoplay-button control"
-            disabled=move || !can_autoplay.get()
+            disabled=move || !can_ask.get()[1]
             title=move || unaided.get()
             aria-pressed=move || autoplay.get().to_string()
             aria-keyshortcuts="P"

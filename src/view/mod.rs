@@ -16,9 +16,12 @@
 //!   the result card.
 //! - [`panels`]: history (states and messages), statistics, board settings,
 //!   each a chunk of wasm fetched when it first opens.
+//! - `chunk_place`: how every chunk's view is drawn in its place: the
+//!   view once its code is here, a line while it loads or if it failed.
 //! - `how_to_play`: the rules and the keys.
 
 mod board;
+mod chunk_place;
 pub mod contest;
 pub mod context;
 mod controls;

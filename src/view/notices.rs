@@ -10,8 +10,8 @@ use crate::app::{Model, Msg};
 /// A quiet line saying when progress is not being kept, and why.
 #[component]
 pub fn StorageNotice() -> impl IntoView {
-    let notice = select(|m| m.notice.as_ref().map(notice_words));
-    let text = move || notice.get();
+    let notice = select(|m| m.notice);
+    let text = move || notice.get().map(notice_words);
     view! {
         <p class="storage-notice" role="status" hidden=move || notice.get().is_none()>
             {text}

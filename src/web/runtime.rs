@@ -276,9 +276,10 @@ thread_local! {
     static RUNTIME: OnceCell<Runtime> = const { OnceCell::new() };
 }
 
-/// Opens a session read from a file (the history panel's chunk read it):
-/// the runtime keeps it, and the debugger steps through it.
-pub fn open_session(session: Session) {
+/// Opens a session read from a file (the history panel's chunk read it,
+/// `split_points::open_session`): the runtime keeps it, and the debugger
+/// steps through it.
+fn open_session(session: Session) {
     with_runtime(|runtime| runtime.open(session));
 }
 
@@ -295,6 +296,7 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
     let (model, cmds) = init(flags.clone());
     let recording = RefCell::new(Recording::new(flags, &model));
     let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
+    split_points::open_sessions_with(open_session);
     let runtime = Runtime {
         model: RwSignal::new(model),
         runner: Runner::new(store, split),

@@ -13,7 +13,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::dispatcher::Dispatcher;
-use super::runtime::open_session;
+use super::split_points::open_session;
 use crate::app::debugger::{file, Recording, Session};
 use crate::app::{Model, Msg};
 

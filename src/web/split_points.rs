@@ -1,12 +1,14 @@
 //! The page's split points, as its binary hands them over
 //! (`src/main.rs`): each a function whose code is a chunk of wasm of its
 //! own, fetched on its first call, which gives the function that draws the
-//! chunk's view. Which chunks there are, and where each stands, is the
-//! model's (`app::chunks`); the runner fetches a chunk once with
+//! chunk's view. Which chunks there are (`app::chunks::chunk_table!`, from
+//! which the binary makes them), and where each stands, is the model's
+//! (`app::chunks`); the runner fetches a chunk once with
 //! [`SplitPoints::load`] and keeps what draws it ([`keep`]); the views draw
-//! from it ([`draw`]) once the model says the chunk is here: a panel's view
-//! (`view::panels`), the daily's and races' views (`view::contest`). Each
-//! chunk is resolved once, and drawn as often as it is shown, at once.
+//! from it ([`draw`]) once the model says the chunk is here, all through
+//! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
+//! races' views (`view::contest`). Each chunk is resolved once, and drawn as
+//! often as it is shown, at once.
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
@@ -63,6 +65,20 @@ thread_local! {
     static DRAWN: RefCell<Vec<(Chunk, Draw)>> = const { RefCell::new(Vec::new()) };
     /// The debugger's tools, once the history panel's chunk is here.
     static TOOLS: Cell<Option<Tools>> = const { Cell::new(None) };
+    /// Where a session read from a file goes: the runtime, which keeps it.
+    static OPEN: Cell<Option<fn(Session)>> = const { Cell::new(None) };
+}
+
+/// The runtime takes the sessions read from files (`open_session`).
+pub fn open_sessions_with(open: fn(Session)) {
+    OPEN.with(|kept| kept.set(Some(open)));
+}
+
+/// Hands a session read from a file to the runtime.
+pub fn open_session(session: Session) {
+    if let Some(open) = OPEN.with(Cell::get) {
+        open(session);
+    }
 }
 
 /// Keeps the debugger's tools (the history panel's chunk, as it loads).

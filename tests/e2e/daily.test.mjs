@@ -4,8 +4,10 @@
 // everyone on a date, the next one at local midnight, one counted attempt
 // played unaided, resumed by a reload and followed by a second tab, streaks
 // across days, the same 2s and 4s for two players who move differently, a
-// race's lead at known moves of a known ghost, the link sent back, and the
-// result card with no clipboard and no share sheet.
+// race's lead at known moves of a known ghost, the link sent back, the
+// result card with no clipboard and no share sheet, and the contest's code
+// (a chunk of its own) that cannot be fetched, said in its place the way a
+// panel's is (src/view/chunk_place.rs).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,9 +26,9 @@ after(async () => {
 
 const NOON_UTC = (day) => new Date(`2026-11-${day}T12:00:00Z`);
 
-/** A fresh context whose clock says `when`, in `timezoneId`. */
-async function contextOn(when, { timezoneId = 'UTC', init } = {}) {
-  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, timezoneId });
+/** A fresh context whose clock says `when`, in `timezoneId` (`serviceWorkers`: 'allow' or 'block'). */
+async function contextOn(when, { timezoneId = 'UTC', init, serviceWorkers = 'allow' } = {}) {
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, timezoneId, serviceWorkers });
   await context.clock.setFixedTime(when);
   if (init) await context.addInitScript(init);
   return context;
@@ -359,5 +361,40 @@ test('a corrupt or future daily record is said once and loses nothing else', asy
   await openTheDaily(page);
   assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
   assertNoErrors(errors);
+  await context.close();
+});
+
+/** The line in the contest's place when its chunk could not be fetched. */
+const CONTEST_FAILURE = 'The daily and races could not be loaded. The game plays on; they try again when one next begins or the page reloads.';
+
+test("the contest's code answering 404: a quiet note in the bar's place, the game plays on, and a reload brings the daily", async () => {
+  // A service worker would fetch the chunk itself, out of page.route's reach.
+  const context = await contextOn(NOON_UTC(25), { serviceWorkers: 'block' });
+  const blocked = [];
+  const block = (route) => {
+    blocked.push(route.request().url());
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+  };
+  await context.route('**/split_contest-*.wasm', block);
+  const { page, errors } = await openPage(context);
+  await page.click('.daily-button');
+  const note = await page.waitForSelector('p.contest-bar.chunk-note[role=status]');
+  assert.equal(await note.textContent(), CONTEST_FAILURE, 'the failure line');
+  assert.equal(blocked.length, 1, `the blocked file was asked for ${blocked.length} times`);
+  assert.equal(await page.$('.contest-line'), null, 'a contest bar with no code?');
+  assert.equal(await page.$('.chunk-loading'), null, '"Loading…" stays beside the failure line');
+  await playAMove(page);
+  await playAMove(page);
+
+  // The file is back: the page reloaded on the stored daily asks again.
+  await context.unroute('**/split_contest-*.wasm', block);
+  await untilIdle(page);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  await page.waitForSelector('.contest-line');
+  assert.match(await contestLine(page), /^Daily #329 · /);
+  assert.equal(await page.$('.chunk-note'), null, 'the failure line stays');
+  const file = /split_contest-[0-9a-f]+\.wasm/;
+  assertNoErrors(errors.filter((e) => !(file.test(e) && /404/.test(e))));
   await context.close();
 });

@@ -2,7 +2,8 @@
 // statistics; settings) are not in the page's first wasm: each panel's code
 // is a chunk of its own (split_panel_<name>-<hash>.wasm, with shared
 // chunk_N-<hash>.wasm), fetched through __wasm_split-<hash>.js the first time
-// the panel opens (split points in src/main.rs, drawn by src/view/panels/mod.rs).
+// the panel opens (split points made in src/main.rs from chunk_table! in
+// src/app/chunks.rs; drawn in place by src/view/chunk_place.rs).
 //
 //  1. A cold load asks for no chunk, even once the page is idle; then each
 //     panel opens and works, its split file asked for once; closed and
@@ -49,8 +50,8 @@ const NAMES = Object.keys(PANELS);
 
 /** The line in a panel's place when its chunk could not be loaded. */
 const FAILURE = 'This panel could not be loaded. The game plays on; the panel tries again when you next open it.';
-const FAILURE_NOTE = 'p.panel.panel-note[role=status]';
-const LOADING_NOTE = 'p.panel.panel-note.panel-loading';
+const FAILURE_NOTE = 'p.panel.chunk-note[role=status]';
+const LOADING_NOTE = 'p.panel.chunk-note.chunk-loading';
 
 /** A chunk file's path: a panel's split file or a shared chunk. */
 const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|chunk_\d+)-[0-9a-f]+\.wasm$/;

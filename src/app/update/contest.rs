@@ -12,7 +12,7 @@ use super::super::bar::challenge_ended;
 use super::super::cmd::Cmd;
 use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
 use super::super::log::Ignored;
-use super::super::model::{Mode, Model, Record};
+use super::super::model::{Mode, Model, Record, Records};
 use super::super::msg::Msg;
 use super::super::notice::Sent;
 use super::super::saved::{Load, Saved};
@@ -45,7 +45,7 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Vec<Cmd> {
                 model.contest.challenge = Some(challenge);
                 say(model);
             }
-            None => model.set_aside(&[Record::Challenge]),
+            None => model.set_aside(Records::of(&[Record::Challenge])),
         }
     }
     match model.contest.asked.take() {

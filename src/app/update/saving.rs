@@ -19,7 +19,7 @@ pub fn flush(model: &mut Model) -> Outcome {
 /// A write failed: say so, once (no storage at all is said already).
 pub fn save_failed(model: &mut Model, problem: Problem) -> Outcome {
     let notice = Notice::from(problem);
-    if matches!(&model.notice, Some(n) if *n == notice || *n == Notice::Unavailable) {
+    if model.notice == Some(notice) || model.notice == Some(Notice::Unavailable) {
         return Err(Ignored::NoChange);
     }
     model.notice = Some(notice);

@@ -87,7 +87,7 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
         model.saving = saving;
         model.mode = Mode::Live;
     }
-    model.set_aside(&saved.set_aside());
+    model.set_aside(saved.set_aside());
     model.best = saved.best.max(model.own_history().present().score);
     model.stats = saved.stats.clone().valid().unwrap_or_default();
     count_shell_moves(model);

@@ -12,6 +12,8 @@ use leptos::prelude::*;
 use crate::app::debugger::diff::{diff, Change};
 use crate::app::{Model, Msg};
 use crate::view::context::{select, use_dispatcher};
+use crate::web::session_file;
+use crate::web::split_points::Tools;
 
 /// What the inspector shows, as plain data.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +70,19 @@ fn outcome(e: &crate::app::log::Entry) -> String {
         text.push_str(&format!(" {sign}{name}"));
     }
     text
+}
+
+/// The debugger's tools, which the history panel hands over as it draws
+/// (`split_points::keep_tools`): this view, and the session files'
+/// functions, all in the history panel's chunk.
+pub fn tools() -> Tools {
+    Tools {
+        inspector: || view! { <Inspector/> }.into_any(),
+        save: session_file::save,
+        pick: session_file::pick,
+        dropped: session_file::dropped,
+        replay: session_file::replay,
+    }
 }
 
 /// The inspector.

@@ -5,10 +5,12 @@
 //! (and the code only it uses: charts, the message log, the review) is a
 //! chunk of wasm of its own, fetched the first time the panel opens.
 //! `update` asks for it (`Cmd::LoadChunk`), the runner fetches it (and
-//! keeps what draws it), and the model says where it stands ([`Fetch`]);
-//! [`Panels`] draws the panel with [`split_points::draw`] once its chunk is
-//! here, at once, and until then a line in its place. The split points themselves
-//! are in the page's binary (`src/main.rs`, [`crate::web::split_points`]).
+//! keeps what draws it), and the model says where it stands
+//! ([`Fetch`](crate::app::chunks::Fetch)); [`Panels`] draws the panel in
+//! its place the way every chunk is drawn ([`chunk_place`]): once its
+//! chunk is here, at once, and until then a line in its place. The split
+//! points themselves are in the page's binary (`src/main.rs`,
+//! [`crate::web::split_points`]).
 
 mod charts;
 mod grade_mark;
@@ -20,15 +22,13 @@ mod review_chart;
 mod settings;
 mod stats;
 
-use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
+use super::chunk_place::chunk_place;
 use super::context::select;
-use crate::app::chunks::{Chunk, Fetch};
-use crate::web::split_points;
+use crate::app::chunks::Chunk;
 
 pub use history::HistoryPanel;
-pub use inspector::Inspector;
 pub use settings::SettingsPanel;
 pub use stats::StatsPanel;
 
@@ -37,22 +37,8 @@ pub use stats::StatsPanel;
 /// is loading or could not be loaded, in the panel's place.
 #[component]
 pub fn Panels() -> impl IntoView {
-    let open = select(|m| {
+    chunk_place(select(|m| {
         m.panel
             .map(|p| (Chunk::Panel(p), m.chunks.of(Chunk::Panel(p))))
-    });
-    move || {
-        open.get().map(|(chunk, fetch)| match fetch {
-            Fetch::Loaded => EitherOf3::A(split_points::draw(chunk)),
-            Fetch::Failed => EitherOf3::B(view! {
-                <p class="panel panel-note" role="status">
-                    "This panel could not be loaded. The game plays on; \
-                     the panel tries again when you next open it."
-                </p>
-            }),
-            Fetch::Missing | Fetch::Loading => EitherOf3::C(view! {
-                <p class="panel panel-note panel-loading">"Loading…"</p>
-            }),
-        })
-    }
+    }))
 }
