@@ -1404,7 +1404,7 @@ fn the_debugger_pauses_on_a_message_and_opens_session_files() {
     );
     let at_start = check(&live, Msg::Inspect(Some(0)), vec![]);
     assert_eq!(at_start.debugger.at, Some(0));
-    // While paused the player's inputs wait; the outside's replies go on.
+    // While paused the player's inputs are not taken; the outside's replies go on.
     let waited = check(&paused, Msg::Play(Input::Move(Right)), vec![]);
     assert_eq!(
         (waited.history.len(), waited.log.count()),

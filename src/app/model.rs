@@ -468,8 +468,8 @@ pub fn next_seed(entropy: &mut u64) -> u64 {
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Debugger {
     /// The message the page is paused after, if it is: the page shows the
-    /// model the fold made right after it, and the player's inputs wait
-    /// until Back to live.
+    /// model the fold made right after it, and the player's inputs are not
+    /// taken until Back to live.
     pub at: Option<u64>,
     /// A session opened from a file, stepped through read-only (the page's
     /// own goes on recording meanwhile); the session itself is kept by the

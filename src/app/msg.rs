@@ -153,7 +153,7 @@ pub enum Msg {
 impl Msg {
     /// Whether the outside reports it (a reply to a command, a
     /// subscription's event), rather than the player asking: a player's
-    /// input waits while the debugger has the page paused.
+    /// input is not taken while the debugger has the page paused.
     pub fn answers(&self) -> bool {
         matches!(
             self,

@@ -7,7 +7,7 @@
 //!
 //! `model::Debugger` is the part of the [`Model`] the student drives: the page
 //! paused after a message (the page then shows the model the fold made
-//! there, and the player's inputs wait), a session opened from a file and
+//! there, and the player's inputs are not taken), a session opened from a file and
 //! stepped through read-only, and why a file was refused. Its rules are in
 //! `update/debugger.rs`. What a message changed is `diff` (read by the
 //! chunk's inspector and the `session` binary).
@@ -141,7 +141,9 @@ pub struct Recording {
     flags: Flags,
     first: u64,
     start: Option<Model>,
-    messages: VecDeque<Msg>,
+    /// Each message boxed: a message is as big as its biggest kind (an
+    /// AI's answer), most are small, and the queue grows by doubling.
+    messages: VecDeque<Box<Msg>>,
     commands: VecDeque<Vec<String>>,
 }
 
@@ -160,12 +162,12 @@ impl Recording {
     /// Keeps `msg`, folded in with these commands; past [`RECORD_LEN`] the
     /// oldest is folded into the window's start and let go.
     pub fn record(&mut self, msg: Msg, commands: Vec<String>) {
-        self.messages.push_back(msg);
+        self.messages.push_back(Box::new(msg));
         self.commands.push_back(commands);
         if self.messages.len() > RECORD_LEN {
             let start = self.start.get_or_insert_with(|| init(self.flags.clone()).0);
             if let Some(oldest) = self.messages.pop_front() {
-                update(start, oldest);
+                update(start, *oldest);
             }
             self.commands.pop_front();
             self.first += 1;
@@ -189,7 +191,11 @@ impl Recording {
             Some(model) => model.clone(),
             None => init(self.flags.clone()).0,
         };
-        let messages = self.messages.iter().cloned().collect::<Vec<_>>();
+        let messages = self
+            .messages
+            .iter()
+            .map(|m| (**m).clone())
+            .collect::<Vec<_>>();
         replay(start, &messages, n.saturating_sub(self.first))
     }
 
@@ -200,7 +206,7 @@ impl Recording {
             flags: self.flags.clone(),
             first: self.first,
             start: self.start.clone().map(Box::new),
-            messages: self.messages.iter().cloned().collect(),
+            messages: self.messages.iter().map(|m| (**m).clone()).collect(),
             commands: self.commands.iter().cloned().collect(),
             end: None,
         }

@@ -1,7 +1,7 @@
 //! The debugger's rules: pausing the page on a message, back to live,
 //! saving the page's session and opening one from a file. None of these
 //! messages is folded into the page's own session (they are about it), and
-//! while the page is paused the player's inputs wait: the page shows a
+//! while the page is paused the player's inputs are not taken: the page shows a
 //! model of the past, which takes none (the outside's replies, a worker's
 //! answer, a timer, another tab, go on into the live model).
 
@@ -10,7 +10,7 @@ use super::super::model::{Model, Opened};
 use super::super::msg::Msg;
 
 /// What the debugger made of `msg`, if it is the debugger's (or a
-/// player's input while paused, which waits: nothing); `None`: the
+/// player's input while paused, which is not taken: nothing); `None`: the
 /// message is for the fold.
 pub fn rule(model: &mut Model, msg: &Msg) -> Option<Vec<Cmd>> {
     match msg {

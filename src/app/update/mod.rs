@@ -15,7 +15,7 @@
 //! - [`contest`]: the daily, races, their end and the result card;
 //! - [`page`]: panels, the theme, share links, the link's note;
 //! - [`debugger`]: pausing on a message, session files; the player's
-//!   inputs wait while the page is paused;
+//!   inputs are not taken while the page is paused;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
 //! - [`common`]: what several rules share (a new present, stopping
