@@ -164,9 +164,12 @@ fn the_daily_is_counted_once_then_practice() {
 fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
     let own = fresh();
     let later = check(&own, Msg::OpenDaily(Some(TODAY + 1)), vec![]);
-    assert_eq!(later.note, Some(daily_not_out(TODAY + 1, TODAY)));
     assert_eq!(
-        later.note.as_deref(),
+        refusal(&later),
+        Some(daily_not_out(TODAY + 1, TODAY).as_str())
+    );
+    assert_eq!(
+        refusal(&later),
         Some("Daily #330 is not out yet: today's is #329.")
     );
     assert!(later.contest.challenge.is_none());
@@ -348,7 +351,7 @@ fn an_open_counted_attempt_is_finished_before_another_contest() {
     let next_day = after(daily.clone(), [Msg::Time(november(26)), Msg::OwnGame]);
     let asked = check(&next_day, Msg::OpenDaily(None), vec![]);
     assert_eq!(
-        asked.note.as_deref(),
+        refusal(&asked),
         Some("Daily #329's counted attempt is still open: finish it first (play to the end, or press Finish).")
     );
     assert_eq!(asked.history, daily.history, "the open attempt comes back");
@@ -439,9 +442,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
             words: format!("Race this game: {} in 60 moves?", end.score)
         })
     );
-    assert!(model
-        .link_verified
-        .as_ref()
+    assert!(proof(&model)
         .unwrap()
         .starts_with("Replayed from its seed and moves"));
     assert_ne!(
@@ -526,9 +527,7 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
         ..Query::default()
     });
     assert_eq!(bad.contest.offer, None);
-    assert!(bad
-        .note
-        .as_ref()
+    assert!(refusal(&bad)
         .unwrap()
         .starts_with("This race link cannot be opened"));
 }
@@ -846,10 +845,9 @@ fn the_address_opens_a_daily() {
         }
     );
     let (later, _) = open("400");
-    assert_eq!(later.note, Some(daily_not_out(400, TODAY)));
+    assert_eq!(refusal(&later), Some(daily_not_out(400, TODAY).as_str()));
     let (bad, _) = open("x");
-    assert!(bad
-        .note
+    assert!(refusal(&bad)
         .unwrap()
         .starts_with("This daily link does not name a daily"));
 }
@@ -862,7 +860,7 @@ fn a_daily_link_says_which_daily_it_proved() {
     }
     let link = replay::encode(&Replay::from_history(&game).unwrap());
     let model = offered(link);
-    let said = model.link_verified.unwrap();
+    let said = proof(&model).unwrap();
     assert!(
         said.starts_with("Daily #329, replayed from its seed and moves: "),
         "{said}"

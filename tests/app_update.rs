@@ -417,24 +417,23 @@ fn a_link_says_what_its_game_proved_replayed() {
     }
     let end = shared.present();
     let (model, _) = replaying();
-    assert_eq!(
-        model.link_verified,
-        Some(format!(
-            "Replayed from its seed and moves: {} points in 4 moves, top tile {}.",
-            end.score,
-            end.board.max_value()
-        ))
+    let said = format!(
+        "Replayed from its seed and moves: {} points in 4 moves, top tile {}.",
+        end.score,
+        end.board.max_value()
     );
-    assert_eq!(model.note, None);
+    assert_eq!(proof(&model), Some(said.as_str()));
+    assert_eq!(refusal(&model), None);
     let dismissed = check(&model, Msg::DismissNote, vec![]);
-    assert_eq!(dismissed.link_verified, None);
+    assert_eq!(dismissed.note, None);
     // A fresh game, or a link that proved nothing, says nothing of the kind.
-    assert_eq!(fresh().link_verified, None);
+    assert_eq!(proof(&fresh()), None);
     let (bad, _) = opened_with(Query {
         replay: Some("not-a-link".into()),
         ..Query::default()
     });
-    assert_eq!(bad.link_verified, None);
+    assert_eq!(proof(&bad), None);
+    assert!(refusal(&bad).is_some(), "what is wrong with it instead");
 }
 
 #[test]
@@ -489,7 +488,7 @@ fn a_seed_link_starts_that_seed() {
         seed: Some("-5".into()),
         ..Query::default()
     });
-    assert!(bad.note.unwrap().contains("not a whole number"));
+    assert!(refusal(&bad).unwrap().contains("not a whole number"));
 }
 
 // ─── Board sizes and targets ─────────────────────────────────────────────

@@ -381,9 +381,8 @@ fn no_function_is_over_sixty_lines() {
     );
 }
 
-/// The most top-level fields `Model` may have (25 since the debugger's
-/// sub-model, issue 34).
-const MODEL_FIELDS: usize = 25;
+/// The most top-level fields `Model` may have.
+const MODEL_FIELDS: usize = 24;
 
 /// The fields of `struct NAME { … }` in `code`: its lines that declare one.
 fn struct_fields(code: &str, name: &str) -> Vec<String> {

@@ -1069,3 +1069,37 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_challenge_is_a_daily_or_a_race_never_both_nor_neither() {
+    use leptos_2048::session::contest::{Rival, SavedChallenge};
+    use leptos_2048::session::daily;
+    use leptos_2048::session::save::{decode_challenge, encode_challenge};
+    let daily = SavedChallenge {
+        rival: Rival::Daily {
+            number: 329,
+            counted: true,
+        },
+        ended: false,
+        on_board: true,
+        game: daily::game(329),
+    };
+    let json = encode_challenge(&daily);
+    assert!(
+        json.contains(r#""daily":329,"counted":true,"race":null"#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#""showing":true"#),
+        "the record's first shape: {json}"
+    );
+    assert_eq!(decode_challenge(&json), Ok(daily));
+    let both = json.replace(r#""race":null"#, r#""race":"2AAAA""#);
+    let neither = json.replace(r#""daily":329"#, r#""daily":null"#);
+    for bad in [both, neither] {
+        assert!(
+            matches!(decode_challenge(&bad), Err(Invalid::Impossible(_))),
+            "{bad}"
+        );
+    }
+}

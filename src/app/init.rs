@@ -16,7 +16,7 @@ use super::contest::{Contest, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
 use super::log::Log;
 use super::model::{
-    next_seed, Debugger, Mode, Model, Notice, Record, Records, Unsaved, DEFAULT_SPEED,
+    next_seed, Debugger, Mode, Model, Note, Notice, Record, Records, Unsaved, DEFAULT_SPEED,
 };
 use super::saved::Load;
 use super::words::{link_verified, race_link_wrong};
@@ -132,7 +132,6 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         system_dark: flags.system_dark,
         notice: (!flags.storage).then_some(Notice::Unavailable),
         note: start.note,
-        link_verified: start.verified,
         shell_board,
         share: None,
         saving: start.saving,
@@ -165,7 +164,7 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
 fn asked_contest(model: &mut Model, query: &Query) {
     match (&query.race, &query.replay) {
         (Some(link), _) => offer_race(model, link),
-        (None, Some(link)) if model.link_verified.is_some() => {
+        (None, Some(link)) if matches!(model.note, Some(Note::Proof(_))) => {
             let end = model.history.state_at(model.history.len());
             model.contest.offer = end.map(|end| RaceOffer::new(link, &end));
         }
@@ -174,7 +173,7 @@ fn asked_contest(model: &mut Model, query: &Query) {
     if let Some(asked) = &query.daily {
         match parse_daily(asked) {
             Ok(n) => model.contest.asked = Some(n),
-            Err(why) => model.note = Some(why.into()),
+            Err(why) => model.refuse(why.into()),
         }
     }
 }
@@ -185,10 +184,10 @@ fn offer_race(model: &mut Model, link: &str) {
     match replay::open(link) {
         Ok(history) => {
             let daily = daily::number_of(&history, model.contest.time.today());
-            model.link_verified = Some(link_verified(history.present(), daily));
+            model.prove(link_verified(history.present(), daily));
             model.contest.offer = Some(RaceOffer::new(link, history.present()));
         }
-        Err(e) => model.note = Some(race_link_wrong(e.message())),
+        Err(e) => model.refuse(race_link_wrong(e.message())),
     }
 }
 
@@ -209,9 +208,9 @@ fn parse_daily(value: &str) -> Result<Option<u32>, &'static str> {
 struct Start {
     history: History,
     mode: Mode,
-    note: Option<String>,
-    /// What a replay link's game proved, replayed.
-    verified: Option<String>,
+    /// What is wrong with the link or seed, or what a replay link's game
+    /// proved, replayed.
+    note: Option<Note>,
     /// False for a fresh game standing in for a bad link or seed.
     saving: bool,
     /// Whether the page's shell drew this game's first board.
@@ -226,12 +225,11 @@ impl Start {
             (None, Some(seed)) => Start::seed(seed, config),
             (None, None) => Ok(Start::drawn(flags)),
         };
-        let mut fresh = |note: Option<String>| Start {
+        let mut fresh = |why: Option<String>| Start {
             history: History::new(config, next_seed(entropy)),
             mode: Mode::Live,
-            saving: note.is_none(),
-            note,
-            verified: None,
+            saving: why.is_none(),
+            note: why.map(Note::Refusal),
             drawn: false,
         };
         match opened {
@@ -247,22 +245,21 @@ impl Start {
         let mut history = replay::open(link)
             .map_err(|e| format!("This replay link cannot be opened: {}", e.message()))?;
         let daily = daily::number_of(&history, today);
-        let verified = Some(link_verified(history.present(), daily));
+        let proof = Some(Note::Proof(link_verified(history.present(), daily)));
         let mode = if history.seek(0) && history.can_redo() {
             Mode::Replaying
         } else {
             Mode::Live
         };
-        Ok(Some(Start::opened(history, mode, verified)))
+        Ok(Some(Start::opened(history, mode, proof)))
     }
 
     /// A game a link started, saved as the player's own.
-    fn opened(history: History, mode: Mode, verified: Option<String>) -> Start {
+    fn opened(history: History, mode: Mode, note: Option<Note>) -> Start {
         Start {
             history,
             mode,
-            note: None,
-            verified,
+            note,
             saving: true,
             drawn: false,
         }

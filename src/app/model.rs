@@ -58,13 +58,9 @@ pub struct Model {
     pub system_dark: bool,
     /// What the player must be told about storage.
     pub notice: Option<Notice>,
-    /// What the player asked that cannot be done, said until dismissed: a
-    /// link that does not open, a daily not out yet, a race that cannot
-    /// start.
-    pub note: Option<String>,
-    /// What the link the page was opened with proved: its game, replayed
-    /// from its seed and moves, whatever anyone says of it.
-    pub link_verified: Option<String>,
+    /// What the page tells the player of what they asked, until dismissed:
+    /// what cannot be done, or what the page's link proved.
+    pub note: Option<Note>,
     /// The first board the page's static shell drew before the app ran
     /// (a new visitor's first game, `app::first_game`), kept while the
     /// board shows it (`forget_shell_board`): its tiles are on screen
@@ -181,6 +177,17 @@ impl Unsaved {
     }
 }
 
+/// What the page tells the player of what they asked of it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Note {
+    /// What cannot be done: a link that does not open, a daily not out
+    /// yet, a race that cannot start. Said as an alert.
+    Refusal(String),
+    /// What the link the page was opened with proved: its game, replayed
+    /// from its seed and moves, whatever anyone says of it. Said quietly.
+    Proof(String),
+}
+
 /// The share link, once the player asked for one.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Share {
@@ -283,6 +290,16 @@ impl Model {
     /// Whether storage can be used at all.
     pub fn storage_usable(&self) -> bool {
         self.notice != Some(Notice::Unavailable)
+    }
+
+    /// Says that what was asked cannot be done, and `why`.
+    pub fn refuse(&mut self, why: String) {
+        self.note = Some(Note::Refusal(why));
+    }
+
+    /// Says what the page's link proved, unless a refusal is being said.
+    pub fn prove(&mut self, what: String) {
+        self.note.get_or_insert(Note::Proof(what));
     }
 
     /// Tells the player that `records` failed their checks and were set

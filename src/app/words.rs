@@ -371,32 +371,35 @@ pub fn notice_words(notice: Notice) -> String {
 /// daily's attempt or race, the dailies' results) could not be read and
 /// was set aside, not deleted. Your game is not affected."
 fn set_aside_words(records: Records) -> String {
-    let others: Vec<&str> = records
-        .iter()
-        .filter(|&r| r != Record::Game)
-        .map(record_name)
-        .collect();
+    // Pushed rather than formatted: this is in the page's first download,
+    // and formatting machinery costs it bytes.
     let game = records.contains(Record::Game);
-    let mut text = Vec::new();
+    let mut text = String::new();
     if game {
-        text.push(
+        text.push_str(
             "Your saved game could not be read, so a new game has started. \
-             The old save was set aside, not deleted."
-                .to_string(),
+             The old save was set aside, not deleted.",
         );
     }
-    if !others.is_empty() {
-        let unaffected = if game {
-            ""
-        } else {
-            " Your game is not affected."
-        };
-        text.push(format!(
-            "Some saved data ({}) could not be read and was set aside, not deleted.{unaffected}",
-            others.join(", ")
-        ));
+    let mut named = String::new();
+    for record in records.iter().filter(|&r| r != Record::Game) {
+        if !named.is_empty() {
+            named.push_str(", ");
+        }
+        named.push_str(record_name(record));
     }
-    text.join(" ")
+    if !named.is_empty() {
+        if game {
+            text.push(' ');
+        }
+        text.push_str("Some saved data (");
+        text.push_str(&named);
+        text.push_str(") could not be read and was set aside, not deleted.");
+        if !game {
+            text.push_str(" Your game is not affected.");
+        }
+    }
+    text
 }
 
 /// A kind of saved data, as the notice names it.

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::history::History;
 
-/// A daily's attempt or a race, as stored.
+/// A daily's attempt or a race, as stored (`save` writes and reads it as
+/// its [`Record`], and so does serde).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Record", into = "Record")]
 pub struct SavedChallenge {
@@ -29,12 +30,12 @@ pub enum Rival {
     Race { link: String },
 }
 
-/// The stored record, as written since the first version:
+/// A challenge's stored record, as written since the first version:
 /// `{"daily":329,"counted":true,"race":null,"ended":false,"showing":true,
 /// "game":<History>}` (inside `save`'s `{"version":1,"value":…}`). A
-/// record with both a daily and a race, or neither, is refused.
+/// record with both a daily and a race, or neither, is no challenge.
 #[derive(Clone, Serialize, Deserialize)]
-struct Record {
+pub struct Record {
     daily: Option<u32>,
     counted: bool,
     race: Option<String>,

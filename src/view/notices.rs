@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::context::{select, use_dispatcher};
+use crate::app::model::Note;
 use crate::app::words::notice_words;
 use crate::app::{Model, Msg};
 
@@ -25,10 +26,10 @@ pub fn StorageNotice() -> impl IntoView {
 #[component]
 pub fn LinkNotice() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let message = select(|m| match (&m.note, &m.link_verified) {
-        (Some(wrong), _) => Some(("link-notice", "alert", wrong.clone())),
-        (None, Some(proved)) => Some(("link-notice link-verified", "status", proved.clone())),
-        (None, None) => None,
+    let message = select(|m| match &m.note {
+        Some(Note::Refusal(why)) => Some(("link-notice", "alert", why.clone())),
+        Some(Note::Proof(what)) => Some(("link-notice link-verified", "status", what.clone())),
+        None => None,
     });
     move || {
         message.get().map(|(class, role, text)| {

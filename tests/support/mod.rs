@@ -8,6 +8,7 @@
 
 use leptos_2048::ai::bitboard;
 use leptos_2048::app::contest::LocalTime;
+use leptos_2048::app::model::Note;
 use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Query, Saved};
 use leptos_2048::engine::{Config, Direction, Input, State};
 use leptos_2048::session::daily::Day;
@@ -139,4 +140,20 @@ pub fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
             (at, bitboard::from_board(&board).unwrap())
         })
         .collect()
+}
+
+/// What the page says cannot be done, if it says so.
+pub fn refusal(model: &Model) -> Option<&str> {
+    match &model.note {
+        Some(Note::Refusal(why)) => Some(why),
+        _ => None,
+    }
+}
+
+/// What the page says its link proved, if it says so.
+pub fn proof(model: &Model) -> Option<&str> {
+    match &model.note {
+        Some(Note::Proof(what)) => Some(what),
+        _ => None,
+    }
 }

@@ -62,11 +62,11 @@ pub fn open_daily(model: &mut Model, asked: Option<u32>) -> Outcome {
     let today = model.contest.time.today();
     let number = asked.unwrap_or(today);
     if number == 0 || number > today {
-        model.note = Some(words::daily_not_out(number, today));
+        model.refuse(words::daily_not_out(number, today));
         return Ok(Vec::new());
     }
     if let Some(open) = open_counted(&model.contest).filter(|&n| n != number) {
-        model.note = Some(words::daily_still_open(open));
+        model.refuse(words::daily_still_open(open));
         return Ok(show_challenge(model));
     }
     let same = |c: &Challenge| match c.against {
@@ -105,7 +105,7 @@ fn open_counted(contest: &Contest) -> Option<u32> {
 pub fn race(model: &mut Model) -> Outcome {
     let link = model.contest.offer.take().ok_or(Ignored::NotHere)?.link;
     if let Some(open) = open_counted(&model.contest) {
-        model.note = Some(words::daily_still_open(open));
+        model.refuse(words::daily_still_open(open));
         return Ok(show_challenge(model));
     }
     match Race::of(&link) {
@@ -114,7 +114,7 @@ pub fn race(model: &mut Model) -> Outcome {
             Ok(begin(model, Against::Race(Box::new(race)), game))
         }
         Err(e) => {
-            model.note = Some(words::cannot_race(e.message()));
+            model.refuse(words::cannot_race(e.message()));
             Ok(Vec::new())
         }
     }

@@ -82,11 +82,7 @@ pub fn system_dark(model: &mut Model, dark: bool) -> Outcome {
 /// Closes the note: what the player asked that cannot be done, or what
 /// the page's link proved.
 pub fn dismiss_note(model: &mut Model) -> Outcome {
-    let wrong = model.note.take();
-    let proved = model.link_verified.take();
-    if wrong.is_none() && proved.is_none() {
-        return Err(Ignored::NoChange);
-    }
+    model.note.take().ok_or(Ignored::NoChange)?;
     Ok(Vec::new())
 }
 
