@@ -175,3 +175,35 @@ fn the_recording_keeps_the_last_messages_and_the_window_replays() {
     let (last, _) = recording.model_at(session.last());
     assert_eq!(written(&last), written(&live));
 }
+
+#[test]
+fn what_a_message_changed_reads_as_boards_and_histories() {
+    use leptos_2048::app::debugger::diff::diff;
+    let (before, _) = page(flags(Query::default()), playing(0));
+    let mut after = before.clone();
+    update(&mut after, Msg::Play(Input::Move(Direction::Left)));
+    let changes = diff(&before, &after);
+    let field = |name: &str| {
+        changes
+            .iter()
+            .find(|c| c.field == name)
+            .unwrap_or_else(|| panic!("no {name} in {changes:?}"))
+    };
+    let board = field("board in play");
+    assert_eq!(board.before, before.present().board.to_string());
+    assert_eq!(board.after, after.present().board.to_string());
+    let history = field("history");
+    let len = before.history.len();
+    assert_eq!(
+        (history.before.as_str(), history.after.as_str()),
+        (
+            format!("{len} inputs, at {len}").as_str(),
+            format!("{} inputs, at {}", len + 1, len + 1).as_str()
+        )
+    );
+    assert!(
+        changes.iter().all(|c| !c.field.starts_with("log")),
+        "{changes:?}"
+    );
+    assert!(diff(&after, &after).is_empty());
+}

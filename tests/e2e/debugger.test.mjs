@@ -240,6 +240,7 @@ test('a session recorded in the browser replays natively and in the page, messag
     compared++;
   }
   assert.ok(compared >= 100, `only ${compared} messages compared`);
+  console.log(`debugger: ${session.messages.length} messages recorded; the page's replay of the file compared with the live page at ${compared} of them`);
   await backToLive(page);
   assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'back to live');
 
