@@ -207,6 +207,19 @@ test('a session recorded in the browser replays natively and in the page, messag
   assert.match(native.stdout, /commands all as recorded; last model the page's/);
   if (process.env.SESSION_WRITE === '1' || !existsSync(FIXTURE)) writeFileSync(FIXTURE, text);
 
+  // The live page paused on each message of its own recording, from the
+  // last to the first: what the page showed then, by its own replay.
+  const lastN = session.first + session.messages.length;
+  await page.click('.message-log > li:first-child .message-n');
+  const own = new Map();
+  for (let n = lastN; n > session.first; n--) {
+    if (n < lastN) await page.click('.inspector-prev');
+    await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n);
+    const game = await readBoard(page);
+    own.set(n, { board: game.board, score: game.score });
+  }
+  await backToLive(page);
+
   // Files the page cannot open are refused in words; the game is untouched.
   const bad = [
     ['newer.json', text.replace('"version":1', '"version":9'), /newer version/],
@@ -223,24 +236,27 @@ test('a session recorded in the browser replays natively and in the page, messag
     assert.deepEqual((await readBoard(page)).board, liveEnd.board, `${name}: the live game changed`);
   }
 
-  // The page's own replay of the saved file: the same board and score as
-  // the live page at every message the test looked at.
+  // The page's own replay of the saved file: at every message the same
+  // board and score as the live page paused there, and as the live page
+  // itself showed at every message the test looked at.
   await openSessionFile(page, file);
   assert.equal(await pausedAt(page), session.first);
   const byMessage = new Map(seen.map((s) => [s.n, s]));
   let compared = 0;
-  for (let n = session.first + 1; n <= session.first + session.messages.length; n++) {
+  for (let n = session.first + 1; n <= lastN; n++) {
     await nextMessage(page);
     await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n);
+    const replayed = await readBoard(page);
+    assert.deepEqual(replayed.board, own.get(n).board, `message ${n}: the board, as the live page paused there`);
+    assert.equal(replayed.score, own.get(n).score, `message ${n}: the score, as the live page paused there`);
     const live = byMessage.get(n);
     if (!live) continue;
-    const replayed = await readBoard(page);
     assert.deepEqual(replayed.board, live.board, `message ${n}: the board`);
     assert.equal(replayed.score, live.score, `message ${n}: the score`);
     compared++;
   }
   assert.ok(compared >= 100, `only ${compared} messages compared`);
-  console.log(`debugger: ${session.messages.length} messages recorded; the page's replay of the file compared with the live page at ${compared} of them`);
+  console.log(`debugger: ${session.messages.length} messages recorded; the page's replay of the file compared at every one with the live page paused there, and with the live page as it played at ${compared} of them`);
   await backToLive(page);
   assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'back to live');
 
