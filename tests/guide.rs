@@ -59,7 +59,7 @@ fn transcript() -> String {
         } else {
             format!("  [{}]", subs.join(" "))
         };
-        out.push(format!("{} → {outcome}{subs}", entry.msg));
+        out.push(format!("{} → {outcome}{subs}", entry.msg.label()));
     }
     out.push(format!("live region: \"{}\"", model.announcement));
     out.join("\n")

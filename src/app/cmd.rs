@@ -96,7 +96,8 @@ impl Cmd {
                 return format!("AssessMoves(#{id}, {} moves)", moves.len())
             }
             Cmd::LoadChunk(chunk) => return format!("LoadChunk({chunk:?})"),
-            Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
+            // The message it sends is logged when it comes.
+            Cmd::After { ms, .. } => return format!("After({ms} ms)"),
             Cmd::SaveGame(_) => "SaveGame",
             Cmd::SaveHistory(_) => "SaveHistory",
             Cmd::SaveStats(..) => "SaveStats",

@@ -2,8 +2,14 @@
 //! each, for the history panel's "Messages" view. It shows the fold at work:
 //! `Play(Move(Left))` → no command (the move is marked unsaved), `Idle` →
 //! `SaveGame, SaveHistory`, `AiAnswered(#12, left)` → dropped: stale.
+//!
+//! It keeps each message itself, not its words: they are made when the log
+//! is shown (`Msg::label`, in the history panel's chunk), so a key press
+//! formats nothing.
 
 use std::collections::VecDeque;
+
+use super::msg::Msg;
 
 /// How many messages the log keeps.
 pub const LOG_LEN: usize = 200;
@@ -42,12 +48,12 @@ impl Ignored {
 }
 
 /// One message and its outcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     /// The message's number since the page opened (from 1).
     pub n: u64,
-    /// The message, in a few words.
-    pub msg: String,
+    /// The message.
+    pub msg: Msg,
     /// The commands `update` returned, in a few words each.
     pub cmds: Vec<String>,
     /// Why nothing happened, if nothing did.
@@ -58,7 +64,7 @@ pub struct Entry {
 }
 
 /// The last messages, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Log {
     entries: VecDeque<Entry>,
     count: u64,
@@ -71,7 +77,7 @@ impl Log {
     /// or why it was ignored), forgetting the oldest past [`LOG_LEN`].
     pub fn record(
         &mut self,
-        msg: String,
+        msg: Msg,
         cmds: Vec<String>,
         ignored: Option<Ignored>,
         subs: Vec<(char, &'static str)>,

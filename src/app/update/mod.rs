@@ -55,7 +55,7 @@ use common::Outcome;
 /// changes: a challenge begun or moved, an offer to race
 /// (`chunks::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
-    let label = msg.label();
+    let logged = msg.clone();
     let subs_before = subscriptions(model);
     let panel_before = model.panel;
     let contest_before = model.contest.views();
@@ -72,7 +72,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     let subs = subs_before.changes(&subscriptions(model));
     model
         .log
-        .record(label, cmds.iter().map(Cmd::label).collect(), ignored, subs);
+        .record(logged, cmds.iter().map(Cmd::label).collect(), ignored, subs);
     cmds
 }
 

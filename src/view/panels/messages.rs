@@ -60,7 +60,7 @@ fn row(entry: &Entry) -> impl IntoView {
         <li class="message-row">
             <span class="message-n">{entry.n}</span>
             " "
-            <code class="message-msg">{entry.msg.clone()}</code>
+            <code class="message-msg">{entry.msg.label()}</code>
             " → "
             <span class="message-effects">{outcome}</span>
             {subs}
