@@ -9,6 +9,7 @@
 
 use std::collections::VecDeque;
 
+use super::cmd::Logged;
 use super::msg::Msg;
 
 /// How many messages the log keeps.
@@ -54,8 +55,8 @@ pub struct Entry {
     pub n: u64,
     /// The message.
     pub msg: Msg,
-    /// The commands `update` returned, in a few words each.
-    pub cmds: Vec<String>,
+    /// The commands `update` returned, as the log keeps them.
+    pub cmds: Vec<Logged>,
     /// Why nothing happened, if nothing did.
     pub ignored: Option<Ignored>,
     /// The subscriptions it started (`+idle`), stopped (`−ticker`) or
@@ -78,7 +79,7 @@ impl Log {
     pub fn record(
         &mut self,
         msg: Msg,
-        cmds: Vec<String>,
+        cmds: Vec<Logged>,
         ignored: Option<Ignored>,
         subs: Vec<(char, &'static str)>,
     ) {

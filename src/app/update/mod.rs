@@ -70,9 +70,12 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     cmds.extend(chunks::panel_opened(model, panel_before));
     cmds.extend(chunks::contest_shown(model, contest_before));
     let subs = subs_before.changes(&subscriptions(model));
-    model
-        .log
-        .record(logged, cmds.iter().map(Cmd::label).collect(), ignored, subs);
+    model.log.record(
+        logged,
+        cmds.iter().map(Cmd::logged).collect(),
+        ignored,
+        subs,
+    );
     cmds
 }
 

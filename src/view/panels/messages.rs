@@ -46,7 +46,10 @@ fn row(entry: &Entry) -> impl IntoView {
     let outcome = match entry.ignored {
         Some(why) => why.words().to_string(),
         None if entry.cmds.is_empty() => "no commands".to_string(),
-        None => entry.cmds.join(", "),
+        None => {
+            let said: Vec<String> = entry.cmds.iter().map(|c| c.label()).collect();
+            said.join(", ")
+        }
     };
     let subs = (!entry.subs.is_empty()).then(|| {
         let said: Vec<String> = entry
