@@ -1244,14 +1244,15 @@ fn the_log_keeps_each_message_with_its_commands() {
     );
     let entries: Vec<_> = model.log.newest_first().take(4).collect();
     assert_eq!(entries[0].ignored, Some(Ignored::NoChange));
-    assert_eq!(entries[1].msg, "Undo");
-    assert_eq!(entries[2].msg, "Idle");
+    assert_eq!(entries[1].msg.label(), "Undo");
+    assert_eq!(entries[2].msg.label(), "Idle");
+    let said: Vec<String> = entries[2].cmds.iter().map(|c| c.label()).collect();
     assert_eq!(
-        entries[2].cmds,
+        said,
         ["SaveGame", "SaveHistory", "SaveBest(4)", "SaveStats"]
     );
     assert_eq!(
-        (entries[3].msg.as_str(), entries[3].cmds.len()),
+        (entries[3].msg.label().as_str(), entries[3].cmds.len()),
         ("Play(Move(Left))", 0)
     );
     let long = after(model, (0..500).map(|_| Msg::Undo));

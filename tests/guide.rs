@@ -51,7 +51,10 @@ fn transcript() -> String {
         let outcome = match entry.ignored {
             Some(why) => why.words().to_string(),
             None if entry.cmds.is_empty() => "no commands".to_string(),
-            None => entry.cmds.join(", "),
+            None => {
+                let said: Vec<String> = entry.cmds.iter().map(|c| c.label()).collect();
+                said.join(", ")
+            }
         };
         let subs: Vec<String> = entry.subs.iter().map(|(s, n)| format!("{s}{n}")).collect();
         let subs = if subs.is_empty() {
@@ -59,7 +62,7 @@ fn transcript() -> String {
         } else {
             format!("  [{}]", subs.join(" "))
         };
-        out.push(format!("{} → {outcome}{subs}", entry.msg));
+        out.push(format!("{} → {outcome}{subs}", entry.msg.label()));
     }
     out.push(format!("live region: \"{}\"", model.announcement));
     out.join("\n")

@@ -36,14 +36,13 @@ fn five_thousand_recorded_messages_hold_under_two_megabytes() {
     );
     let session =
         file::read(&std::fs::read_to_string(path).expect("the fixture")).expect("it opens");
-    let pairs: Vec<_> = session
-        .messages
-        .iter()
-        .cloned()
-        .zip(session.commands.iter().cloned())
-        .cycle()
-        .take(RECORD_LEN)
-        .collect();
+    // Each message with its commands as the log keeps them.
+    let mut kept = Vec::new();
+    session.replay_all(|step| {
+        let cmds = step.entry().map(|e| e.cmds.clone()).unwrap_or_default();
+        kept.push((session.messages[kept.len()].clone(), cmds));
+    });
+    let pairs: Vec<_> = kept.iter().cloned().cycle().take(RECORD_LEN).collect();
     let (model, _) = init(session.flags.clone());
     let mut recording = Recording::new(session.flags.clone(), &model);
     let before = HELD.load(Ordering::SeqCst);

@@ -89,35 +89,74 @@ pub enum Cmd {
 }
 
 impl Cmd {
-    /// The command in a few words, for the message log. Written out rather
-    /// than derived: a derived `Debug` would print whole states.
+    /// The command as the message log keeps it: its name and the small
+    /// data worth saying, not what it carries (a whole history to write).
+    pub fn logged(&self) -> Logged {
+        match self {
+            Cmd::SaveBest(_, best) => Logged::SaveBest(*best),
+            Cmd::SaveSettings(c) => Logged::SaveSettings(*c),
+            Cmd::SaveTheme(theme) => Logged::SaveTheme(*theme),
+            Cmd::Load(c, load) => Logged::Load(*c, *load),
+            Cmd::AskAi { id, .. } => Logged::AskAi(*id),
+            Cmd::AssessMoves { id, moves } => Logged::AssessMoves(*id, moves.len()),
+            Cmd::LoadChunk(chunk) => Logged::LoadChunk(*chunk),
+            // The message it sends is logged when it comes.
+            Cmd::After { ms, .. } => Logged::After(*ms),
+            Cmd::SaveGame(_) => Logged::Named("SaveGame"),
+            Cmd::SaveHistory(_) => Logged::Named("SaveHistory"),
+            Cmd::SaveStats(..) => Logged::Named("SaveStats"),
+            Cmd::SaveChallenge(_) => Logged::Named("SaveChallenge"),
+            Cmd::SaveDailies(_) => Logged::Named("SaveDailies"),
+            Cmd::ShareCard(_) => Logged::Named("ShareCard"),
+            Cmd::CopyCard(_) => Logged::Named("CopyCard"),
+            Cmd::CancelAi => Logged::Named("CancelAi"),
+            Cmd::WarmAi => Logged::Named("WarmAi"),
+            Cmd::CancelAssessments => Logged::Named("CancelAssessments"),
+            Cmd::CopyLink(_) => Logged::Named("CopyLink"),
+            Cmd::ClearQuery => Logged::Named("ClearQuery"),
+            Cmd::SaveSession => Logged::Named("SaveSession"),
+            Cmd::PickSession => Logged::Named("PickSession"),
+        }
+    }
+
+    /// The command in a few words, as the message log says it.
     pub fn label(&self) -> String {
-        let fixed = match self {
-            Cmd::SaveBest(_, best) => return format!("SaveBest({best})"),
-            Cmd::SaveSettings(c) => return format!("SaveSettings({})", size(c)),
-            Cmd::SaveTheme(theme) => return format!("SaveTheme({theme:?})"),
-            Cmd::Load(c, load) => return format!("Load({}, {load:?})", size(c)),
-            Cmd::AskAi { id, .. } => return format!("AskAi(#{id})"),
-            Cmd::AssessMoves { id, moves } => {
-                return format!("AssessMoves(#{id}, {} moves)", moves.len())
-            }
-            Cmd::LoadChunk(chunk) => return format!("LoadChunk({chunk:?})"),
-            Cmd::After { ms, then } => return format!("After({ms} ms, {})", then.label()),
-            Cmd::SaveGame(_) => "SaveGame",
-            Cmd::SaveHistory(_) => "SaveHistory",
-            Cmd::SaveStats(..) => "SaveStats",
-            Cmd::SaveChallenge(_) => "SaveChallenge",
-            Cmd::SaveDailies(_) => "SaveDailies",
-            Cmd::ShareCard(_) => "ShareCard",
-            Cmd::CopyCard(_) => "CopyCard",
-            Cmd::CancelAi => "CancelAi",
-            Cmd::WarmAi => "WarmAi",
-            Cmd::CancelAssessments => "CancelAssessments",
-            Cmd::CopyLink(_) => "CopyLink",
-            Cmd::ClearQuery => "ClearQuery",
-            Cmd::SaveSession => "SaveSession",
-            Cmd::PickSession => "PickSession",
-        };
-        fixed.to_string()
+        self.logged().label()
+    }
+}
+
+/// A command as the message log keeps it ([`Cmd::logged`]). Its words are
+/// made when the log is shown ([`Logged::label`], in the history panel's
+/// chunk), so handling a message formats nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Logged {
+    /// A command whose name says it all.
+    Named(&'static str),
+    SaveBest(u64),
+    SaveSettings(Config),
+    SaveTheme(Theme),
+    Load(Config, Load),
+    AskAi(u32),
+    AssessMoves(u32, usize),
+    LoadChunk(Chunk),
+    After(u32),
+}
+
+impl Logged {
+    /// The command in a few words: "SaveBest(2048)", "Load(4×4, Start)".
+    /// Written out rather than derived: a derived `Debug` of the command
+    /// would print whole states.
+    pub fn label(self) -> String {
+        match self {
+            Logged::Named(name) => name.to_string(),
+            Logged::SaveBest(best) => format!("SaveBest({best})"),
+            Logged::SaveSettings(c) => format!("SaveSettings({})", size(&c)),
+            Logged::SaveTheme(theme) => format!("SaveTheme({theme:?})"),
+            Logged::Load(c, load) => format!("Load({}, {load:?})", size(&c)),
+            Logged::AskAi(id) => format!("AskAi(#{id})"),
+            Logged::AssessMoves(id, n) => format!("AssessMoves(#{id}, {n} moves)"),
+            Logged::LoadChunk(chunk) => format!("LoadChunk({chunk:?})"),
+            Logged::After(ms) => format!("After({ms} ms)"),
+        }
     }
 }

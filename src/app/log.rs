@@ -2,8 +2,15 @@
 //! each, for the history panel's "Messages" view. It shows the fold at work:
 //! `Play(Move(Left))` → no command (the move is marked unsaved), `Idle` →
 //! `SaveGame, SaveHistory`, `AiAnswered(#12, left)` → dropped: stale.
+//!
+//! It keeps each message itself, not its words: they are made when the log
+//! is shown (`Msg::label`, in the history panel's chunk), so a key press
+//! formats nothing.
 
 use std::collections::VecDeque;
+
+use super::cmd::Logged;
+use super::msg::Msg;
 
 /// How many messages the log keeps.
 pub const LOG_LEN: usize = 200;
@@ -42,14 +49,14 @@ impl Ignored {
 }
 
 /// One message and its outcome.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     /// The message's number since the page opened (from 1).
     pub n: u64,
-    /// The message, in a few words.
-    pub msg: String,
-    /// The commands `update` returned, in a few words each.
-    pub cmds: Vec<String>,
+    /// The message.
+    pub msg: Msg,
+    /// The commands `update` returned, as the log keeps them.
+    pub cmds: Vec<Logged>,
     /// Why nothing happened, if nothing did.
     pub ignored: Option<Ignored>,
     /// The subscriptions it started (`+idle`), stopped (`−ticker`) or
@@ -60,7 +67,7 @@ pub struct Entry {
 /// The last messages, oldest first. Only whether it is open is written
 /// with the model (the debugger's diff would show the rest change at
 /// every message).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Log {
     #[serde(skip)]
     entries: VecDeque<Entry>,
@@ -75,8 +82,8 @@ impl Log {
     /// or why it was ignored), forgetting the oldest past [`LOG_LEN`].
     pub fn record(
         &mut self,
-        msg: String,
-        cmds: Vec<String>,
+        msg: Msg,
+        cmds: Vec<Logged>,
         ignored: Option<Ignored>,
         subs: Vec<(char, &'static str)>,
     ) {

@@ -10,6 +10,7 @@ use super::coach::{game_start, Coach};
 use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
+pub use super::debugger::opened::Opened;
 use super::log::Log;
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
@@ -531,15 +532,6 @@ impl Debugger {
             shown_range: self.shown_range,
         }
     }
-}
-
-/// A session opened from a file, as the model knows it: its messages'
-/// numbers, and which file it is (the runtime numbers them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Opened {
-    pub first: u64,
-    pub last: u64,
-    pub file: u32,
 }
 
 /// How many messages the page's recording keeps (`app::debugger`).

@@ -11,7 +11,7 @@ use crate::session::stored::Problem;
 
 use super::chunks::Chunk;
 use super::contest::LocalTime;
-use super::model::Opened;
+use super::debugger::opened::Opened;
 use super::notice::Sent;
 use super::panel::Panel;
 use super::saved::Saved;

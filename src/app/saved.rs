@@ -10,7 +10,7 @@
 //! chooses what to load and how the first frame looks: the size and the
 //! theme.
 
-use super::model::{Record, Records};
+use super::notice::{Record, Records};
 use crate::engine::{Config, State};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;

@@ -10,6 +10,7 @@
 
 use std::process::ExitCode;
 
+use leptos_2048::app::cmd::Logged;
 use leptos_2048::app::debugger::diff::diff;
 use leptos_2048::app::debugger::{file, Session, Step};
 
@@ -46,7 +47,7 @@ fn replay(session: &Session, quiet: bool) -> bool {
         }
         if !step.same() {
             differ.push(step.n);
-            let now = step.entry().map(|e| e.cmds.join(", ")).unwrap_or_default();
+            let now = step.entry().map(|e| words(&e.cmds)).unwrap_or_default();
             println!(
                 "!! message {}: commands now [{now}], recorded [{}]",
                 step.n,
@@ -86,10 +87,10 @@ fn print_step(step: &Step) {
         let cmds = match e.ignored {
             Some(why) => why.words().to_string(),
             None if e.cmds.is_empty() => "no commands".into(),
-            None => e.cmds.join(", "),
+            None => words(&e.cmds),
         };
         let subs: String = e.subs.iter().map(|(s, n)| format!(" {s}{n}")).collect();
-        (e.msg.clone(), cmds + &subs)
+        (e.msg.label(), cmds + &subs)
     });
     println!("{:>5} {msg} → {cmds}", step.n);
     for change in diff(step.before, step.after) {
@@ -105,4 +106,12 @@ fn indent(text: &str) -> String {
     }
     let lines: String = text.lines().map(|l| format!("\n          {l}")).collect();
     format!("{lines}\n       ")
+}
+
+/// Commands as the message log says them.
+fn words(cmds: &[Logged]) -> String {
+    cmds.iter()
+        .map(|c| c.label())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

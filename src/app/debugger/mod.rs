@@ -14,7 +14,9 @@
 
 pub mod diff;
 pub mod file;
+pub mod opened;
 
+use super::cmd::Logged;
 use super::init::{init, Flags};
 use super::log::{Entry, Log};
 use super::model::{self, Model};
@@ -69,7 +71,12 @@ impl Step<'_> {
 
     /// Whether the commands given now are the ones recorded.
     pub fn same(&self) -> bool {
-        self.entry().is_some_and(|e| e.cmds == self.recorded)
+        self.entry().is_some_and(|e| {
+            e.cmds
+                .iter()
+                .map(|c| c.label())
+                .eq(self.recorded.iter().cloned())
+        })
     }
 }
 
@@ -144,7 +151,9 @@ pub struct Recording {
     /// Each message boxed: a message is as big as its biggest kind (an
     /// AI's answer), most are small, and the queue grows by doubling.
     messages: VecDeque<Box<Msg>>,
-    commands: VecDeque<Vec<String>>,
+    /// The commands each gave, as the message log keeps them (their words
+    /// are made when the session is saved, in the history panel's chunk).
+    commands: VecDeque<Vec<Logged>>,
 }
 
 impl Recording {
@@ -161,7 +170,7 @@ impl Recording {
 
     /// Keeps `msg`, folded in with these commands; past [`RECORD_LEN`] the
     /// oldest is folded into the window's start and let go.
-    pub fn record(&mut self, msg: Msg, commands: Vec<String>) {
+    pub fn record(&mut self, msg: Msg, commands: Vec<Logged>) {
         self.messages.push_back(Box::new(msg));
         self.commands.push_back(commands);
         if self.messages.len() > RECORD_LEN {
@@ -207,7 +216,11 @@ impl Recording {
             first: self.first,
             start: self.start.clone().map(Box::new),
             messages: self.messages.iter().map(|m| (**m).clone()).collect(),
-            commands: self.commands.iter().cloned().collect(),
+            commands: self
+                .commands
+                .iter()
+                .map(|cmds| cmds.iter().map(|c| c.label()).collect())
+                .collect(),
             end: None,
         }
     }

@@ -62,7 +62,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     if let Some(cmds) = debugger::rule(model, &msg) {
         return cmds;
     }
-    let label = msg.label();
+    let logged = msg.clone();
     let subs_before = subscriptions(model);
     let panel_before = model.panel;
     let contest_before = model.contest.views();
@@ -77,9 +77,12 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     cmds.extend(chunks::panel_opened(model, panel_before));
     cmds.extend(chunks::contest_shown(model, contest_before));
     let subs = subs_before.changes(&subscriptions(model));
-    model
-        .log
-        .record(label, cmds.iter().map(Cmd::label).collect(), ignored, subs);
+    model.log.record(
+        logged,
+        cmds.iter().map(Cmd::logged).collect(),
+        ignored,
+        subs,
+    );
     cmds
 }
 

@@ -38,7 +38,7 @@ impl Inspected {
         let (first, last) = d.shown_range;
         let entry = m.log.latest().filter(|e| Some(e.n) == d.at && e.n > first);
         let (msg, outcome) = match entry {
-            Some(e) => (e.msg.clone(), outcome(e)),
+            Some(e) => (e.msg.label(), outcome(e)),
             None => ("the start".into(), "init(flags)".into()),
         };
         let changes = match (&d.before, entry) {
@@ -64,7 +64,12 @@ fn outcome(e: &crate::app::log::Entry) -> String {
     let mut text = match e.ignored {
         Some(why) => why.words().to_string(),
         None if e.cmds.is_empty() => "no commands".to_string(),
-        None => e.cmds.join(", "),
+        None => e
+            .cmds
+            .iter()
+            .map(|c| c.label())
+            .collect::<Vec<_>>()
+            .join(", "),
     };
     for (sign, name) in &e.subs {
         text.push_str(&format!(" {sign}{name}"));

@@ -69,7 +69,10 @@ fn row(entry: &Entry) -> impl IntoView {
     let outcome = match entry.ignored {
         Some(why) => why.words().to_string(),
         None if entry.cmds.is_empty() => "no commands".to_string(),
-        None => entry.cmds.join(", "),
+        None => {
+            let said: Vec<String> = entry.cmds.iter().map(|c| c.label()).collect();
+            said.join(", ")
+        }
     };
     let subs = (!entry.subs.is_empty()).then(|| {
         let said: Vec<String> = entry
@@ -91,7 +94,7 @@ fn row(entry: &Entry) -> impl IntoView {
                 {n}
             </button>
             " "
-            <code class="message-msg">{entry.msg.clone()}</code>
+            <code class="message-msg">{entry.msg.label()}</code>
             " → "
             <span class="message-effects">{outcome}</span>
             {subs}
