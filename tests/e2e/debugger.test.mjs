@@ -235,6 +235,8 @@ test('a session recorded in the browser replays natively and in the page, messag
     assert.equal(await page.$('.inspector-title'), null, `${name}: the page paused`);
     assert.deepEqual((await readBoard(page)).board, liveEnd.board, `${name}: the live game changed`);
   }
+  await page.click('.inspector-dismiss');
+  await page.waitForSelector('.inspector', { state: 'detached', timeout: 10_000 });
 
   // The page's own replay of the saved file: at every message the same
   // board and score as the live page paused there, and as the live page

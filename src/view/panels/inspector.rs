@@ -108,7 +108,13 @@ fn draw(i: &Inspected) -> impl IntoView + use<> {
         .clone()
         .map(|why| view! { <p class="inspector-problem" role="alert">{why}</p> });
     let Some(at) = i.at else {
-        return view! { {problem} }.into_any();
+        return view! {
+            {problem}
+            <button class="inspector-dismiss" on:click=move |_| dispatch.send(Msg::Inspect(None))>
+                "Dismiss"
+            </button>
+        }
+        .into_any();
     };
     let whose = if i.file {
         "Session from a file"
