@@ -702,6 +702,22 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         "this tab shows the other's moves"
     );
     assert!(!followed.unsaved.challenge, "nothing written back");
+    // The other tab finished the counted attempt: this tab keeps its result
+    // too (the day's one result, whichever tab played it).
+    let end = there.history.present().clone();
+    let finished_there = after(there.clone(), [Msg::Finish]);
+    let told = check(
+        &here,
+        Msg::ChallengeElsewhere(Box::new(stored(&finished_there))),
+        vec![],
+    );
+    let kept_result = DailyResult {
+        number: TODAY,
+        score: end.score,
+        top: end.board.max_value(),
+        moves: 3,
+    };
+    assert_eq!(told.contest.dailies.result(TODAY), Some(&kept_result));
     let again = check(&followed, Msg::ChallengeElsewhere(Box::new(theirs)), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // A copy behind this tab's (a tab that had not heard of the latest

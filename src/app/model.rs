@@ -14,7 +14,7 @@ pub use super::debugger::opened::Opened;
 use super::log::Log;
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
-use super::words::{hint_sentence, verdict_sentence};
+use super::words::{self, hint_sentence, verdict_sentence};
 use crate::engine::{Board, Config, Direction, Input, State};
 use crate::session::history::History;
 use crate::session::stats::Stats;
@@ -273,10 +273,8 @@ impl Model {
     pub fn help_refused(&self) -> Option<&'static str> {
         let challenge = self.challenge_on_board()?;
         match challenge.against {
-            Against::Daily { counted: true, .. } => {
-                Some("Off in the daily's counted attempt: it is played once, unaided.")
-            }
-            Against::Race(_) => Some("Off in a race: both players play unaided."),
+            Against::Daily { counted: true, .. } => Some(words::UNAIDED_DAILY),
+            Against::Race(_) => Some(words::UNAIDED_RACE),
             Against::Daily { .. } => None,
         }
     }
@@ -284,8 +282,7 @@ impl Model {
     /// Why New Game does nothing now, if it does nothing: a daily or a race
     /// is on the board (its game is the one it is; "Back to my game" first).
     pub fn no_new_game(&self) -> Option<&'static str> {
-        self.challenge_on_board()
-            .map(|_| "A daily or a race has no new game: press Back to my game for yours.")
+        self.challenge_on_board().map(|_| words::NO_NEW_GAME)
     }
 
     /// Whether storage can be used at all.

@@ -256,6 +256,15 @@ pub fn input_name(input: Option<Input>) -> String {
     }
 }
 
+/// Why a counted daily's attempt takes no help (the buttons' title).
+pub const UNAIDED_DAILY: &str = "Off in the daily's counted attempt: it is played once, unaided.";
+
+/// Why a race takes no help.
+pub const UNAIDED_RACE: &str = "Off in a race: both players play unaided.";
+
+/// Why New Game does nothing while a challenge is on the board.
+pub const NO_NEW_GAME: &str = "A daily or a race has no new game: press Back to my game for yours.";
+
 /// The offer to race a shared game: "Race this game: 36 412 in 1 607
 /// moves?".
 pub fn race_offer(end: &State) -> String {
