@@ -58,8 +58,8 @@ const MUTATIONS = [
   {
     what: "another tab's counted result not kept",
     file: CONTEST,
-    from: 'model.contest.dailies.record(result);\n        }',
-    to: 'let _ = result;\n        }',
+    from: 'model.contest.dailies.record(result);\n    }',
+    to: 'let _ = result;\n    }',
   },
 ];
 

@@ -621,7 +621,7 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
     assert_eq!(shown.contest.card.made().unwrap().sent, Some(Sent::Shown));
     // The review's grades arrive in time: the card has its strip at once.
     let mut graded = waiting.clone();
-    let moves: Vec<usize> = graded.coach.moves.iter().map(|m| m.at).collect();
+    let moves: Vec<usize> = graded.coach.moves.iter().map(|mv| mv.at).collect();
     let id = graded.coach.running.unwrap();
     let mut last = Vec::new();
     for at in moves {
@@ -629,7 +629,7 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
             .coach
             .moves
             .iter()
-            .find(|m| m.at == at)
+            .find(|mv| mv.at == at)
             .unwrap()
             .played;
         let mut values = [None; 4];

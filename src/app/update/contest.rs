@@ -15,12 +15,13 @@ use super::super::log::Ignored;
 use super::super::model::{Mode, Model, Record, Records};
 use super::super::msg::Msg;
 use super::super::notice::Sent;
-use super::super::saved::{Load, Saved};
+use super::super::saved::Load;
 use super::super::words;
 use super::coach::review_quietly;
 use super::common::{say, send_card, stop_autoplay, Outcome};
 use super::page;
 use crate::session::contest::SavedChallenge;
+use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stored::Loaded;
 
@@ -31,12 +32,17 @@ pub const CARD_WAIT_MS: u32 = 3000;
 /// dailies' results, and the challenge, back on the board if it was there
 /// (unless a link's game is: the player's own game is then beside it
 /// anyway). Then the daily the address asked for, if it did.
-pub fn loaded(model: &mut Model, saved: Saved) -> Vec<Cmd> {
-    if let Loaded::Valid(dailies) = saved.dailies {
+pub fn loaded(
+    model: &mut Model,
+    load: Load,
+    challenge: Loaded<SavedChallenge>,
+    dailies: Loaded<Dailies>,
+) -> Vec<Cmd> {
+    if let Loaded::Valid(dailies) = dailies {
         model.contest.dailies = dailies;
     }
-    if let Loaded::Valid(mut challenge) = saved.challenge {
-        challenge.on_board &= saved.load == Load::Start;
+    if let Loaded::Valid(mut challenge) = challenge {
+        challenge.on_board &= load == Load::Start;
         let saved = challenge;
         let own = model.history.clone();
         match Challenge::from_saved(saved, own, None) {
@@ -275,12 +281,14 @@ pub fn elsewhere(model: &mut Model, saved: SavedChallenge) -> Outcome {
     if model.contest.challenge.as_ref() == Some(&challenge) && model.history == board {
         return Err(Ignored::NoChange);
     }
-    if let (Against::Daily { number, .. }, true) = (&challenge.against, challenge.ended) {
+    let counted = match challenge.against {
+        Against::Daily { number, counted } => counted.then_some(number),
+        Against::Race(_) => None,
+    };
+    if let Some(number) = counted.filter(|_| challenge.ended) {
         let game = if on_board { &board } else { &challenge.other };
-        let result = Challenge::result(*number, game);
-        if challenge.against.unaided() {
-            model.contest.dailies.record(result);
-        }
+        let result = Challenge::result(number, game);
+        model.contest.dailies.record(result);
     }
     model.contest.challenge = Some(challenge);
     model.unsaved.challenge = false;

@@ -89,7 +89,7 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     }
     model.set_aside(saved.set_aside());
     model.best = saved.best.max(model.own_history().present().score);
-    model.stats = saved.stats.clone().valid().unwrap_or_default();
+    model.stats = saved.stats.valid().unwrap_or_default();
     count_shell_moves(model);
     save_game(model);
     model.unsaved.best = true;
@@ -98,7 +98,12 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
     }
     say(model);
     if saved.load.first() {
-        cmds.extend(contest::loaded(model, saved));
+        cmds.extend(contest::loaded(
+            model,
+            saved.load,
+            saved.challenge,
+            saved.dailies,
+        ));
     }
     Ok(cmds)
 }
