@@ -4,7 +4,8 @@
 //!
 //! `split_points!` makes a split point for each row of the library's
 //! [`chunk_table!`] (one row a chunk: `app::chunks`): a `wasm_split`
-//! function, named as the chunk, which draws the row's component. The
+//! function, named as the chunk, which runs what the row hands over as the
+//! chunk loads (if anything) and gives what draws the row's component. The
 //! build cuts the wasm there (`scripts/bin/wasm-bindgen`), so what only
 //! that function reaches (a panel's view, and what only that panel uses)
 //! becomes a chunk of its own, `split_<name>-<hash>.wasm`, fetched when the
@@ -33,7 +34,7 @@ fn main() {
 
 /// A split point for each of [`chunk_table!`]'s rows, and `load`.
 macro_rules! split_points {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(+ $($keep:ident)::+)?,)*) => {
         /// Fetches `chunk` and gives the function that draws its view:
         /// `None` if it cannot be fetched.
         async fn load(chunk: Chunk) -> Option<Draw> {
@@ -46,6 +47,7 @@ macro_rules! split_points {
         $(
             #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $name() -> Result<Draw, SplitLoaderError> {
+                $($($keep)::+();)?
                 Ok(|| view! { <$($view)::+/> }.into_any())
             }
         )*

@@ -1,7 +1,8 @@
 //! Chunks: code the page fetches when it is first needed. The page's first
-//! download holds what the first move needs; each panel's view, and the
-//! daily's and races' views, are a chunk of wasm of their own, fetched the
-//! first time they are needed (the fetch is in `src/web/runner.rs`).
+//! download holds what the first move needs; each panel's view, the
+//! daily's and races' views, and the debugger's inspector and session
+//! files are a chunk of wasm of their own, fetched the first time they are
+//! needed (the fetch is in `src/web/runner.rs`).
 //!
 //! [`chunk_table!`](crate::chunk_table) is the one list of chunks: a row
 //! for each, which gives it its slot in [`Chunks`] here and its split point
@@ -22,7 +23,8 @@ use super::panel::Panel;
 /// `split_<name>-<hash>.wasm`: `scripts/bin/wasm-bindgen`,
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
-/// binary reads.
+/// binary reads; after a `+`, a function the chunk runs as it loads (the
+/// debugger's hands the page its tools: `view::inspector::hand_over`).
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
 /// each chunk's slot in [`Chunks`], and the page's binary its split point
@@ -42,6 +44,7 @@ macro_rules! chunk_table {
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
             Chunk::Contest => contest: view::contest::ContestViews,
+            Chunk::Debugger => debugger: view::inspector::Inspector + view::inspector::hand_over,
         }
     };
 }
@@ -54,12 +57,18 @@ pub enum Chunk {
     /// The contest bar, the ghost's board, the result card and the offer
     /// to race.
     Contest,
+    /// The debugger's inspector, its diff, its replays and its session
+    /// files (`view::inspector`, `web::session_file`), fetched when the
+    /// student first asks for a message or a file. Where it stands is the
+    /// debugger's ([`Debugger::chunk`](super::model::Debugger::chunk)), not
+    /// the fold's: its slot in [`Chunks`] stays missing.
+    Debugger,
 }
 
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
 /// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
 macro_rules! chunks_slots {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(+ $($keep:ident)::+)?,)*) => {
         /// Each chunk's slot, named as the chunk is.
         #[allow(non_camel_case_types)]
         enum Slot {
@@ -97,6 +106,10 @@ impl Chunk {
             Chunk::Contest => {
                 "The daily and races could not be loaded. The game plays on; \
                  they try again when one next begins or the page reloads."
+            }
+            Chunk::Debugger => {
+                "The debugger could not be loaded. The game plays on; \
+                 it tries again when you next ask for a message or a file."
             }
         }
     }
@@ -164,21 +177,37 @@ impl Chunks {
     /// `chunk` is needed now: whether it must be fetched (missing, or
     /// failed the last time), in which case it is now loading.
     pub fn need(&mut self, chunk: Chunk) -> bool {
-        let fetch = &mut self.fetches[chunk.index()];
-        let asked = matches!(fetch, Fetch::Missing | Fetch::Failed);
-        if asked {
-            *fetch = Fetch::Loading;
-        }
-        asked
+        self.fetches[chunk.index()].need()
     }
 
     /// The fetch of `chunk` ended; `false` if it was not loading.
     pub fn arrived(&mut self, chunk: Chunk, loaded: bool) -> bool {
-        let fetch = &mut self.fetches[chunk.index()];
-        if *fetch != Fetch::Loading {
+        self.fetches[chunk.index()].arrived(loaded)
+    }
+}
+
+impl Fetch {
+    /// The chunk is needed now: whether it must be fetched (missing, or
+    /// failed the last time), in which case it is now loading.
+    pub fn need(&mut self) -> bool {
+        let asked = matches!(self, Fetch::Missing | Fetch::Failed);
+        if asked {
+            *self = Fetch::Loading;
+        }
+        asked
+    }
+
+    /// Whether the chunk is here.
+    pub fn loaded(self) -> bool {
+        self == Fetch::Loaded
+    }
+
+    /// The fetch ended; `false` if it was not loading.
+    pub fn arrived(&mut self, loaded: bool) -> bool {
+        if *self != Fetch::Loading {
             return false;
         }
-        *fetch = if loaded { Fetch::Loaded } else { Fetch::Failed };
+        *self = if loaded { Fetch::Loaded } else { Fetch::Failed };
         true
     }
 }

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::chunks::Chunks;
+use super::chunks::{Chunks, Fetch};
 use super::coach::{game_start, Coach};
 use super::computer::Purpose;
 use super::computer::{self, Computer};
@@ -500,6 +500,23 @@ pub struct Debugger {
     pub before: Option<Box<Model>>,
     /// and the first and last message that can be shown.
     pub shown_range: (u64, u64),
+    /// Where the debugger's chunk stands (its inspector, replays and
+    /// session files): fetched when the student first asks for a message
+    /// or a file. Here rather than in `Model::chunks`: it changes with the
+    /// debugger's messages, which are not folded into the page's session.
+    pub chunk: Fetch,
+    /// A file asked for while that chunk was still coming: saved or picked
+    /// once it is here.
+    pub wanted: Option<FileAsk>,
+}
+
+/// What the student asked of session files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum FileAsk {
+    /// Save the page's session.
+    Save,
+    /// Pick a session file to open.
+    Open,
 }
 
 impl Debugger {
@@ -527,6 +544,8 @@ impl Debugger {
             first: self.first,
             before: None,
             shown_range: self.shown_range,
+            chunk: self.chunk,
+            wanted: self.wanted,
         }
     }
 }

@@ -8,7 +8,6 @@
 //! because the model is replaying, and stops ticking because it no longer
 //! is.
 
-use super::chunks::{Chunk, Fetch};
 use super::model::{Mode, Model, Panel};
 use crate::engine::Config;
 
@@ -48,7 +47,7 @@ pub struct Subs {
     /// else every minute, so that today's daily is today's.
     pub clock_every_ms: Option<u32>,
     /// A session file dropped on the page (→ `SessionFile`): while the
-    /// history panel's chunk, which reads it, is here.
+    /// debugger's chunk, which reads it, is here.
     pub file_drop: bool,
 }
 
@@ -70,7 +69,7 @@ pub fn subscriptions(model: &Model) -> Subs {
         } else {
             60_000
         }),
-        file_drop: model.chunks.of(Chunk::Panel(Panel::History)) == Fetch::Loaded,
+        file_drop: model.debugger.chunk.loaded(),
     }
 }
 

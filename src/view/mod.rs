@@ -27,6 +27,7 @@ pub mod context;
 mod controls;
 mod heading;
 mod how_to_play;
+pub mod inspector;
 mod notices;
 pub mod panels;
 mod replay_bar;
@@ -34,11 +35,12 @@ mod replay_bar;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Html, Meta, Title};
 
+use crate::app::chunks::{Chunk, Fetch};
 use crate::app::Model;
 use crate::engine::State;
 use crate::web::dispatcher::Dispatcher;
-use crate::web::split_points;
 use board::Board;
+use chunk_place::chunk_place;
 use contest::Contests;
 use context::select;
 use controls::Controls;
@@ -83,17 +85,16 @@ pub fn Page(
 }
 
 /// The debugger's inspector, while it has the page paused or a file was
-/// refused (its code comes with the history panel's chunk).
+/// refused, drawn in its place as every chunk is (its code is the
+/// debugger's chunk; a line says it is loading, or could not be loaded,
+/// until the student next asks).
 #[component]
 fn Debugger() -> impl IntoView {
-    let shown = select(|m| m.debugger.paused() || m.debugger.problem.is_some());
-    move || {
-        if shown.get() {
-            split_points::inspector()
-        } else {
-            None
-        }
-    }
+    chunk_place(select(|m| {
+        let d = &m.debugger;
+        let shown = d.paused() || d.problem.is_some() || d.chunk == Fetch::Failed;
+        shown.then_some((Chunk::Debugger, d.chunk))
+    }))
 }
 
 /// The document's head and root, drawn from the model like the rest: the

@@ -92,7 +92,7 @@ impl Runner {
 pub type Page<'a> = dyn Fn(&dyn Fn(&Recording, &Model)) + 'a;
 
 /// Saves the page's session to a file, or lets the player pick one, with
-/// the history panel's chunk (which sent these, so it is here).
+/// the debugger's chunk (the model sends these only once it is here).
 fn session_file(cmd: Cmd, dispatcher: Dispatcher, page: &Page) {
     let Some(tools) = split_points::tools() else {
         return;

@@ -18,7 +18,6 @@
 
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::VecDeque;
-use std::rc::Rc;
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -30,8 +29,7 @@ use super::runner::Runner;
 use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
-use crate::app::debugger::{Recording, Session};
-use crate::app::model::{Debugger, Opened};
+use crate::app::debugger::Recording;
 use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
 use crate::view::Page;
 
@@ -54,12 +52,9 @@ struct Runtime {
     /// each), for the debugger.
     recording: RefCell<Recording>,
     /// While the debugger has the page paused: the live model, which goes
-    /// on folding the outside's replies, and the message shown (the
-    /// signal then holds the model the fold made right after it).
-    paused: RefCell<Option<(Model, u64)>>,
-    /// The session last opened from a file, and how many were.
-    opened: RefCell<Option<Rc<Session>>>,
-    files: Cell<u32>,
+    /// on folding the outside's replies (the signal then holds the model
+    /// the debugger's chunk replayed for the message paused on).
+    live: RefCell<Option<Model>>,
 }
 
 impl Runtime {
@@ -98,11 +93,11 @@ impl Runtime {
     /// listen to what the new model says.
     fn handle(&self, msg: Msg) {
         let kept = msg.clone();
-        let paused = self.paused.borrow_mut().take();
-        let cmds = match paused {
-            Some((mut live, at)) => {
+        let live = self.live.borrow_mut().take();
+        let cmds = match live {
+            Some(mut live) => {
                 let cmds = self.fold(&mut live, msg, kept);
-                *self.paused.borrow_mut() = Some((live, at));
+                *self.live.borrow_mut() = Some(live);
                 cmds
             }
             None => self
@@ -126,54 +121,39 @@ impl Runtime {
         cmds
     }
 
-    /// Shows what the debugger asks: the model right after the message the
-    /// page is paused on, replayed again after every message (the live one
-    /// kept aside meanwhile), or the live model again.
+    /// Shows what the debugger asks, once its chunk is here: while the live
+    /// model is paused on a message, the model the chunk replays for it
+    /// (again after every message, the live one kept aside meanwhile);
+    /// else the live model again.
     fn show(&self) {
-        let stashed = self.paused.borrow_mut().take();
-        let live = |m: &Model| (m.debugger.copied(), m.debugger.range(m.log.count()));
-        let (debugger, range) = match &stashed {
-            Some((model, _)) => live(model),
-            None => match self
-                .model
-                .try_with_untracked(|m| m.debugger.paused().then(|| live(m)))
-            {
-                Some(Some(now)) => now,
-                _ => return,
-            },
-        };
-        let replayed = debugger
-            .at
-            .and_then(|at| Some((at, self.replay(debugger.opened.is_some(), at)?)));
-        let Some((at, (mut shown, before))) = replayed else {
-            if let Some((model, _)) = stashed {
-                self.swap(model);
-            }
+        let Some(tools) = split_points::tools() else {
             return;
         };
-        shown.debugger = Debugger {
-            before: Some(Box::new(before)),
-            shown_range: range,
-            ..debugger
+        let stashed = self.live.borrow_mut().take();
+        let shown = {
+            let recording = self.recording.borrow();
+            let paused = |m: &Model| m.debugger.paused().then(|| (tools.show)(&recording, m));
+            match &stashed {
+                Some(live) => paused(live),
+                None => self.model.try_with_untracked(paused).flatten(),
+            }
         };
-        let shown_before = self.swap(shown);
-        let live = stashed.map(|(model, _)| model).or(shown_before);
-        *self.paused.borrow_mut() = live.map(|model| (model, at));
+        match shown {
+            Some(shown) => {
+                let previous = self.swap(shown);
+                *self.live.borrow_mut() = stashed.or(previous);
+            }
+            None => {
+                if let Some(live) = stashed {
+                    self.swap(live);
+                }
+            }
+        }
     }
 
     /// Puts `model` in the signal; the one it held.
     fn swap(&self, model: Model) -> Option<Model> {
         self.model.try_update(|m| std::mem::replace(m, model))
-    }
-
-    /// The models right after message `at` and right before it, replayed
-    /// (by the history panel's chunk, which asked) from the page's own
-    /// recording or the file opened.
-    fn replay(&self, file: bool, at: u64) -> Option<(Model, Model)> {
-        let tools = split_points::tools()?;
-        let opened = self.opened.borrow();
-        let session = opened.as_deref().filter(|_| file);
-        Some((tools.replay)(&self.recording.borrow(), session, at))
     }
 
     fn run(&self, cmds: Vec<Cmd>) {
@@ -186,35 +166,18 @@ impl Runtime {
     /// Hands `f` the page's recording and its live model.
     fn with_page(&self, f: &dyn Fn(&Recording, &Model)) {
         let recording = self.recording.borrow();
-        match self.paused.borrow().as_ref() {
-            Some((live, _)) => f(&recording, live),
+        match self.live.borrow().as_ref() {
+            Some(live) => f(&recording, live),
             None => {
                 self.model.with_untracked(|live| f(&recording, live));
             }
         }
     }
 
-    /// Keeps a session read from a file, to step through, and says so.
-    fn open(&self, session: Session) {
-        let file = self.files.get() + 1;
-        self.files.set(file);
-        let opened = Opened {
-            first: session.first,
-            last: session.last(),
-            file,
-        };
-        *self.opened.borrow_mut() = Some(Rc::new(session));
-        self.send(Msg::SessionFile(Ok(opened)));
-    }
-
     /// Starts and stops listeners to match `subscriptions(&model)` (the
     /// live model's, while the page is paused).
     fn listen(&self) {
-        let paused = self
-            .paused
-            .borrow()
-            .as_ref()
-            .map(|(live, _)| subscriptions(live));
+        let paused = self.live.borrow().as_ref().map(subscriptions);
         if let Some(subs) = paused.or_else(|| self.model.try_with_untracked(subscriptions)) {
             self.listeners.sync(subs);
         }
@@ -276,13 +239,6 @@ thread_local! {
     static RUNTIME: OnceCell<Runtime> = const { OnceCell::new() };
 }
 
-/// Opens a session read from a file (the history panel's chunk read it,
-/// `split_points::open_session`): the runtime keeps it, and the debugger
-/// steps through it.
-fn open_session(session: Session) {
-    with_runtime(|runtime| runtime.open(session));
-}
-
 /// Hands `f` the runtime, once it has started.
 fn with_runtime(f: impl FnOnce(&Runtime)) {
     RUNTIME.with(|runtime| runtime.get().map(f));
@@ -296,7 +252,6 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
     let (model, cmds) = init(flags.clone());
     let recording = RefCell::new(Recording::new(flags, &model));
     let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
-    split_points::open_sessions_with(open_session);
     let runtime = Runtime {
         model: RwSignal::new(model),
         runner: Runner::new(store, split),
@@ -307,9 +262,7 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
         watching: Cell::new(false),
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
         recording,
-        paused: RefCell::new(None),
-        opened: RefCell::new(None),
-        files: Cell::new(0),
+        live: RefCell::new(None),
     };
     let model = runtime.model.read_only();
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {

@@ -1,7 +1,9 @@
 //! Session files in the browser: saving the page's session as a download,
-//! and reading one the player picks or drops on the page. Reached only from
-//! the history panel's chunk (`split_points::Tools`), so none of it (nor
-//! serde_json) is in the page at start.
+//! and reading one the player picks or drops on the page; the session
+//! opened is kept here, and the page paused on one of its messages shows
+//! it replayed ([`show`]). Reached only through the debugger's chunk
+//! (`split_points::Tools`, handed over by `view::inspector::hand_over`),
+//! so none of it (nor serde_json) is in the page at start.
 //!
 //! Every call that can throw is bound here with `catch`; a file that
 //! cannot be read, or is not a session, becomes `Msg::SessionFile(Err(…))`
@@ -12,9 +14,11 @@ use leptos::prelude::document;
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
+use std::cell::{Cell, RefCell};
+
 use super::dispatcher::Dispatcher;
-use super::split_points::open_session;
-use crate::app::debugger::{file, Recording, Session};
+use crate::app::debugger::{file, shown, Recording, Session};
+use crate::app::model::Opened;
 use crate::app::{Model, Msg};
 
 /// The name a saved session downloads as.
@@ -126,21 +130,37 @@ fn read(file: Option<Blob>, dispatch: Dispatcher) {
             Some(text) => file::read_in_page(&text),
             None => Err(UNREADABLE.into()),
         };
-        match read {
-            Ok(session) => open_session(session),
-            Err(why) => dispatch.send(Msg::SessionFile(Err(why))),
-        }
+        let read = read.map(open);
+        dispatch.send(Msg::SessionFile(read));
     });
 }
 
 /// Why a file could not be read at all.
 const UNREADABLE: &str = "This file could not be read.";
 
-/// The models right after message `at` and right before it: replayed from
-/// `session` if one is given, else from the page's `recording`.
-pub fn replay(recording: &Recording, session: Option<&Session>, at: u64) -> (Model, Model) {
-    match session {
-        Some(session) => session.model_at(at),
-        None => recording.model_at(at),
-    }
+thread_local! {
+    /// The session last opened from a file, and how many were.
+    static OPENED: RefCell<Option<Session>> = const { RefCell::new(None) };
+    static FILES: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Keeps a session read from a file, to step through; what the model
+/// knows of it.
+fn open(session: Session) -> Opened {
+    let file = FILES.with(|files| files.get() + 1);
+    FILES.with(|files| files.set(file));
+    let opened = Opened {
+        first: session.first,
+        last: session.last(),
+        file,
+    };
+    OPENED.with(|kept| *kept.borrow_mut() = Some(session));
+    opened
+}
+
+/// The model the page shows while `live`'s debugger has it paused: the
+/// one replayed from the session opened, if it is stepping through one,
+/// else from the page's `recording` (`debugger::shown`).
+pub fn show(recording: &Recording, live: &Model) -> Model {
+    OPENED.with(|opened| shown(recording, opened.borrow().as_ref(), live))
 }

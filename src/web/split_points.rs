@@ -7,8 +7,10 @@
 //! [`SplitPoints::load`] and keeps what draws it ([`keep`]); the views draw
 //! from it ([`draw`]) once the model says the chunk is here, all through
 //! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
-//! races' views (`view::contest`). Each chunk is resolved once, and drawn as
-//! often as it is shown, at once.
+//! races' views (`view::contest`), the debugger's inspector
+//! (`view::inspector`). Each chunk is resolved once, and drawn as often as
+//! it is shown, at once. A chunk may also hand over functions the page
+//! calls as it loads: the debugger's [`Tools`].
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
@@ -22,7 +24,7 @@ use leptos::prelude::AnyView;
 
 use super::dispatcher::Dispatcher;
 use crate::app::chunks::Chunk;
-use crate::app::debugger::{Recording, Session};
+use crate::app::debugger::Recording;
 use crate::app::Model;
 
 /// A future on the page's one thread.
@@ -39,13 +41,17 @@ pub struct SplitPoints {
     pub load: fn(Chunk) -> Later<Option<Draw>>,
 }
 
-/// What the history panel's chunk hands over beside its panel: the
-/// debugger's inspector and its session files, so that none of their code
-/// is in the page at start.
+/// What the debugger's chunk hands over as it loads
+/// (`view::inspector::hand_over`), beside its inspector: what the runtime
+/// and the runner call for the debugger, so that none of their code (the
+/// replays, the diff, the session files, JSON) is in the page at start.
 #[derive(Clone, Copy)]
 pub struct Tools {
-    /// Draws the inspector, over the page while it is paused.
-    pub inspector: Draw,
+    /// The model the page shows while paused: the one the fold made right
+    /// after the message `live`'s debugger is paused on, replayed from the
+    /// page's recording or the file opened, with the debugger's part (and
+    /// the model right before it, for the diff) put in.
+    pub show: fn(&Recording, &Model) -> Model,
     /// Writes the page's session (its recording, and its live model to
     /// check a replay against) to a file the browser downloads; `Err`: why
     /// not.
@@ -55,43 +61,21 @@ pub struct Tools {
     pub pick: fn(Dispatcher),
     /// Reads the session file dropped on the page, as `pick` does.
     pub dropped: fn(&web_sys::Event, Dispatcher),
-    /// The models right after message N and right before it, replayed from
-    /// the page's recording, or from the session opened if one is given.
-    pub replay: fn(&Recording, Option<&Session>, u64) -> (Model, Model),
 }
 
 thread_local! {
     /// What draws each chunk fetched so far.
     static DRAWN: RefCell<Vec<(Chunk, Draw)>> = const { RefCell::new(Vec::new()) };
-    /// The debugger's tools, once the history panel's chunk is here.
+    /// The debugger's tools, once its chunk is here.
     static TOOLS: Cell<Option<Tools>> = const { Cell::new(None) };
-    /// Where a session read from a file goes: the runtime, which keeps it.
-    static OPEN: Cell<Option<fn(Session)>> = const { Cell::new(None) };
 }
 
-/// The runtime takes the sessions read from files (`open_session`).
-pub fn open_sessions_with(open: fn(Session)) {
-    OPEN.with(|kept| kept.set(Some(open)));
-}
-
-/// Hands a session read from a file to the runtime.
-pub fn open_session(session: Session) {
-    if let Some(open) = OPEN.with(Cell::get) {
-        open(session);
-    }
-}
-
-/// Keeps the debugger's tools (the history panel's chunk, as it loads).
+/// Keeps the debugger's tools (its chunk, as it loads).
 pub fn keep_tools(tools: Tools) {
     TOOLS.with(|kept| kept.set(Some(tools)));
 }
 
-/// The debugger's inspector, if the history panel's chunk is here.
-pub fn inspector() -> Option<AnyView> {
-    tools().map(|tools| (tools.inspector)())
-}
-
-/// The debugger's tools, if the history panel's chunk is here.
+/// The debugger's tools, if its chunk is here.
 pub fn tools() -> Option<Tools> {
     TOOLS.with(Cell::get)
 }

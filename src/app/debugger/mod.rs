@@ -2,7 +2,7 @@
 //! `update(model, msg)` from `init(flags)`, so what the page did is its
 //! flags and its messages: a [`Session`]. The runtime keeps the page's own
 //! ([`Recording`], bounded by [`RECORD_LEN`]); a session file holds one
-//! (`file`, read and written only by the history panel's chunk and
+//! (`file`, read and written only by the debugger's chunk and
 //! natively); [`Session::model_at`] replays it to any message.
 //!
 //! `model::Debugger` is the part of the [`Model`] the student drives: the page
@@ -19,7 +19,7 @@ pub mod opened;
 use super::cmd::Logged;
 use super::init::{init, Flags};
 use super::log::{Entry, Log};
-use super::model::{self, Model};
+use super::model::{self, Debugger, Model};
 use super::msg::Msg;
 use super::update;
 use std::collections::VecDeque;
@@ -152,7 +152,7 @@ pub struct Recording {
     /// AI's answer), most are small, and the queue grows by doubling.
     messages: VecDeque<Box<Msg>>,
     /// The commands each gave, as the message log keeps them (their words
-    /// are made when the session is saved, in the history panel's chunk).
+    /// are made when the session is saved, in the debugger's chunk).
     commands: VecDeque<Vec<Logged>>,
 }
 
@@ -224,4 +224,25 @@ impl Recording {
             end: None,
         }
     }
+}
+
+/// The model the page shows while `live`'s debugger has it paused: the
+/// one the fold made right after the message paused on, replayed from
+/// `opened` if the debugger is stepping through that file, else from the
+/// page's `recording`; with the debugger's part, the model right before
+/// that message (for the diff) and the messages that can be shown.
+pub fn shown(recording: &Recording, opened: Option<&Session>, live: &Model) -> Model {
+    let debugger = &live.debugger;
+    let count = live.log.count();
+    let at = debugger.at.unwrap_or(count);
+    let (mut shown, before) = match opened.filter(|_| debugger.opened.is_some()) {
+        Some(session) => session.model_at(at),
+        None => recording.model_at(at),
+    };
+    shown.debugger = Debugger {
+        before: Some(Box::new(before)),
+        shown_range: debugger.range(count),
+        ..debugger.copied()
+    };
+    shown
 }

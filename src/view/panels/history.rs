@@ -18,7 +18,6 @@ use crate::app::words::input_name;
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
 use crate::view::context::{select, use_dispatcher};
-use crate::web::split_points;
 
 /// How many rows of the list are drawn around the chosen one.
 const ROWS: usize = 11;
@@ -82,12 +81,9 @@ impl Row {
     }
 }
 
-/// The history panel. It hands the page the debugger's tools (the
-/// inspector and the session files, `inspector::tools`), which are in
-/// this chunk too.
+/// The history panel.
 #[component]
 pub fn HistoryPanel() -> impl IntoView {
-    split_points::keep_tools(super::inspector::tools());
     let position = select(|m| match m.viewing() {
         Some(i) => format!(
             "Showing the state after {i} of {} inputs (read-only).",

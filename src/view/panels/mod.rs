@@ -15,7 +15,6 @@
 mod charts;
 mod grade_mark;
 mod history;
-mod inspector;
 mod messages;
 mod review;
 mod review_chart;

@@ -3,9 +3,9 @@
 //! commands and subscriptions it gave, what it changed in the model (each
 //! field before → after, `app::debugger::diff`), Previous, Next and Back to
 //! live. The page around it is the model the fold made right after that
-//! message, drawn by the same views. Part of the history panel's chunk,
-//! handed over with it (`split_points::Tools`). One memo of plain data
-//! drawn by one closure.
+//! message, drawn by the same views. This is the debugger's chunk
+//! (`Chunk::Debugger`), which hands the page its tools as it loads
+//! ([`hand_over`]). One memo of plain data drawn by one closure.
 
 use leptos::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::app::debugger::diff::{diff, Change};
 use crate::app::{Model, Msg};
 use crate::view::context::{select, use_dispatcher};
 use crate::web::session_file;
-use crate::web::split_points::Tools;
+use crate::web::split_points::{self, Tools};
 
 /// What the inspector shows, as plain data.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,17 +77,16 @@ fn outcome(e: &crate::app::log::Entry) -> String {
     text
 }
 
-/// The debugger's tools, which the history panel hands over as it draws
-/// (`split_points::keep_tools`): this view, and the session files'
-/// functions, all in the history panel's chunk.
-pub fn tools() -> Tools {
-    Tools {
-        inspector: || view! { <Inspector/> }.into_any(),
+/// Hands the page the debugger's tools as its chunk loads
+/// (`split_points::keep_tools`): the replays shown while paused and the
+/// session files' functions, all in this chunk.
+pub fn hand_over() {
+    split_points::keep_tools(Tools {
+        show: session_file::show,
         save: session_file::save,
         pick: session_file::pick,
         dropped: session_file::dropped,
-        replay: session_file::replay,
-    }
+    });
 }
 
 /// The inspector.
