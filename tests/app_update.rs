@@ -1390,19 +1390,31 @@ fn what_the_app_listens_to_follows_the_model() {
 fn the_debugger_pauses_on_a_message_and_opens_session_files() {
     let live = after(fresh(), [Msg::Play(Input::Move(Left))]);
     let count = live.log.count();
-    // Pausing is the debugger's: no command, not a message of the fold.
-    let paused = check(&live, Msg::Inspect(Some(count + 10)), vec![]);
+    // Pausing is the debugger's: not a message of the fold. Its chunk (the
+    // inspector, the replays, the files) is asked for the first time.
+    let debugger = Chunk::Debugger;
+    let asked = check(
+        &live,
+        Msg::Inspect(Some(count + 10)),
+        vec![Cmd::LoadChunk(debugger)],
+    );
+    assert_eq!(asked.debugger.chunk, Fetch::Loading);
+    let here = Msg::ChunkLoaded {
+        chunk: debugger,
+        loaded: true,
+    };
+    let paused = check(&asked, here.clone(), vec![]);
     assert_eq!(
-        paused.debugger.at,
-        Some(count),
+        (paused.debugger.at, paused.debugger.chunk),
+        (Some(count), Fetch::Loaded),
         "held within the messages kept"
     );
     assert_eq!(
-        paused.log.count(),
-        count,
-        "the debugger's messages are not folded in"
+        (paused.log.count(), paused.chunks, paused.debugger.first),
+        (count, live.chunks, live.debugger.first),
+        "the debugger's messages, and its chunk's arrival, are not folded in"
     );
-    let at_start = check(&live, Msg::Inspect(Some(0)), vec![]);
+    let at_start = check(&paused, Msg::Inspect(Some(0)), vec![]);
     assert_eq!(at_start.debugger.at, Some(0));
     // While paused the player's inputs are not taken; the outside's replies go on.
     let waited = check(&paused, Msg::Play(Input::Move(Right)), vec![]);
@@ -1419,15 +1431,38 @@ fn the_debugger_pauses_on_a_message_and_opens_session_files() {
         (true, count + 1)
     );
     assert!(!subscriptions(&paused).keys && !subscriptions(&paused).swipes);
-    // Back to live.
+    // Back to live, the chunk kept; a dropped file is read once it is here.
     let back = check(&paused, Msg::Inspect(None), vec![]);
-    assert_eq!(back, live);
-    // Files are the runner's.
-    check(&live, Msg::SaveSession, vec![Cmd::SaveSession]);
-    check(&live, Msg::OpenSession, vec![Cmd::PickSession]);
-    // A refused file is said; the live game is untouched.
+    let mut loaded = live.clone();
+    loaded.debugger.chunk = Fetch::Loaded;
+    assert_eq!(back, loaded);
+    assert!(subscriptions(&back).file_drop && !subscriptions(&live).file_drop);
+    // Files are the runner's, with the chunk: at once once it is here, and
+    // when it arrives if asked for before.
+    check(&back, Msg::SaveSession, vec![Cmd::SaveSession]);
+    check(&back, Msg::OpenSession, vec![Cmd::PickSession]);
+    let waiting = check(&live, Msg::OpenSession, vec![Cmd::LoadChunk(debugger)]);
+    check(&waiting, here, vec![Cmd::PickSession]);
+    // A chunk that could not be fetched: the page is live again, and the
+    // next ask fetches it again.
+    let failed = Msg::ChunkLoaded {
+        chunk: debugger,
+        loaded: false,
+    };
+    let failed = check(&asked, failed, vec![]);
+    assert_eq!(
+        (failed.debugger.at, failed.debugger.chunk),
+        (None, Fetch::Failed)
+    );
+    check(
+        &failed,
+        Msg::Inspect(Some(1)),
+        vec![Cmd::LoadChunk(debugger)],
+    );
+    // A refused file is said (the chunk read it: it is here); the live
+    // game is untouched.
     let refused = check(
-        &live,
+        &back,
         Msg::SessionFile(Err("Not a session.".into())),
         vec![],
     );
@@ -1517,9 +1552,14 @@ fn row_for(msg: &Msg) -> &'static str {
             chunk: Chunk::Contest,
             ..
         } => "the_contests_views_are_fetched_once_there_is_a_contest",
-        Msg::Inspect(_) | Msg::SaveSession | Msg::OpenSession | Msg::SessionFile(_) => {
-            "the_debugger_pauses_on_a_message_and_opens_session_files"
-        }
+        Msg::Inspect(_)
+        | Msg::SaveSession
+        | Msg::OpenSession
+        | Msg::SessionFile(_)
+        | Msg::ChunkLoaded {
+            chunk: Chunk::Debugger,
+            ..
+        } => "the_debugger_pauses_on_a_message_and_opens_session_files",
     }
 }
 
@@ -1587,6 +1627,10 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
                 PanelLoaded(Panel::Stats, true),
                 Msg::ChunkLoaded {
                     chunk: Chunk::Contest,
+                    loaded: true,
+                },
+                Msg::ChunkLoaded {
+                    chunk: Chunk::Debugger,
                     loaded: true,
                 },
             ]
