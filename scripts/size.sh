@@ -46,7 +46,7 @@ engine_budget_kb="${ENGINE_BUDGET_KB:-10}"
 chunk_budget_kb() {
     case "$1" in
         split_panel_history-*) echo 38 ;;
-        split_debugger-*) echo 60 ;;
+        split_debugger-*) echo 58 ;;
         split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
         split_contest-*) echo 18 ;;
