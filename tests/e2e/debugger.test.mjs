@@ -300,3 +300,32 @@ test('the live page pauses on a message from the log, shows what it changed, and
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the debugger's chunk that cannot be fetched: a quiet line, the page stays live, and the next ask fetches it", async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const block = (route) => route.fulfill({ status: 404, body: 'gone' });
+  await context.route('**/split_debugger-*.wasm', block);
+  await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  await openMessageLog(page);
+  for (let i = 0; i < 3; i++) await playAMove(page, i);
+  await untilIdle(page);
+  await page.click('.message-log > li:first-child .message-n');
+  await page.waitForSelector('p.inspector.chunk-note[role=status]', { timeout: 10_000 });
+  assert.match(await page.textContent('p.inspector.chunk-note'), /debugger could not be loaded\. The game plays on/);
+  assert.equal(await page.$('.inspector-title'), null, 'paused without its inspector');
+  // Live: a key still moves the board.
+  const before = await readBoard(page);
+  await blur(page);
+  assert.ok(await playAMove(page, 0), 'no move to play');
+  await untilIdle(page);
+  assert.notDeepEqual((await readBoard(page)).board, before.board, 'the page did not take the key');
+  // Once the file is back, the next ask fetches it and pauses.
+  await context.unroute('**/split_debugger-*.wasm', block);
+  const n = await newestMessage(page);
+  await page.click('.message-log > li:first-child .message-n');
+  assert.equal(await pausedAt(page), n);
+  await backToLive(page);
+  await context.close();
+});
