@@ -10,7 +10,7 @@
 //! in words: no panic, no console error, the live game untouched.
 
 use gloo_events::EventListener;
-use leptos::prelude::document;
+use leptos::prelude::{document, window};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -26,39 +26,38 @@ const FILE_NAME: &str = "2048-session.json";
 
 #[wasm_bindgen]
 extern "C" {
-    /// A `Blob` (and a `File`, which is one).
+    /// A `Blob`: its constructor is the one call here with a binding of its
+    /// own. The rest (`text`, `URL.createObjectURL`, `click`, `files`,
+    /// `dataTransfer`, `item`) go through `Reflect.get` and
+    /// `Function.call`, which the page imports already: every import is
+    /// the page's (a chunk has none of its own), and each would add to the
+    /// page's glue.
     type Blob;
     /// `new Blob(parts, {type})`.
     #[wasm_bindgen(constructor, catch)]
     fn new(parts: &js_sys::Array, options: &JsValue) -> Result<Blob, JsValue>;
-    /// `Blob.text()`: a promise of its text.
-    #[wasm_bindgen(method, catch)]
-    fn text(this: &Blob) -> Result<js_sys::Promise, JsValue>;
+}
 
-    /// `URL.createObjectURL`.
-    #[wasm_bindgen(catch, js_namespace = URL, js_name = createObjectURL)]
-    fn create_object_url(blob: &Blob) -> Result<String, JsValue>;
-    /// `URL.revokeObjectURL`.
-    #[wasm_bindgen(catch, js_namespace = URL, js_name = revokeObjectURL)]
-    fn revoke_object_url(url: &str) -> Result<(), JsValue>;
+/// `target[name]`; `Err` if reading it threw.
+fn get(target: &JsValue, name: &str) -> Result<JsValue, JsValue> {
+    js_sys::Reflect::get(target, &JsValue::from_str(name))
+}
 
-    /// An element that can be clicked (`<a download>`, `<input type=file>`).
-    type Clickable;
-    #[wasm_bindgen(method, catch)]
-    fn click(this: &Clickable) -> Result<(), JsValue>;
-    /// `input.files`, or a drop's `dataTransfer.files`.
-    #[wasm_bindgen(method, getter)]
-    fn files(this: &Clickable) -> Option<Files>;
+/// `target[name](arg?)`; `Err` if it is not a function or threw.
+fn call(target: &JsValue, name: &str, arg: Option<&JsValue>) -> Result<JsValue, JsValue> {
+    let method = get(target, name)?.unchecked_into::<js_sys::Function>();
+    match arg {
+        Some(arg) => method.call1(target, arg),
+        None => method.call0(target),
+    }
+}
 
-    /// A `DragEvent`, for its `dataTransfer`.
-    type Dropped;
-    #[wasm_bindgen(method, getter, js_name = dataTransfer)]
-    fn data_transfer(this: &Dropped) -> Option<Clickable>;
-
-    /// A `FileList`.
-    type Files;
-    #[wasm_bindgen(method)]
-    fn item(this: &Files, index: u32) -> Option<Blob>;
+/// `list.item(0)`, of a `FileList` (`input.files`, `dataTransfer.files`),
+/// if there is one.
+fn first_file(holder: &JsValue) -> Option<JsValue> {
+    let files = get(holder, "files").ok().filter(|f| f.is_object())?;
+    let file = call(&files, "item", Some(&JsValue::from(0))).ok()?;
+    file.is_object().then_some(file)
 }
 
 /// Saves the page's session (what `recording` holds, and the `live` model
@@ -71,14 +70,19 @@ pub fn save(recording: &Recording, live: &Model) -> Result<(), String> {
     let options = js_sys::Object::new();
     js_sys::Reflect::set(&options, &"type".into(), &"application/json".into()).map_err(refused)?;
     let blob = Blob::new(&parts, &options).map_err(refused)?;
-    let url = create_object_url(&blob).map_err(refused)?;
+    let urls = get(&window(), "URL").map_err(refused)?;
+    let url = call(&urls, "createObjectURL", Some(&blob)).map_err(refused)?;
+    let href = url
+        .as_string()
+        .ok_or(())
+        .map_err(|()| refused(url.clone()))?;
     let link = document().create_element("a").map_err(refused)?;
     let clicked = link
-        .set_attribute("href", &url)
+        .set_attribute("href", &href)
         .and_then(|()| link.set_attribute("download", FILE_NAME))
-        .and_then(|()| link.unchecked_ref::<Clickable>().click());
+        .and_then(|()| call(&link, "click", None).map(drop));
     // The download has its bytes once the click is handled.
-    let _ = revoke_object_url(&url);
+    let _ = call(&urls, "revokeObjectURL", Some(&url));
     clicked.map_err(refused)
 }
 
@@ -95,37 +99,30 @@ pub fn pick(dispatch: Dispatcher) {
     }
     let picked = input.clone();
     EventListener::once(&input, "change", move |_| {
-        let file = picked
-            .unchecked_ref::<Clickable>()
-            .files()
-            .and_then(|f| f.item(0));
-        read(file, dispatch);
+        read(first_file(&picked), dispatch);
     })
     .forget();
-    let _ = input.unchecked_ref::<Clickable>().click();
+    let _ = call(&input, "click", None);
 }
 
 /// Reads the first file dropped with `event` as a session.
 pub fn dropped(event: &web_sys::Event, dispatch: Dispatcher) {
-    let file = event
-        .unchecked_ref::<Dropped>()
-        .data_transfer()
-        .and_then(|t| t.files())
-        .and_then(|f| f.item(0));
-    read(file, dispatch);
+    let transfer = get(event, "dataTransfer").ok().filter(|t| t.is_object());
+    read(transfer.as_ref().and_then(first_file), dispatch);
 }
 
 /// Reads `file`'s text and sends its session, or why it is refused.
-fn read(file: Option<Blob>, dispatch: Dispatcher) {
+fn read(file: Option<JsValue>, dispatch: Dispatcher) {
     let Some(file) = file else {
         return;
     };
-    let Ok(promise) = file.text() else {
+    let Ok(promise) = call(&file, "text", None) else {
         dispatch.send(Msg::SessionFile(Err(UNREADABLE.into())));
         return;
     };
     leptos::task::spawn_local(async move {
-        let text = wasm_bindgen_futures::JsFuture::from(promise).await;
+        let text =
+            wasm_bindgen_futures::JsFuture::from(promise.unchecked_into::<js_sys::Promise>()).await;
         let read = match text.ok().and_then(|t| t.as_string()) {
             Some(text) => file::read_in_page(&text),
             None => Err(UNREADABLE.into()),
