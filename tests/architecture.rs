@@ -494,9 +494,9 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart; no first game, or its kept keys and gestures not handed over"),
     ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),
     ("web/browser.rs", &["target", "dyn_into", "dyn_ref", "select", "selected_index", "unchecked_into", "unchecked_ref"], "event reads, casts and select(): cannot throw; a mismatch is None"),
-    ("web/session_file.rs", &["document", "create_element", "set_attribute"], "createElement and setAttribute, bound with catch: Err leaves the session unsaved (said in words, Msg::SessionFile) or the picker unopened"),
-    ("web/session_file.rs", &["text", "click"], "Blob.text() and click(), bound with catch (as are new Blob and URL.createObjectURL, this file's own bindings): Err is a sentence (Msg::SessionFile), the live game untouched"),
-    ("web/session_file.rs", &["of1", "set", "once", "files", "item", "data_transfer", "as_string", "unchecked_ref"], "Array.of, Reflect.set (catch), gloo's listener, nullable reads of files and dataTransfer, casts: cannot throw; nothing read is no file"),
+    ("web/session_file.rs", &["document", "window", "create_element", "set_attribute"], "document and window are present in every page; createElement and setAttribute, bound with catch: Err leaves the session unsaved (said in words, Msg::SessionFile) or the picker unopened"),
+    ("web/session_file.rs", &["get", "call0", "call1"], "Reflect.get and Function.call, bound with catch, reach text(), click(), item(), URL.createObjectURL and revokeObjectURL (as is new Blob, this file's one binding): a method missing or throwing is Err, a sentence (Msg::SessionFile) or no file read, the live game untouched"),
+    ("web/session_file.rs", &["of1", "set", "once", "as_string", "is_object", "unchecked_into"], "Array.of, Reflect.set (catch), gloo's listener, JsValue reads and a cast: cannot throw (a value that is not a function throws only when called, inside Function.call's catch); nothing read is no file"),
 ];
 
 /// Method and function names on these files that are Rust's, the

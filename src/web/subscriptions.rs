@@ -169,9 +169,9 @@ fn page_hide(dispatch: Dispatcher) -> [EventListener; 2] {
     ]
 }
 
-/// A file dropped on the page is read as a session (by the history
-/// panel's chunk: `split_points::Tools::dropped`); dragging one over the
-/// page is let through, which a drop needs.
+/// A file dropped on the page is read as a session (by the debugger's
+/// chunk: `split_points::Tools::dropped`); dragging one over the page is
+/// let through, which a drop needs.
 fn file_drop(dispatch: Dispatcher) -> [EventListener; 2] {
     let options = EventListenerOptions {
         phase: EventListenerPhase::Bubble,

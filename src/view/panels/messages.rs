@@ -2,9 +2,8 @@
 //! first, each with the commands `update` returned for it or why it was
 //! ignored, and the subscriptions it started (`+idle`) or stopped
 //! (`−ticker`); mounted only while shown. Each message's number is a button
-//! that pauses the page on it (the debugger's inspector,
-//! `panels::inspector`); below, the session saved to a file or opened from
-//! one.
+//! that pauses the page on it (the debugger's inspector, `view::inspector`,
+//! its own chunk); below, the session saved to a file or opened from one.
 
 use leptos::prelude::*;
 
