@@ -24,6 +24,12 @@ use leptos_2048::chunk_table;
 use leptos_2048::view;
 use leptos_2048::web::split_points::{Draw, SplitPoints};
 
+/// The page's allocator: Talc, in place of std's dlmalloc, which is
+/// bigger and slower in wasm (docs/size.md).
+#[cfg(target_family = "wasm")]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 fn main() {
     console_error_panic_hook::set_once();
     leptos_2048::web::mount(SplitPoints {
