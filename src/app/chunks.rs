@@ -22,7 +22,8 @@ use super::panel::Panel;
 /// `split_<name>-<hash>.wasm`: `scripts/bin/wasm-bindgen`,
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
-/// binary reads.
+/// binary reads; and, after `hands`, edge code the chunk hands the runner
+/// as it loads (`web::split_points::Tool`: the card's picture).
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
 /// each chunk's slot in [`Chunks`], and the page's binary its split point
@@ -41,7 +42,7 @@ macro_rules! chunk_table {
             Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
-            Chunk::Contest => contest: view::contest::ContestViews,
+            Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL,
         }
     };
 }
@@ -59,7 +60,7 @@ pub enum Chunk {
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
 /// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
 macro_rules! chunks_slots {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)?,)*) => {
         /// Each chunk's slot, named as the chunk is.
         #[allow(non_camel_case_types)]
         enum Slot {

@@ -46,7 +46,11 @@ impl Runner {
             Cmd::SaveChallenge(challenge) => report(self.store.save_challenge(&challenge)),
             Cmd::SaveDailies(dailies) => report(self.store.save_dailies(&dailies)),
             Cmd::ShareCard(text) => {
-                browser::share_text(&text, move |sent| dispatcher.send(Msg::CardSent(sent)))
+                let done = Box::new(move |sent| dispatcher.send(Msg::CardSent(sent)));
+                match split_points::share_card() {
+                    Some(share_with_picture) => share_with_picture(text, done),
+                    None => browser::share_text(&text, done),
+                }
             }
             Cmd::CopyCard(text) => browser::copy_then(&text, move |copied| {
                 let sent = if copied { Sent::Copied } else { Sent::Shown };

@@ -21,6 +21,7 @@ use std::pin::Pin;
 use leptos::prelude::AnyView;
 
 use crate::app::chunks::Chunk;
+use crate::app::Sent;
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -48,6 +49,36 @@ pub fn keep(chunk: Chunk, draw: Draw) {
         drawn.retain(|(c, _)| *c != chunk);
         drawn.push((chunk, draw));
     });
+}
+
+/// Edge code a chunk hands the runner as it loads (its row in
+/// `chunk_table!` names it), for a command that only the chunk's view leads
+/// to: its code stays in the chunk, and the runner carries the command out
+/// with it once the chunk is here, and in a plainer way before.
+#[derive(Clone, Copy)]
+pub enum Tool {
+    /// Sends the result card with its board's picture (the contest's
+    /// chunk: `web::card_picture`); `Cmd::ShareCard`.
+    ShareCard(fn(String, Box<dyn FnOnce(Sent)>)),
+}
+
+thread_local! {
+    /// The tools handed over so far.
+    static TOOLS: RefCell<Vec<Tool>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps `tool`, from a chunk that has just loaded.
+pub fn hand_over(tool: Tool) {
+    TOOLS.with(|tools| tools.borrow_mut().push(tool));
+}
+
+/// The way to share the card that a chunk handed over, if it did.
+pub fn share_card() -> Option<fn(String, Box<dyn FnOnce(Sent)>)> {
+    TOOLS.with(|tools| {
+        tools.borrow().iter().find_map(|tool| match *tool {
+            Tool::ShareCard(share) => Some(share),
+        })
+    })
 }
 
 /// `chunk`'s view, if it is here.
