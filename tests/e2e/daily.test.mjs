@@ -205,6 +205,15 @@ async function shareTheResult(page) {
   return readTheCard(page);
 }
 
+/** Opens the daily, plays a move, finishes and shares the result. */
+async function playADailyAndShareIt(context) {
+  const { page, errors } = await openPage(context);
+  await openTheDaily(page);
+  await playAMove(page);
+  await finish(page);
+  return { page, errors, card: await shareTheResult(page) };
+}
+
 async function readTheCard(page) {
   const lines = await page.$$eval('.card-line', (ls) => ls.map((l) => [l.textContent, l.getAttribute('aria-label')]));
   return {
@@ -303,11 +312,7 @@ test('the card goes by the share sheet where there is one, its text alone where 
       });
     },
   });
-  const { page, errors } = await openPage(context);
-  await openTheDaily(page);
-  await playAMove(page);
-  await finish(page);
-  const card = await shareTheResult(page);
+  const { page, errors, card } = await playADailyAndShareIt(context);
   assert.equal(card.said, 'Shared.');
   assert.deepEqual(await page.evaluate(() => window.__shared), [card.text]);
   // Copy puts the same card on the clipboard.
@@ -333,11 +338,7 @@ test('where the share sheet takes files, the card goes with the picture of its b
       });
     },
   });
-  const { page, errors } = await openPage(context);
-  await openTheDaily(page);
-  await playAMove(page);
-  await finish(page);
-  const card = await shareTheResult(page);
+  const { page, errors, card } = await playADailyAndShareIt(context);
   assert.equal(card.said, 'Shared.');
   const picture = await page.evaluate(async () => {
     const [{ text, files }] = window.__shared;
