@@ -59,8 +59,11 @@ pub fn keep(chunk: Chunk, draw: Draw) {
 pub enum Tool {
     /// Sends the result card with its board's picture (the contest's
     /// chunk: `web::card_picture`); `Cmd::ShareCard`.
-    ShareCard(fn(String, Box<dyn FnOnce(Sent)>)),
+    ShareCard(ShareCard),
 }
+
+/// Sends the result card's text, and `done` hears how it went.
+pub type ShareCard = fn(String, Box<dyn FnOnce(Sent)>);
 
 thread_local! {
     /// The tools handed over so far.
@@ -73,12 +76,8 @@ pub fn hand_over(tool: Tool) {
 }
 
 /// The way to share the card that a chunk handed over, if it did.
-pub fn share_card() -> Option<fn(String, Box<dyn FnOnce(Sent)>)> {
-    TOOLS.with(|tools| {
-        tools.borrow().iter().find_map(|tool| match *tool {
-            Tool::ShareCard(share) => Some(share),
-        })
-    })
+pub fn share_card() -> Option<ShareCard> {
+    TOOLS.with(|tools| tools.borrow().first().map(|&Tool::ShareCard(share)| share))
 }
 
 /// `chunk`'s view, if it is here.
