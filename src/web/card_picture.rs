@@ -38,8 +38,8 @@ const GAP: f64 = 12.0;
 ///
 /// The card is made by the message that asks for it to be sent, so its
 /// board is on the page a turn later, once the view has drawn it: the
-/// picture is painted then (well within the click's permission to open
-/// the share sheet, which lasts seconds).
+/// picture is painted then, milliseconds after the click, well within the
+/// click's permission to open the share sheet.
 pub fn share_card(text: String, done: Box<dyn FnOnce(Sent)>) {
     if !browser::shares_files() {
         return browser::share_text(&text, done);
@@ -99,8 +99,12 @@ fn png_file(blob: JsValue) -> Option<web_sys::File> {
 fn painted() -> Option<HtmlCanvasElement> {
     let board = document().query_selector(".card-board").ok()??;
     let cells = board.query_selector_all(".card-cell").ok()?;
-    let cols: u32 = style_of(&board, "--cols")?.trim().parse().ok()?;
-    let rows = cells.length().div_ceil(cols.max(1));
+    let cols: u32 = style_of(&board, "--cols")?
+        .trim()
+        .parse()
+        .ok()
+        .filter(|&c| c > 0)?;
+    let rows = cells.length().div_ceil(cols);
     // A `canvas` element is always an HTMLCanvasElement, and its "2d"
     // context, where there is one, a CanvasRenderingContext2D.
     let canvas: HtmlCanvasElement = document().create_element("canvas").ok()?.unchecked_into();
