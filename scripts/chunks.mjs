@@ -8,8 +8,9 @@
 // them. Trunk knows nothing of these files, so this hook, on trunk's staging
 // directory:
 //
-// - optimises each chunk with wasm-opt -Oz in release builds (as trunk does
-//   the main module: index.html's data-wasm-opt="z") and names it after its
+// - optimises each chunk with wasm-opt -O2 in release builds (as trunk does
+//   the main module: index.html's data-wasm-opt="2"; docs/size.md says why
+//   -O2, not -Oz) and names it after its
 //   content, as trunk names its own files, so the service worker may serve
 //   it from its cache for as long as the name lasts;
 // - writes the loader under a content-hashed name, importing the page's
@@ -58,11 +59,11 @@ async function optimised(path) {
   if (!release) return readFile(path);
   const dir = await mkdtemp(join(tmpdir(), 'chunk-'));
   const out = join(dir, 'out.wasm');
-  // -Oz as trunk does the main module; the name section goes (wasm-opt
+  // -O2 as trunk does the main module; the name section goes (wasm-opt
   // warns that it cannot read one of its subsections: stderr is dropped
   // unless wasm-opt fails).
   try {
-    execFileSync('wasm-opt', ['-Oz', '--strip-debug', '--strip-producers', path, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('wasm-opt', ['-O2', '--strip-debug', '--strip-producers', path, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
     return await readFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -23,7 +23,14 @@ use leptos_2048::app::chunks::Chunk;
 use leptos_2048::app::Panel;
 use leptos_2048::chunk_table;
 use leptos_2048::view;
-use leptos_2048::web::split_points::{Draw, SplitPoints};
+use leptos_2048::web;
+use leptos_2048::web::split_points::{self, Draw, SplitPoints};
+
+/// The page's allocator: Talc, in place of std's dlmalloc, which is
+/// bigger and slower in wasm (docs/size.md).
+#[cfg(target_family = "wasm")]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 fn main() {
     console_error_panic_hook::set_once();
@@ -34,7 +41,7 @@ fn main() {
 
 /// A split point for each of [`chunk_table!`]'s rows, and `load`.
 macro_rules! split_points {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(+ $($keep:ident)::+)?,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)?,)*) => {
         /// Fetches `chunk` and gives the function that draws its view:
         /// `None` if it cannot be fetched.
         async fn load(chunk: Chunk) -> Option<Draw> {
@@ -47,7 +54,7 @@ macro_rules! split_points {
         $(
             #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $name() -> Result<Draw, SplitLoaderError> {
-                $($($keep)::+();)?
+                $(split_points::hand_over($($tool)::+);)?
                 Ok(|| view! { <$($view)::+/> }.into_any())
             }
         )*

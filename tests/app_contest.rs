@@ -591,6 +591,15 @@ fn the_shared_card_can_be_copied_as_it_is() {
 }
 
 #[test]
+fn a_one_move_game_s_card_says_1_move() {
+    let finished = after(moved(in_the_daily(), 1), [Msg::Finish, Msg::ShareResult]);
+    let due = after(finished, [Msg::CardDue]);
+    let text = &due.contest.card.made().unwrap().text;
+    let head = text.lines().next().unwrap();
+    assert!(head.ends_with(" · 1 move"), "{head}");
+}
+
+#[test]
 fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
     let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
     assert!(

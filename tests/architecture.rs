@@ -454,6 +454,7 @@ const RUNTIME_PATH: &[&str] = &[
     "web/worker.rs",
     "web/browser.rs",
     "web/session_file.rs",
+    "web/card_picture.rs",
 ];
 
 /// Every call into the browser on the runtime's path, by file, and what
@@ -490,6 +491,14 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["resolve", "then"], "Promise.resolve().then: cannot throw"),
     ("web/browser.rs", &["set"], "Reflect.set on a fresh object, bound with catch: Err leaves the share sheet out (the clipboard, else the card stays on the page)"),
     ("web/browser.rs", &["share_fn", "call1"], "navigator.share read as an Option (absent from most desktop browsers), called through Function.call bound with catch, its rejection handled: the clipboard, else the card stays on the page to copy"),
+    ("web/card_picture.rs", &["window", "document", "create_element", "query_selector", "query_selector_all", "get_computed_style", "get_property_value", "get_context"], "present in every page, or bound with catch and nullable: a missing board, style or context paints nothing, and the card goes with its text alone"),
+    ("web/card_picture.rs", &["item", "length", "text_content", "is_null", "unchecked_into", "unchecked_ref"], "node list and JsValue reads and casts (a canvas element, its 2d context, a non-null blob, a matched element: each of the type cast to): cannot throw"),
+    ("web/card_picture.rs", &["set_width", "set_height", "set_fill_style_str", "set_font", "set_text_align", "set_text_baseline", "fill_rect"], "canvas setters and fillRect with finite numbers: cannot throw (a value the canvas does not take is ignored)"),
+    ("web/card_picture.rs", &["fill_text"], "bound with catch, its Err ignored: a cell painted without its number"),
+    ("web/card_picture.rs", &["to_blob", "new_with_blob_sequence_and_options"], "bound with catch: Err (a canvas the browser will not encode, no File) sends the text alone; a null blob too"),
+    ("web/card_picture.rs", &["new", "set_type", "of1", "set"], "new FilePropertyBag and its type, Array.of: cannot throw; Reflect.set bound with catch, its Err leaving the files out (the text goes alone)"),
+    ("web/card_picture.rs", &["div_ceil"], "integer arithmetic (the scanner cannot tell it from a browser call): cannot throw"),
+    ("web/browser.rs", &["can_share_fn", "is_truthy"], "navigator.canShare read as an Option (absent where the share sheet takes no files), called through Function.call bound with catch: absent, a throw or a no sends the text alone"),
     ("web/browser.rs", &["new_0", "get_full_year", "get_month", "get_date", "get_hours", "get_minutes", "get_seconds"], "new Date() and its local fields: cannot throw"),
     ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart; no first game, or its kept keys and gestures not handed over"),
     ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),

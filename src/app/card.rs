@@ -13,7 +13,7 @@ use crate::session::replay::{self, Replay};
 
 use super::contest::Against;
 use super::model::Model;
-use super::words::{accuracy_percent, daily_name, sent_words, spaced};
+use super::words::{accuracy_percent, daily_name, move_or_moves, sent_words, spaced};
 
 /// How many slices the card's strip cuts the game into.
 pub const SLICES: usize = 10;
@@ -89,10 +89,11 @@ pub fn result_card(model: &Model) -> Option<(String, String)> {
         Against::Race(_) => "Race".to_string(),
     };
     let head = format!(
-        "2048 {name} · {} · {} · {} moves",
+        "2048 {name} · {} · {} · {} {}",
         spaced(end.score),
         end.board.max_value(),
-        spaced(u64::from(end.moves))
+        spaced(u64::from(end.moves)),
+        move_or_moves(end.moves)
     );
     let link = replay::encode(&Replay::from_history(&model.history)?);
     let url = format!("{}?race={link}", model.page_url);

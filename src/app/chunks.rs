@@ -23,8 +23,9 @@ use super::panel::Panel;
 /// `split_<name>-<hash>.wasm`: `scripts/bin/wasm-bindgen`,
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
-/// binary reads; after a `+`, a function the chunk runs as it loads (the
-/// debugger's hands the page its tools: `view::inspector::hand_over`).
+/// binary reads; and, after `hands`, what the chunk hands the page as it
+/// loads (`web::split_points::Tool`: the card's picture, the debugger's
+/// tools).
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
 /// each chunk's slot in [`Chunks`], and the page's binary its split point
@@ -43,8 +44,8 @@ macro_rules! chunk_table {
             Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
-            Chunk::Contest => contest: view::contest::ContestViews,
-            Chunk::Debugger => debugger: view::inspector::Inspector + view::inspector::hand_over,
+            Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL,
+            Chunk::Debugger => debugger: view::inspector::Inspector; hands view::inspector::TOOL,
         }
     };
 }
@@ -68,7 +69,7 @@ pub enum Chunk {
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
 /// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
 macro_rules! chunks_slots {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(+ $($keep:ident)::+)?,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)?,)*) => {
         /// Each chunk's slot, named as the chunk is.
         #[allow(non_camel_case_types)]
         enum Slot {

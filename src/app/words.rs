@@ -17,6 +17,15 @@ pub fn size(config: &Config) -> String {
 /// number never breaks across two lines.
 pub const THOUSANDS: char = '\u{a0}';
 
+/// "move" or "moves", as `n` asks: "1 move", "2 moves".
+pub fn move_or_moves(n: u32) -> &'static str {
+    if n == 1 {
+        "move"
+    } else {
+        "moves"
+    }
+}
+
 /// A number with a no-break space between thousands: 1204 → "1 204".
 pub fn spaced(n: u64) -> String {
     let digits = n.to_string();
@@ -107,7 +116,7 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
 /// moves: 36 412 points in 1 607 moves, top tile 2048.", and which daily
 /// it is when its start is a daily's: "Daily #329, replayed from …".
 pub fn link_verified(end: &State, daily: Option<u32>) -> String {
-    let moves = if end.moves == 1 { "move" } else { "moves" };
+    let moves = move_or_moves(end.moves);
     let proved = format!(
         "from its seed and moves: {} points in {} {moves}, top tile {}.",
         spaced(end.score),
@@ -143,8 +152,7 @@ pub fn split_words(tile: u64, at: u32, ghost: Option<u32>) -> String {
             } else {
                 (at - g, "after")
             };
-            let moves = if n == 1 { "move" } else { "moves" };
-            format!("{n} {moves} {word} the ghost")
+            format!("{n} {} {word} the ghost", move_or_moves(n))
         }
     };
     format!("{tile} at move {at}, {than}")
@@ -213,7 +221,7 @@ pub fn daily_name(number: u32, counted: bool) -> String {
 
 /// A game's end in a few words: "36 412 in 1 607 moves".
 pub fn score_in_moves(end: &State) -> String {
-    let moves = if end.moves == 1 { "move" } else { "moves" };
+    let moves = move_or_moves(end.moves);
     format!(
         "{} in {} {moves}",
         spaced(end.score),
@@ -322,15 +330,14 @@ pub fn race_result(ghost: &Ghost, score: u64, moves: u32) -> String {
         std::cmp::Ordering::Less => format!("The ghost won by {}.", spaced(ghost - score)),
         std::cmp::Ordering::Equal => "A tie.".to_string(),
     };
-    let m = |n: u32| if n == 1 { "move" } else { "moves" };
     format!(
         "You made {} in {} {}; the ghost made {} in {} {}. {verdict}",
         spaced(score),
         spaced(u64::from(moves)),
-        m(moves),
+        move_or_moves(moves),
         spaced(ghost),
         spaced(u64::from(ghost_moves)),
-        m(ghost_moves)
+        move_or_moves(ghost_moves)
     )
 }
 

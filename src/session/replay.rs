@@ -530,8 +530,6 @@ fn push_varint(bytes: &mut Vec<u8>, mut n: u64) {
     bytes.push(n as u8);
 }
 
-/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit: no
-/// table, since links are short.
 /// A link's checksum of its bytes `data`: their CRC-32, little-endian,
 /// and for a version 2 link the CRC-32 of its version character and them,
 /// so that a link whose version character was changed is refused.
@@ -543,6 +541,9 @@ fn checksum(luck: Luck, data: &[u8]) -> [u8; 4] {
     sum.to_le_bytes()
 }
 
+/// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320), bit by bit: no
+/// table, since links are short (crc32fast's tables would cost the page
+/// 16 KB of data for a few hundred bytes hashed per link).
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in bytes {

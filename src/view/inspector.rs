@@ -5,7 +5,7 @@
 //! live. The page around it is the model the fold made right after that
 //! message, drawn by the same views. This is the debugger's chunk
 //! (`Chunk::Debugger`), which hands the page its tools as it loads
-//! ([`hand_over`]). One memo of plain data drawn by one closure.
+//! ([`TOOL`]). One memo of plain data drawn by one closure.
 
 use leptos::prelude::*;
 
@@ -13,7 +13,7 @@ use crate::app::debugger::diff::{diff, Change};
 use crate::app::{Model, Msg};
 use crate::view::context::{select, use_dispatcher};
 use crate::web::session_file;
-use crate::web::split_points::{self, Tools};
+use crate::web::split_points::{Tool, Tools};
 
 /// What the inspector shows, as plain data.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,17 +77,15 @@ fn outcome(e: &crate::app::log::Entry) -> String {
     text
 }
 
-/// Hands the page the debugger's tools as its chunk loads
-/// (`split_points::keep_tools`): the replays shown while paused and the
-/// session files' functions, all in this chunk.
-pub fn hand_over() {
-    split_points::keep_tools(Tools {
-        show: session_file::show,
-        save: session_file::save,
-        pick: session_file::pick,
-        dropped: session_file::dropped,
-    });
-}
+/// What the debugger's chunk hands the page as it loads
+/// (`split_points::Tool`): the replays shown while paused and the session
+/// files' functions, all in this chunk.
+pub const TOOL: Tool = Tool::Debugger(Tools {
+    show: session_file::show,
+    save: session_file::save,
+    pick: session_file::pick,
+    dropped: session_file::dropped,
+});
 
 /// The inspector.
 #[component]

@@ -85,6 +85,9 @@ extern "C" {
     /// `Option`; called through `Function.call`, bound with catch.
     #[wasm_bindgen(method, getter, js_name = share)]
     fn share_fn(this: &ShareHolder) -> Option<js_sys::Function>;
+    /// `navigator.canShare`: absent where the share sheet takes no files.
+    #[wasm_bindgen(method, getter, js_name = canShare)]
+    fn can_share_fn(this: &ShareHolder) -> Option<js_sys::Function>;
 
     type ServiceWorkers;
     /// The service worker that controls the page, if one does.
@@ -269,12 +272,41 @@ fn settle(promise: &js_sys::Promise, done: impl FnOnce(bool) + 'static) {
 /// the browser has one, else (or if it is refused) the clipboard; `done`
 /// hears how. Every step is caught: at worst the text stays on the page.
 pub fn share_text(text: &str, done: impl FnOnce(Sent) + 'static) {
-    let navigator: ShareHolder = window().navigator().unchecked_into();
+    share(&share_data(text), text, done)
+}
+
+/// The share sheet's data for `text`: `{text}`, to which a picture may be
+/// added as `files` (`web::card_picture`).
+pub fn share_data(text: &str) -> js_sys::Object {
     let data = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&data, &"text".into(), &text.into());
+    data
+}
+
+/// Whether the share sheet may take files: `navigator.canShare` is there
+/// (`can_share` then says whether it takes a given file).
+pub fn shares_files() -> bool {
+    let navigator: ShareHolder = window().navigator().unchecked_into();
+    navigator.can_share_fn().is_some()
+}
+
+/// Whether the share sheet takes `data` (`navigator.canShare`): false
+/// where there is no `canShare`, or it throws.
+pub fn can_share(data: &js_sys::Object) -> bool {
+    let navigator: ShareHolder = window().navigator().unchecked_into();
+    navigator
+        .can_share_fn()
+        .and_then(|can| can.call1(&navigator, data).ok())
+        .is_some_and(|takes| takes.is_truthy())
+}
+
+/// Sends `data` by the share sheet where there is one, else (or if it is
+/// refused) `text` by the clipboard; `done` hears how.
+pub fn share(data: &js_sys::Object, text: &str, done: impl FnOnce(Sent) + 'static) {
+    let navigator: ShareHolder = window().navigator().unchecked_into();
     let sheet = navigator.share_fn().and_then(|share| {
-        js_sys::Reflect::set(&data, &"text".into(), &text.into()).ok()?;
         share
-            .call1(&navigator, &data)
+            .call1(&navigator, data)
             .ok()?
             .dyn_into::<js_sys::Promise>()
             .ok()

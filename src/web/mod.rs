@@ -22,6 +22,7 @@
 
 pub mod ai_client;
 pub mod browser;
+pub mod card_picture;
 pub mod dispatcher;
 pub mod review_pool;
 mod runner;

@@ -49,7 +49,11 @@ impl Runner {
             Cmd::SaveChallenge(challenge) => report(self.store.save_challenge(&challenge)),
             Cmd::SaveDailies(dailies) => report(self.store.save_dailies(&dailies)),
             Cmd::ShareCard(text) => {
-                browser::share_text(&text, move |sent| dispatcher.send(Msg::CardSent(sent)))
+                let done = Box::new(move |sent| dispatcher.send(Msg::CardSent(sent)));
+                match split_points::share_card() {
+                    Some(share_with_picture) => share_with_picture(text, done),
+                    None => browser::share_text(&text, done),
+                }
             }
             Cmd::CopyCard(text) => browser::copy_then(&text, move |copied| {
                 let sent = if copied { Sent::Copied } else { Sent::Shown };
@@ -94,7 +98,7 @@ pub type Page<'a> = dyn Fn(&dyn Fn(&Recording, &Model)) + 'a;
 /// Saves the page's session to a file, or lets the player pick one, with
 /// the debugger's chunk (the model sends these only once it is here).
 fn session_file(cmd: Cmd, dispatcher: Dispatcher, page: &Page) {
-    let Some(tools) = split_points::tools() else {
+    let Some(tools) = split_points::debugger_tools() else {
         return;
     };
     match cmd {

@@ -126,7 +126,7 @@ impl Runtime {
     /// (again after every message, the live one kept aside meanwhile);
     /// else the live model again.
     fn show(&self) {
-        let Some(tools) = split_points::tools() else {
+        let Some(tools) = split_points::debugger_tools() else {
             return;
         };
         let stashed = self.live.borrow_mut().take();

@@ -2,7 +2,7 @@
 //! and reading one the player picks or drops on the page; the session
 //! opened is kept here, and the page paused on one of its messages shows
 //! it replayed ([`show`]). Reached only through the debugger's chunk
-//! (`split_points::Tools`, handed over by `view::inspector::hand_over`),
+//! (`split_points::Tools`, handed over as `view::inspector::TOOL`),
 //! so none of it (nor serde_json) is in the page at start.
 //!
 //! Every call that can throw is bound here with `catch`; a file that

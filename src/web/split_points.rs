@@ -9,14 +9,15 @@
 //! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
 //! races' views (`view::contest`), the debugger's inspector
 //! (`view::inspector`). Each chunk is resolved once, and drawn as often as
-//! it is shown, at once. A chunk may also hand over functions the page
-//! calls as it loads: the debugger's [`Tools`].
+//! it is shown, at once. A chunk may also hand over, as it loads, the
+//! functions the page calls for it ([`Tool`]): the card's picture, the
+//! debugger's [`Tools`].
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
 //! this library.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -25,7 +26,7 @@ use leptos::prelude::AnyView;
 use super::dispatcher::Dispatcher;
 use crate::app::chunks::Chunk;
 use crate::app::debugger::Recording;
-use crate::app::Model;
+use crate::app::{Model, Sent};
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -42,7 +43,7 @@ pub struct SplitPoints {
 }
 
 /// What the debugger's chunk hands over as it loads
-/// (`view::inspector::hand_over`), beside its inspector: what the runtime
+/// (`view::inspector::TOOL`), beside its inspector: what the runtime
 /// and the runner call for the debugger, so that none of their code (the
 /// replays, the diff, the session files, JSON) is in the page at start.
 #[derive(Clone, Copy)]
@@ -66,18 +67,6 @@ pub struct Tools {
 thread_local! {
     /// What draws each chunk fetched so far.
     static DRAWN: RefCell<Vec<(Chunk, Draw)>> = const { RefCell::new(Vec::new()) };
-    /// The debugger's tools, once its chunk is here.
-    static TOOLS: Cell<Option<Tools>> = const { Cell::new(None) };
-}
-
-/// Keeps the debugger's tools (its chunk, as it loads).
-pub fn keep_tools(tools: Tools) {
-    TOOLS.with(|kept| kept.set(Some(tools)));
-}
-
-/// The debugger's tools, if its chunk is here.
-pub fn tools() -> Option<Tools> {
-    TOOLS.with(Cell::get)
 }
 
 /// Keeps what draws `chunk`, now that it is here.
@@ -87,6 +76,52 @@ pub fn keep(chunk: Chunk, draw: Draw) {
         drawn.retain(|(c, _)| *c != chunk);
         drawn.push((chunk, draw));
     });
+}
+
+/// Edge code a chunk hands the runner as it loads (its row in
+/// `chunk_table!` names it), for a command that only the chunk's view leads
+/// to: its code stays in the chunk, and the runner carries the command out
+/// with it once the chunk is here, and in a plainer way before.
+#[derive(Clone, Copy)]
+pub enum Tool {
+    /// Sends the result card with its board's picture (the contest's
+    /// chunk: `web::card_picture`); `Cmd::ShareCard`.
+    ShareCard(ShareCard),
+    /// The debugger's (its chunk: `view::inspector`).
+    Debugger(Tools),
+}
+
+/// Sends the result card's text, and `done` hears how it went.
+pub type ShareCard = fn(String, Box<dyn FnOnce(Sent)>);
+
+thread_local! {
+    /// The tools handed over so far.
+    static TOOLS: RefCell<Vec<Tool>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps `tool`, from a chunk that has just loaded.
+pub fn hand_over(tool: Tool) {
+    TOOLS.with(|tools| tools.borrow_mut().push(tool));
+}
+
+/// The way to share the card that a chunk handed over, if it did.
+pub fn share_card() -> Option<ShareCard> {
+    TOOLS.with(|tools| {
+        tools.borrow().iter().find_map(|tool| match *tool {
+            Tool::ShareCard(share) => Some(share),
+            _ => None,
+        })
+    })
+}
+
+/// The debugger's tools, if its chunk is here.
+pub fn debugger_tools() -> Option<Tools> {
+    TOOLS.with(|tools| {
+        tools.borrow().iter().find_map(|tool| match *tool {
+            Tool::Debugger(tools) => Some(tools),
+            _ => None,
+        })
+    })
 }
 
 /// `chunk`'s view, if it is here.

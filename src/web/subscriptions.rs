@@ -180,7 +180,7 @@ fn file_drop(dispatch: Dispatcher) -> [EventListener; 2] {
     let on = |name, dropped: bool| {
         EventListener::new_with_options(&window(), name, options, move |event| {
             event.prevent_default();
-            let tools = split_points::tools().filter(|_| dropped);
+            let tools = split_points::debugger_tools().filter(|_| dropped);
             if let Some(tools) = tools {
                 (tools.dropped)(event, dispatch);
             }

@@ -205,6 +205,15 @@ async function shareTheResult(page) {
   return readTheCard(page);
 }
 
+/** Opens the daily, plays a move, finishes and shares the result. */
+async function playADailyAndShareIt(context) {
+  const { page, errors } = await openPage(context);
+  await openTheDaily(page);
+  await playAMove(page);
+  await finish(page);
+  return { page, errors, card: await shareTheResult(page) };
+}
+
 async function readTheCard(page) {
   const lines = await page.$$eval('.card-line', (ls) => ls.map((l) => [l.textContent, l.getAttribute('aria-label')]));
   return {
@@ -280,7 +289,7 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
   await b.close();
 });
 
-test('the card goes by the share sheet where there is one', async () => {
+test('the card goes by the share sheet where there is one, its text alone where the sheet takes no files', async () => {
   const context = await contextOn(NOON_UTC(25), {
     init: () => {
       window.__shared = [];
@@ -288,9 +297,11 @@ test('the card goes by the share sheet where there is one', async () => {
       Object.defineProperty(Navigator.prototype, 'share', {
         get: () => (data) => {
           window.__shared.push(data.text);
+          if (data.files) window.__shared.push('files');
           return Promise.resolve();
         },
       });
+      Object.defineProperty(Navigator.prototype, 'canShare', { get: () => undefined });
       Object.defineProperty(Navigator.prototype, 'clipboard', {
         get: () => ({
           writeText: (text) => {
@@ -301,17 +312,78 @@ test('the card goes by the share sheet where there is one', async () => {
       });
     },
   });
-  const { page, errors } = await openPage(context);
-  await openTheDaily(page);
-  await playAMove(page);
-  await finish(page);
-  const card = await shareTheResult(page);
+  const { page, errors, card } = await playADailyAndShareIt(context);
   assert.equal(card.said, 'Shared.');
   assert.deepEqual(await page.evaluate(() => window.__shared), [card.text]);
   // Copy puts the same card on the clipboard.
   await page.click('.card-copy');
   await page.waitForFunction(() => document.querySelector('.card-said').textContent === 'Copied.');
   assert.deepEqual(await page.evaluate(() => window.__copied), [card.text]);
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test('where the share sheet takes files, the card goes with the picture of its board', async () => {
+  const context = await contextOn(NOON_UTC(25), {
+    init: () => {
+      window.__shared = [];
+      Object.defineProperty(Navigator.prototype, 'share', {
+        get: () => (data) => {
+          window.__shared.push({ text: data.text, files: [...(data.files ?? [])] });
+          return Promise.resolve();
+        },
+      });
+      Object.defineProperty(Navigator.prototype, 'canShare', {
+        get: () => (data) => (data.files ?? []).every((f) => f.type === 'image/png'),
+      });
+    },
+  });
+  const { page, errors, card } = await playADailyAndShareIt(context);
+  assert.equal(card.said, 'Shared.');
+  const picture = await page.evaluate(async () => {
+    const [{ text, files }] = window.__shared;
+    const [file] = files;
+    const image = await createImageBitmap(file);
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const pen = canvas.getContext('2d');
+    pen.drawImage(image, 0, 0);
+    const rgb = (css) => css.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const pixel = (x, y) => [...pen.getImageData(x, y, 1, 1).data].slice(0, 3);
+    // A colour as the page shows it: a translucent one over the board's.
+    const board = rgb(getComputedStyle(document.querySelector('.card-board')).backgroundColor);
+    const seen = (css) => {
+      const [r, g, b, a = 1] = css.match(/[\d.]+/g).map(Number);
+      return [r, g, b].map((v, k) => Math.round(a * v + (1 - a) * board[k]));
+    };
+    const cells = [...document.querySelectorAll('.card-board .card-cell')].map((cell, i) => {
+      const [x, y] = [12 + (i % 4) * 112, 12 + Math.floor(i / 4) * 112];
+      const ink = rgb(getComputedStyle(cell).color);
+      let inked = false;
+      for (let dy = 0; dy < 100 && !inked; dy += 1) {
+        for (let dx = 0; dx < 100 && !inked; dx += 1) {
+          inked = pixel(x + dx, y + dy).every((v, k) => Math.abs(v - ink[k]) <= 8);
+        }
+      }
+      return {
+        painted: pixel(x + 5, y + 5),
+        shown: seen(getComputedStyle(cell).backgroundColor),
+        number: cell.textContent !== '',
+        inked,
+      };
+    });
+    return { text, files: files.length, name: file.name, type: file.type, size: [image.width, image.height], cells };
+  });
+  assert.equal(picture.text, card.text, 'the text goes with the picture');
+  assert.equal(picture.files, 1);
+  assert.equal(picture.name, '2048.png');
+  assert.equal(picture.type, 'image/png');
+  assert.deepEqual(picture.size, [460, 460], 'four cells of 100 px and five gaps of 12');
+  assert.equal(picture.cells.length, 16);
+  for (const [i, cell] of picture.cells.entries()) {
+    const near = cell.painted.every((v, k) => Math.abs(v - cell.shown[k]) <= 2);
+    assert.ok(near, `cell ${i} in the colour the card shows it in: ${cell.painted} against ${cell.shown}`);
+    assert.equal(cell.inked, cell.number, `cell ${i}: its number painted in its text colour, if it has one`);
+  }
   assertNoErrors(errors);
   await context.close();
 });
