@@ -110,11 +110,6 @@ impl Cmd {
             Cmd::ClearQuery => Logged::Named("ClearQuery"),
         }
     }
-
-    /// The command in a few words, as the message log says it.
-    pub fn label(&self) -> String {
-        self.logged().label()
-    }
 }
 
 /// A command as the message log keeps it ([`Cmd::logged`]). Its words are
