@@ -154,6 +154,11 @@ async function playInPage({ moves, ms, seed }) {
     if (pending) pending({ error: failed });
   };
   const next = () => new Promise((ok) => (pending = ok));
+  // The page hands its workers their wasm as their first message
+  // (src/web/worker.rs); so does this, or the worker waits for it.
+  const bytes = await fetch('/ai-worker_bg.wasm').then((r) => r.arrayBuffer(), () => null);
+  if (bytes) worker.postMessage(bytes, [bytes]);
+  else worker.postMessage('fetch');
   const ready = await next();
   const startMs = performance.now() - t0;
   const result = { startMs, firstMs: 0, evals: {}, times: [], nodes: 0, searchMs: 0, depthSum: 0, moves: 0, maxTile: 0, score: 0, over: false, error: null };

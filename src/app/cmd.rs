@@ -118,11 +118,6 @@ impl Cmd {
             Cmd::PickSession => Logged::Named("PickSession"),
         }
     }
-
-    /// The command in a few words, as the message log says it.
-    pub fn label(&self) -> String {
-        self.logged().label()
-    }
 }
 
 /// A command as the message log keeps it ([`Cmd::logged`]). Its words are

@@ -97,6 +97,11 @@ mod worker {
     }
 }
 
+/// The worker's allocator: Talc, as the page's (`src/main.rs`).
+#[cfg(target_family = "wasm")]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 fn main() {
     #[cfg(target_arch = "wasm32")]
     worker::start();

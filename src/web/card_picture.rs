@@ -16,6 +16,9 @@
 //! chunk's, always goes with its picture where it can. Every step is
 //! caught: a step that fails sends the text alone.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use leptos::prelude::{document, window};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -60,7 +63,7 @@ fn files_data(text: &str, files: &js_sys::Array) -> js_sys::Object {
 /// The picture made into a PNG file (the browser encodes it after this
 /// returns), then sent with `text` if the share sheet takes it.
 fn send_picture(canvas: &HtmlCanvasElement, text: String, done: Box<dyn FnOnce(Sent)>) {
-    let shared = std::rc::Rc::new(std::cell::RefCell::new(Some((text, done))));
+    let shared = Rc::new(RefCell::new(Some((text, done))));
     let waiting = shared.clone();
     let encoded = Closure::once(move |blob: JsValue| {
         if let Some((text, done)) = waiting.borrow_mut().take() {
