@@ -46,9 +46,6 @@ engine_budget_kb="${ENGINE_BUDGET_KB:-10}"
 chunk_budget_kb() {
     case "$1" in
         split_panel_history-*) echo 38 ;;
-        # The debugger's inspector, replays and session files (issue 34):
-        # 56 902 measured, and 2.5 KB for its next change (docs/size.md).
-        split_debugger-*) echo 58 ;;
         split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
         # The contest bar, the ghost's board, the offer to race and the

@@ -11,8 +11,7 @@ use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::LocalTime;
-use leptos_2048::app::debugger::Session;
-use leptos_2048::app::model::{Opened, Record, Records, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::model::{Record, Records, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
     Panel, Query, Saved, Sent, Share, Subs,
@@ -1273,7 +1272,6 @@ fn listening(config: Config) -> Subs {
         idle: false,
         page_hide: true,
         clock_every_ms: Some(60_000),
-        file_drop: false,
     }
 }
 
@@ -1384,121 +1382,6 @@ fn what_the_app_listens_to_follows_the_model() {
     }
 }
 
-// ─── The debugger ────────────────────────────────────────────────────────
-
-#[test]
-fn the_debugger_pauses_on_a_message_and_opens_session_files() {
-    let live = after(fresh(), [Msg::Play(Input::Move(Left))]);
-    let count = live.log.count();
-    // Pausing is the debugger's: not a message of the fold. Its chunk (the
-    // inspector, the replays, the files) is asked for the first time.
-    let debugger = Chunk::Debugger;
-    let asked = check(
-        &live,
-        Msg::Inspect(Some(count + 10)),
-        vec![Cmd::LoadChunk(debugger)],
-    );
-    assert_eq!(asked.debugger.chunk, Fetch::Loading);
-    let here = Msg::ChunkLoaded {
-        chunk: debugger,
-        loaded: true,
-    };
-    let paused = check(&asked, here.clone(), vec![]);
-    assert_eq!(
-        (paused.debugger.at, paused.debugger.chunk),
-        (Some(count), Fetch::Loaded),
-        "held within the messages kept"
-    );
-    assert_eq!(
-        (paused.log.count(), paused.chunks, paused.debugger.first),
-        (count, live.chunks, live.debugger.first),
-        "the debugger's messages, and its chunk's arrival, are not folded in"
-    );
-    let at_start = check(&paused, Msg::Inspect(Some(0)), vec![]);
-    assert_eq!(at_start.debugger.at, Some(0));
-    // While paused the player's inputs are not taken; the outside's replies go on.
-    let waited = check(&paused, Msg::Play(Input::Move(Right)), vec![]);
-    assert_eq!(
-        (waited.history.len(), waited.log.count()),
-        (live.history.len(), count)
-    );
-    let waited = check(&paused, Msg::Undo, vec![]);
-    assert_eq!(waited.history, live.history);
-    let mut replied = paused.clone();
-    update(&mut replied, Msg::SystemDark(true));
-    assert_eq!(
-        (replied.system_dark, replied.log.count()),
-        (true, count + 1)
-    );
-    assert!(!subscriptions(&paused).keys && !subscriptions(&paused).swipes);
-    // Back to live, the chunk kept; a dropped file is read once it is here.
-    let back = check(&paused, Msg::Inspect(None), vec![]);
-    let mut loaded = live.clone();
-    loaded.debugger.chunk = Fetch::Loaded;
-    assert_eq!(back, loaded);
-    assert!(subscriptions(&back).file_drop && !subscriptions(&live).file_drop);
-    // Files are the runner's, with the chunk: at once once it is here, and
-    // when it arrives if asked for before.
-    check(&back, Msg::SaveSession, vec![Cmd::SaveSession]);
-    check(&back, Msg::OpenSession, vec![Cmd::PickSession]);
-    let waiting = check(&live, Msg::OpenSession, vec![Cmd::LoadChunk(debugger)]);
-    check(&waiting, here, vec![Cmd::PickSession]);
-    // A chunk that could not be fetched: the page is live again, and the
-    // next ask fetches it again.
-    let failed = Msg::ChunkLoaded {
-        chunk: debugger,
-        loaded: false,
-    };
-    let failed = check(&asked, failed, vec![]);
-    assert_eq!(
-        (failed.debugger.at, failed.debugger.chunk),
-        (None, Fetch::Failed)
-    );
-    check(
-        &failed,
-        Msg::Inspect(Some(1)),
-        vec![Cmd::LoadChunk(debugger)],
-    );
-    // A refused file is said (the chunk read it: it is here); the live
-    // game is untouched.
-    let refused = check(
-        &back,
-        Msg::SessionFile(Err("Not a session.".into())),
-        vec![],
-    );
-    assert_eq!(refused.debugger.problem.as_deref(), Some("Not a session."));
-    assert_eq!(refused.history, live.history);
-    // A file opened is stepped through from its start, within its messages.
-    let session = Session {
-        version: 1,
-        flags: flags(Query::default()),
-        first: 0,
-        start: None,
-        messages: vec![Msg::Idle, Msg::Play(Input::Move(Left))],
-        commands: vec![Vec::new(), Vec::new()],
-        end: None,
-    };
-    let opened = Opened {
-        first: session.first,
-        last: session.last(),
-        file: 1,
-    };
-    let opened = check(&refused, Msg::SessionFile(Ok(opened)), vec![]);
-    assert_eq!(
-        (opened.debugger.at, opened.debugger.problem.clone()),
-        (Some(0), None)
-    );
-    let stepped = check(&opened, Msg::Inspect(Some(9)), vec![]);
-    assert_eq!(
-        stepped.debugger.at,
-        Some(2),
-        "held within the file's messages"
-    );
-    let back = check(&stepped, Msg::Inspect(None), vec![]);
-    assert!(back.debugger.opened.is_none() && !back.debugger.paused());
-    assert_eq!(back.history, live.history);
-}
-
 // ─── Every message has a row ─────────────────────────────────────────────
 
 /// The row that checks each message. A `match` without a wildcard: a new
@@ -1552,14 +1435,6 @@ fn row_for(msg: &Msg) -> &'static str {
             chunk: Chunk::Contest,
             ..
         } => "the_contests_views_are_fetched_once_there_is_a_contest",
-        Msg::Inspect(_)
-        | Msg::SaveSession
-        | Msg::OpenSession
-        | Msg::SessionFile(_)
-        | Msg::ChunkLoaded {
-            chunk: Chunk::Debugger,
-            ..
-        } => "the_debugger_pauses_on_a_message_and_opens_session_files",
     }
 }
 
@@ -1601,10 +1476,6 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         MsgKind::CopyCard => Msg::CopyCard,
         MsgKind::SendBack => Msg::SendBack,
         MsgKind::ToggleGhost => Msg::ToggleGhost,
-        MsgKind::Inspect => Msg::Inspect(None),
-        MsgKind::SaveSession => Msg::SaveSession,
-        MsgKind::OpenSession => Msg::OpenSession,
-        MsgKind::SessionFile => Msg::SessionFile(Err("Not a session.".into())),
         MsgKind::Loaded => Msg::Loaded(Box::new(saved(
             Config::default(),
             Load::Start,
@@ -1627,10 +1498,6 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
                 PanelLoaded(Panel::Stats, true),
                 Msg::ChunkLoaded {
                     chunk: Chunk::Contest,
-                    loaded: true,
-                },
-                Msg::ChunkLoaded {
-                    chunk: Chunk::Debugger,
                     loaded: true,
                 },
             ]

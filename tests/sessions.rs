@@ -16,8 +16,7 @@ use leptos_2048::session::stored::Loaded;
 mod support;
 use support::flags;
 
-/// The model as a file writes it (the message log and the debugger left
-/// out), to compare two models wherever they came from.
+/// The model as a file writes it (the message log left out), to compare two models wherever they came from.
 fn written(model: &Model) -> serde_json::Value {
     serde_json::to_value(model).expect("a model can be written")
 }

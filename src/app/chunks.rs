@@ -1,8 +1,7 @@
 //! Chunks: code the page fetches when it is first needed. The page's first
-//! download holds what the first move needs; each panel's view, the
-//! daily's and races' views, and the debugger's inspector and session
-//! files are a chunk of wasm of their own, fetched the first time they are
-//! needed (the fetch is in `src/web/runner.rs`).
+//! download holds what the first move needs; each panel's view, and the
+//! daily's and races' views, are a chunk of wasm of their own, fetched the
+//! first time they are needed (the fetch is in `src/web/runner.rs`).
 //!
 //! [`chunk_table!`](crate::chunk_table) is the one list of chunks: a row
 //! for each, which gives it its slot in [`Chunks`] here and its split point
@@ -24,8 +23,8 @@ use super::panel::Panel;
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
 /// binary reads; and, after `hands`, what the chunk hands the page as it
-/// loads (`web::split_points::Tool`: the card's picture, the debugger's
-/// tools).
+/// loads (`web::split_points::Tool`: the card's picture; the debugger,
+/// which the history panel's chunk holds with the message log).
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
 /// each chunk's slot in [`Chunks`], and the page's binary its split point
@@ -41,11 +40,10 @@ use super::panel::Panel;
 macro_rules! chunk_table {
     ($then:ident) => {
         $then! {
-            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
+            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel; hands view::inspector::TOOL,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
             Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL,
-            Chunk::Debugger => debugger: view::inspector::Inspector; hands view::inspector::TOOL,
         }
     };
 }
@@ -58,12 +56,6 @@ pub enum Chunk {
     /// The contest bar, the ghost's board, the result card and the offer
     /// to race.
     Contest,
-    /// The debugger's inspector, its diff, its replays and its session
-    /// files (`view::inspector`, `web::session_file`), fetched when the
-    /// student first asks for a message or a file. Where it stands is the
-    /// debugger's ([`Debugger::chunk`](super::model::Debugger::chunk)), not
-    /// the fold's: its slot in [`Chunks`] stays missing.
-    Debugger,
 }
 
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
@@ -107,10 +99,6 @@ impl Chunk {
             Chunk::Contest => {
                 "The daily and races could not be loaded. The game plays on; \
                  they try again when one next begins or the page reloads."
-            }
-            Chunk::Debugger => {
-                "The debugger could not be loaded. The game plays on; \
-                 it tries again when you next ask for a message or a file."
             }
         }
     }
@@ -178,37 +166,21 @@ impl Chunks {
     /// `chunk` is needed now: whether it must be fetched (missing, or
     /// failed the last time), in which case it is now loading.
     pub fn need(&mut self, chunk: Chunk) -> bool {
-        self.fetches[chunk.index()].need()
-    }
-
-    /// The fetch of `chunk` ended; `false` if it was not loading.
-    pub fn arrived(&mut self, chunk: Chunk, loaded: bool) -> bool {
-        self.fetches[chunk.index()].arrived(loaded)
-    }
-}
-
-impl Fetch {
-    /// The chunk is needed now: whether it must be fetched (missing, or
-    /// failed the last time), in which case it is now loading.
-    pub fn need(&mut self) -> bool {
-        let asked = matches!(self, Fetch::Missing | Fetch::Failed);
+        let fetch = &mut self.fetches[chunk.index()];
+        let asked = matches!(fetch, Fetch::Missing | Fetch::Failed);
         if asked {
-            *self = Fetch::Loading;
+            *fetch = Fetch::Loading;
         }
         asked
     }
 
-    /// Whether the chunk is here.
-    pub fn loaded(self) -> bool {
-        self == Fetch::Loaded
-    }
-
-    /// The fetch ended; `false` if it was not loading.
-    pub fn arrived(&mut self, loaded: bool) -> bool {
-        if *self != Fetch::Loading {
+    /// The fetch of `chunk` ended; `false` if it was not loading.
+    pub fn arrived(&mut self, chunk: Chunk, loaded: bool) -> bool {
+        let fetch = &mut self.fetches[chunk.index()];
+        if *fetch != Fetch::Loading {
             return false;
         }
-        *self = if loaded { Fetch::Loaded } else { Fetch::Failed };
+        *fetch = if loaded { Fetch::Loaded } else { Fetch::Failed };
         true
     }
 }

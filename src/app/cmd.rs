@@ -77,12 +77,6 @@ pub enum Cmd {
     After { ms: u32, then: Box<Msg> },
     /// Put this link on the clipboard; answered by `Msg::LinkCopied`.
     CopyLink(String),
-    /// Save the page's session (the runtime's recording) as a file the
-    /// browser downloads; a failure comes back as `Msg::SessionFile`.
-    SaveSession,
-    /// Let the player pick a session file; what it holds, or why it is
-    /// refused, comes back as `Msg::SessionFile`.
-    PickSession,
     /// Take the query off the address bar (without a reload), so that a
     /// reload goes on with the game rather than opening the link again.
     ClearQuery,
@@ -114,8 +108,6 @@ impl Cmd {
             Cmd::CancelAssessments => Logged::Named("CancelAssessments"),
             Cmd::CopyLink(_) => Logged::Named("CopyLink"),
             Cmd::ClearQuery => Logged::Named("ClearQuery"),
-            Cmd::SaveSession => Logged::Named("SaveSession"),
-            Cmd::PickSession => Logged::Named("PickSession"),
         }
     }
 }

@@ -15,9 +15,7 @@ use super::computer::Computer;
 use super::contest::{Contest, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
 use super::log::Log;
-use super::model::{
-    next_seed, Debugger, Mode, Model, Note, Notice, Record, Records, Unsaved, DEFAULT_SPEED,
-};
+use super::model::{next_seed, Mode, Model, Note, Notice, Record, Records, Unsaved, DEFAULT_SPEED};
 use super::saved::Load;
 use super::words::{link_verified, race_link_wrong};
 use crate::session::daily;
@@ -144,7 +142,6 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
         verification: None,
         log: Log::default(),
         contest: Contest::at(flags.time),
-        debugger: Debugger::default(),
     };
     if flags.settings.set_aside() {
         model.set_aside(Records::of(&[Record::Settings]));
@@ -154,7 +151,6 @@ pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
     if model.contest.shown() && model.chunks.need(Chunk::Contest) {
         cmds.push(Cmd::LoadChunk(Chunk::Contest));
     }
-    model.debugger.first = model.log.count();
     (model, cmds)
 }
 

@@ -5,12 +5,11 @@
 
 use std::borrow::Cow;
 
-use super::chunks::{Chunks, Fetch};
+use super::chunks::Chunks;
 use super::coach::{game_start, Coach};
 use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
-pub use super::debugger::opened::Opened;
 use super::log::Log;
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
@@ -96,10 +95,6 @@ pub struct Model {
     /// player's own game, the dailies' results, the local time, the offer
     /// to race and the result card.
     pub contest: Contest,
-    /// The debugger: the page paused on a message, a session opened from
-    /// a file (not written with the model: it is not the fold's).
-    #[serde(skip)]
-    pub debugger: Debugger,
 }
 
 /// The result of replaying the whole history from its start
@@ -479,76 +474,3 @@ pub fn next_seed(entropy: &mut u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
-/// The debugger's part of the model.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Debugger {
-    /// The message the page is paused after, if it is: the page shows the
-    /// model the fold made right after it, and the player's inputs are not
-    /// taken until Back to live.
-    pub at: Option<u64>,
-    /// A session opened from a file, stepped through read-only (the page's
-    /// own goes on recording meanwhile); the session itself is kept by the
-    /// runtime, as the page's own recording is.
-    pub opened: Option<Opened>,
-    /// Why the last file could not be opened or saved, in words.
-    pub problem: Option<String>,
-    /// How many messages `init` handled itself (`?daily`): the page's own
-    /// session starts after them.
-    pub first: u64,
-    /// On the page shown while paused (put there by the runtime, which
-    /// replays it): the model right before the message, for its diff,
-    pub before: Option<Box<Model>>,
-    /// and the first and last message that can be shown.
-    pub shown_range: (u64, u64),
-    /// Where the debugger's chunk stands (its inspector, replays and
-    /// session files): fetched when the student first asks for a message
-    /// or a file. Here rather than in `Model::chunks`: it changes with the
-    /// debugger's messages, which are not folded into the page's session.
-    pub chunk: Fetch,
-    /// A file asked for while that chunk was still coming: saved or picked
-    /// once it is here.
-    pub wanted: Option<FileAsk>,
-}
-
-/// What the student asked of session files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum FileAsk {
-    /// Save the page's session.
-    Save,
-    /// Pick a session file to open.
-    Open,
-}
-
-impl Debugger {
-    /// Whether the page is paused on a message.
-    pub fn paused(&self) -> bool {
-        self.at.is_some()
-    }
-
-    /// The messages that can be inspected, by number: those of the file
-    /// opened, else the page's own window up to `count`, the last handled.
-    pub fn range(&self, count: u64) -> (u64, u64) {
-        match self.opened {
-            Some(opened) => (opened.first, opened.last),
-            None => (self.first.max(count.saturating_sub(RECORD_LEN)), count),
-        }
-    }
-
-    /// The same, less `before` (which only the page shown while paused
-    /// has).
-    pub fn copied(&self) -> Debugger {
-        Debugger {
-            at: self.at,
-            opened: self.opened,
-            problem: self.problem.clone(),
-            first: self.first,
-            before: None,
-            shown_range: self.shown_range,
-            chunk: self.chunk,
-            wanted: self.wanted,
-        }
-    }
-}
-
-/// How many messages the page's recording keeps (`app::debugger`).
-pub const RECORD_LEN: u64 = 5000;

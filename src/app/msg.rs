@@ -11,7 +11,6 @@ use crate::session::stored::Problem;
 
 use super::chunks::Chunk;
 use super::contest::LocalTime;
-use super::debugger::opened::Opened;
 use super::notice::Sent;
 use super::panel::Panel;
 use super::saved::Saved;
@@ -91,23 +90,6 @@ pub enum Msg {
     SendBack,
     /// Show or hide the ghost's board beside the racer's.
     ToggleGhost,
-
-    // What the student asks of the debugger (not folded into the page's
-    // own session: `update/debugger.rs`).
-    /// Pause the page on the model right after message N (the page's own,
-    /// or the opened file's); `None`: back to live.
-    #[serde(skip)]
-    Inspect(Option<u64>),
-    /// Save the page's session to a file (`Cmd::SaveSession`).
-    #[serde(skip)]
-    SaveSession,
-    /// Pick a session file to open (`Cmd::PickSession`).
-    #[serde(skip)]
-    OpenSession,
-    /// A session file was read: its session, or why it is refused (or why
-    /// the page's own could not be saved).
-    #[serde(skip)]
-    SessionFile(Result<Opened, String>),
 
     // What the outside reports.
     /// What storage held for a board size, as asked by `Cmd::Load`.

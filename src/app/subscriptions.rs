@@ -17,8 +17,7 @@ use crate::engine::Config;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Subs {
     /// The game's keys, on the window (→ `Play`, `Undo`, `Toggle`, …).
-    /// Always but while the debugger has the page paused: even a read-only
-    /// board opens panels by key. A key typed into
+    /// Always: even a read-only board opens panels by key. A key typed into
     /// a text field is the field's, whatever the model.
     pub keys: bool,
     /// Swipes on the board (→ `Play(Move(…))`): while it takes moves.
@@ -46,17 +45,13 @@ pub struct Subs {
     /// while the statistics panel shows the countdown to the next daily,
     /// else every minute, so that today's daily is today's.
     pub clock_every_ms: Option<u32>,
-    /// A session file dropped on the page (→ `SessionFile`): while the
-    /// debugger's chunk, which reads it, is here.
-    pub file_drop: bool,
 }
 
 /// What the app listens to, given the model.
 pub fn subscriptions(model: &Model) -> Subs {
-    let paused = model.debugger.paused();
     Subs {
-        keys: !paused,
-        swipes: model.live() && !paused,
+        keys: true,
+        swipes: model.live(),
         other_tabs: model.storage_usable().then(|| model.config()),
         replay_every_ms: (model.mode == Mode::Replaying).then(|| 1000 / model.replay_speed.max(1)),
         colour_scheme: model.theme.is_none(),
@@ -69,7 +64,6 @@ pub fn subscriptions(model: &Model) -> Subs {
         } else {
             60_000
         }),
-        file_drop: model.debugger.chunk.loaded(),
     }
 }
 
@@ -89,7 +83,6 @@ impl Subs {
                 ("idle", s.idle),
                 ("page hide", s.page_hide),
                 ("clock", s.clock_every_ms.is_some()),
-                ("file drop", s.file_drop),
             ]
         };
         let restarted = [

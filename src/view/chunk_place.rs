@@ -3,9 +3,9 @@
 //! code is here, its view, at once ([`split_points::draw`]); until then a
 //! quiet line in its place, saying it is loading; and if its code could
 //! not be fetched, a line saying so, that the game plays on and when it is
-//! asked for again ([`Chunk::failure`]). The panels (`panels::Panels`),
-//! the daily's and races' views (`contest::Contests`) and the debugger's
-//! inspector (`view::Debugger`) all draw theirs with [`chunk_place`].
+//! asked for again ([`Chunk::failure`]). The panels (`panels::Panels`) and
+//! the daily's and races' views (`contest::Contests`) both draw theirs
+//! with [`chunk_place`].
 
 use leptos::either::EitherOf3;
 use leptos::prelude::*;
@@ -32,7 +32,6 @@ fn line_or_view(chunk: Chunk, fetch: Fetch) -> impl IntoView {
             "contest-bar chunk-note",
             "contest-bar chunk-note chunk-loading",
         ),
-        Chunk::Debugger => ("inspector chunk-note", "inspector chunk-note chunk-loading"),
     };
     match fetch {
         Fetch::Loaded => EitherOf3::A(split_points::draw(chunk)),

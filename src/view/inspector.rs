@@ -3,94 +3,32 @@
 //! commands and subscriptions it gave, what it changed in the model (each
 //! field before → after, `app::debugger::diff`), Previous, Next and Back to
 //! live. The page around it is the model the fold made right after that
-//! message, drawn by the same views. This is the debugger's chunk
-//! (`Chunk::Debugger`), which hands the page its tools as it loads
-//! ([`TOOL`]). One memo of plain data drawn by one closure.
+//! message, drawn by the same views. Its code is the history panel's chunk,
+//! with the message log and the debugger's runner (`web::debugger`), which
+//! writes what it draws: one signal of plain data, drawn by one closure;
+//! its buttons send the debugger's messages.
 
 use leptos::prelude::*;
 
-use crate::app::debugger::diff::{diff, Change};
-use crate::app::{Model, Msg};
-use crate::view::context::{select, use_dispatcher};
-use crate::web::session_file;
-use crate::web::split_points::{Tool, Tools};
+use crate::app::debugger::diff::Change;
+use crate::app::debugger::inspected::Inspected;
+use crate::app::debugger::program::DebugMsg;
+use crate::view::context::use_dispatcher;
+use crate::web::debugger::{self, inspected};
+use crate::web::split_points::{DebuggerTool, Tool};
 
-/// What the inspector shows, as plain data.
-#[derive(Clone, Debug, PartialEq)]
-struct Inspected {
-    /// The message shown, and the first and last that can be.
-    at: Option<u64>,
-    first: u64,
-    last: u64,
-    /// Whether it is a session opened from a file.
-    file: bool,
-    /// The message, and its commands or why it was ignored, in words.
-    msg: String,
-    outcome: String,
-    changes: Vec<Change>,
-    /// Why a file was refused, if one was.
-    problem: Option<String>,
-}
-
-impl Inspected {
-    fn of(m: &Model) -> Inspected {
-        let d = &m.debugger;
-        let (first, last) = d.shown_range;
-        let entry = m.log.latest().filter(|e| Some(e.n) == d.at && e.n > first);
-        let (msg, outcome) = match entry {
-            Some(e) => (e.msg.label(), outcome(e)),
-            None => ("the start".into(), "init(flags)".into()),
-        };
-        let changes = match (&d.before, entry) {
-            (Some(before), Some(_)) => diff(before, m),
-            _ => Vec::new(),
-        };
-        Inspected {
-            at: d.at,
-            first,
-            last,
-            file: d.opened.is_some(),
-            msg,
-            outcome,
-            changes,
-            problem: d.problem.clone(),
-        }
-    }
-}
-
-/// A message's commands (or why it was ignored) and the subscriptions it
-/// started or stopped.
-fn outcome(e: &crate::app::log::Entry) -> String {
-    let mut text = match e.ignored {
-        Some(why) => why.words().to_string(),
-        None if e.cmds.is_empty() => "no commands".to_string(),
-        None => e
-            .cmds
-            .iter()
-            .map(|c| c.label())
-            .collect::<Vec<_>>()
-            .join(", "),
-    };
-    for (sign, name) in &e.subs {
-        text.push_str(&format!(" {sign}{name}"));
-    }
-    text
-}
-
-/// What the debugger's chunk hands the page as it loads
-/// (`split_points::Tool`): the replays shown while paused and the session
-/// files' functions, all in this chunk.
-pub const TOOL: Tool = Tool::Debugger(Tools {
-    show: session_file::show,
-    save: session_file::save,
-    pick: session_file::pick,
-    dropped: session_file::dropped,
+/// What the history panel's chunk hands the page as it loads (its row in
+/// `chunk_table!`): the debugger's runner and this inspector.
+pub const TOOL: Tool = Tool::Debugger(DebuggerTool {
+    send: debugger::send,
+    takes: debugger::takes,
+    inspector: || view! { <Inspector/> }.into_any(),
 });
 
 /// The inspector.
 #[component]
 pub fn Inspector() -> impl IntoView {
-    let shown = select(Inspected::of);
+    let shown = inspected();
     view! {
         <section class="inspector" aria-label="Debugger">
             {move || shown.with(draw)}
@@ -107,7 +45,7 @@ fn draw(i: &Inspected) -> impl IntoView + use<> {
     let Some(at) = i.at else {
         return view! {
             {problem}
-            <button class="inspector-dismiss" on:click=move |_| dispatch.send(Msg::Inspect(None))>
+            <button class="inspector-dismiss" on:click=move |_| dispatch.debug(DebugMsg::Inspect(None))>
                 "Dismiss"
             </button>
         }
@@ -132,10 +70,10 @@ fn draw(i: &Inspected) -> impl IntoView + use<> {
         </p>
         <div class="inspector-actions">
             <button class="inspector-prev" disabled={at <= first}
-                on:click=move |_| dispatch.send(Msg::Inspect(Some(prev)))>"Previous message"</button>
+                on:click=move |_| dispatch.debug(DebugMsg::Inspect(Some(prev)))>"Previous message"</button>
             <button class="inspector-next" disabled={at >= last}
-                on:click=move |_| dispatch.send(Msg::Inspect(Some(next)))>"Next message"</button>
-            <button class="inspector-live" on:click=move |_| dispatch.send(Msg::Inspect(None))>
+                on:click=move |_| dispatch.debug(DebugMsg::Inspect(Some(next)))>"Next message"</button>
+            <button class="inspector-live" on:click=move |_| dispatch.debug(DebugMsg::Inspect(None))>
                 "Back to live"
             </button>
         </div>

@@ -35,12 +35,11 @@ mod replay_bar;
 use leptos::prelude::*;
 use leptos_meta::{provide_meta_context, Html, Meta, Title};
 
-use crate::app::chunks::{Chunk, Fetch};
 use crate::app::Model;
 use crate::engine::State;
+use crate::web::debugger;
 use crate::web::dispatcher::Dispatcher;
 use board::Board;
-use chunk_place::chunk_place;
 use contest::Contests;
 use context::select;
 use controls::Controls;
@@ -72,7 +71,7 @@ pub fn Page(
             <StorageNotice/>
             <LinkNotice/>
             <ReplayBar/>
-            <Debugger/>
+            <div id=debugger::PLACE_ID></div>
             <Contests/>
             <Board shown board/>
             <Announcer/>
@@ -82,19 +81,6 @@ pub fn Page(
             <HowToPlay/>
         </main>
     }
-}
-
-/// The debugger's inspector, while it has the page paused or a file was
-/// refused, drawn in its place as every chunk is (its code is the
-/// debugger's chunk; a line says it is loading, or could not be loaded,
-/// until the student next asks).
-#[component]
-fn Debugger() -> impl IntoView {
-    chunk_place(select(|m| {
-        let d = &m.debugger;
-        let shown = d.paused() || d.problem.is_some() || d.chunk == Fetch::Failed;
-        shown.then_some((Chunk::Debugger, d.chunk))
-    }))
 }
 
 /// The document's head and root, drawn from the model like the rest: the

@@ -23,6 +23,7 @@
 pub mod ai_client;
 pub mod browser;
 pub mod card_picture;
+pub mod debugger;
 pub mod dispatcher;
 pub mod review_pool;
 mod runner;

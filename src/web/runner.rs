@@ -11,8 +11,7 @@ use super::dispatcher::Dispatcher;
 use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::workers::{self, Workers};
-use crate::app::debugger::Recording;
-use crate::app::{Cmd, Model, Msg, Sent};
+use crate::app::{Cmd, Msg, Sent};
 use crate::session::stored::Problem;
 
 /// What the runner holds: storage, the page's split points and the AI's
@@ -33,9 +32,7 @@ impl Runner {
     }
 
     /// Carries out one command; replies go to `dispatcher`.
-    /// `page` hands a function the page's recording and live model (for
-    /// `Cmd::SaveSession`).
-    pub fn run(&self, cmd: Cmd, dispatcher: Dispatcher, page: &Page) {
+    pub fn run(&self, cmd: Cmd, dispatcher: Dispatcher) {
         let report = |result: Result<(), Problem>| {
             if let Err(problem) = result {
                 dispatcher.send(Msg::SaveFailed(problem));
@@ -87,26 +84,6 @@ impl Runner {
                 browser::copy(&url, move || dispatcher.send(Msg::LinkCopied(copied)));
             }
             Cmd::ClearQuery => browser::clear_query(),
-            Cmd::SaveSession | Cmd::PickSession => session_file(cmd, dispatcher, page),
         }
-    }
-}
-
-/// What hands a function the page's recording and its live model.
-pub type Page<'a> = dyn Fn(&dyn Fn(&Recording, &Model)) + 'a;
-
-/// Saves the page's session to a file, or lets the player pick one, with
-/// the debugger's chunk (the model sends these only once it is here).
-fn session_file(cmd: Cmd, dispatcher: Dispatcher, page: &Page) {
-    let Some(tools) = split_points::debugger_tools() else {
-        return;
-    };
-    match cmd {
-        Cmd::PickSession => (tools.pick)(dispatcher),
-        _ => page(&|recording, live| {
-            if let Err(why) = (tools.save)(recording, live) {
-                dispatcher.send(Msg::SessionFile(Err(why)));
-            }
-        }),
     }
 }

@@ -26,9 +26,10 @@ use wasm_bindgen::JsValue;
 use super::browser;
 use super::dispatcher::Dispatcher;
 use super::runner::Runner;
-use super::split_points::{self, SplitPoints};
+use super::split_points::{self, Host, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
+use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
 use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
 use crate::view::Page;
@@ -53,7 +54,7 @@ struct Runtime {
     recording: RefCell<Recording>,
     /// While the debugger has the page paused: the live model, which goes
     /// on folding the outside's replies (the signal then holds the model
-    /// the debugger's chunk replayed for the message paused on).
+    /// the debugger replayed for the message paused on).
     live: RefCell<Option<Model>>,
 }
 
@@ -90,10 +91,18 @@ impl Runtime {
     }
 
     /// One turn of the loop: fold the message in, run its commands, and
-    /// listen to what the new model says.
+    /// listen to what the new model says. Once the debugger is here it
+    /// wraps the loop: while it has the page paused, the message goes to
+    /// the live model kept aside, if the live app takes it, and the
+    /// debugger hears that more can be shown.
     fn handle(&self, msg: Msg) {
+        let debugger = split_points::debugger();
+        if debugger.is_some_and(|d| !(d.takes)(&msg)) {
+            return;
+        }
         let kept = msg.clone();
         let live = self.live.borrow_mut().take();
+        let paused = live.is_some();
         let cmds = match live {
             Some(mut live) => {
                 let cmds = self.fold(&mut live, msg, kept);
@@ -105,7 +114,9 @@ impl Runtime {
                 .try_update(|model| self.fold(model, msg, kept))
                 .unwrap_or_default(),
         };
-        self.show();
+        if let Some(debugger) = debugger.filter(|_| paused) {
+            (debugger.send)(DebugMsg::Folded, self);
+        }
         self.run(cmds);
         self.listen();
     }
@@ -121,36 +132,6 @@ impl Runtime {
         cmds
     }
 
-    /// Shows what the debugger asks, once its chunk is here: while the live
-    /// model is paused on a message, the model the chunk replays for it
-    /// (again after every message, the live one kept aside meanwhile);
-    /// else the live model again.
-    fn show(&self) {
-        let Some(tools) = split_points::debugger_tools() else {
-            return;
-        };
-        let stashed = self.live.borrow_mut().take();
-        let shown = {
-            let recording = self.recording.borrow();
-            let paused = |m: &Model| m.debugger.paused().then(|| (tools.show)(&recording, m));
-            match &stashed {
-                Some(live) => paused(live),
-                None => self.model.try_with_untracked(paused).flatten(),
-            }
-        };
-        match shown {
-            Some(shown) => {
-                let previous = self.swap(shown);
-                *self.live.borrow_mut() = stashed.or(previous);
-            }
-            None => {
-                if let Some(live) = stashed {
-                    self.swap(live);
-                }
-            }
-        }
-    }
-
     /// Puts `model` in the signal; the one it held.
     fn swap(&self, model: Model) -> Option<Model> {
         self.model.try_update(|m| std::mem::replace(m, model))
@@ -158,19 +139,16 @@ impl Runtime {
 
     fn run(&self, cmds: Vec<Cmd>) {
         for cmd in cmds {
-            self.runner
-                .run(cmd, self.dispatcher, &|save| self.with_page(save));
+            self.runner.run(cmd, self.dispatcher);
         }
     }
 
-    /// Hands `f` the page's recording and its live model.
-    fn with_page(&self, f: &dyn Fn(&Recording, &Model)) {
-        let recording = self.recording.borrow();
-        match self.live.borrow().as_ref() {
-            Some(live) => f(&recording, live),
-            None => {
-                self.model.with_untracked(|live| f(&recording, live));
-            }
+    /// A debugger's message goes to the debugger, once its code is here
+    /// (the history panel's chunk, which draws the message log its
+    /// messages come from).
+    fn debug(&self, msg: DebugMsg) {
+        if let Some(debugger) = split_points::debugger() {
+            (debugger.send)(msg, self);
         }
     }
 
@@ -215,6 +193,41 @@ impl Runtime {
     }
 }
 
+/// The page as the debugger sees it.
+impl Host for Runtime {
+    fn page(&self, f: &mut dyn FnMut(&Recording, &Model)) {
+        let recording = self.recording.borrow();
+        match self.live.borrow().as_ref() {
+            Some(live) => f(&recording, live),
+            None => {
+                self.model.with_untracked(|live| f(&recording, live));
+            }
+        }
+    }
+
+    fn show(&self, model: Option<Model>) {
+        match model {
+            Some(model) => {
+                let previous = self.swap(model);
+                let mut live = self.live.borrow_mut();
+                if live.is_none() {
+                    *live = previous;
+                }
+            }
+            None => {
+                let live = self.live.borrow_mut().take();
+                if let Some(live) = live {
+                    self.swap(live);
+                }
+            }
+        }
+    }
+
+    fn dispatcher(&self) -> Dispatcher {
+        self.dispatcher
+    }
+}
+
 /// What the page was opened with: the address, the browser, the size and
 /// the theme stored.
 fn flags(store: &Store) -> Flags {
@@ -251,7 +264,10 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
     let flags = flags(&store);
     let (model, cmds) = init(flags.clone());
     let recording = RefCell::new(Recording::new(flags, &model));
-    let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
+    let dispatcher = Dispatcher::new(
+        |msg| with_runtime(|runtime| runtime.send(msg)),
+        |msg| with_runtime(|runtime| runtime.debug(msg)),
+    );
     let runtime = Runtime {
         model: RwSignal::new(model),
         runner: Runner::new(store, split),

@@ -1,13 +1,12 @@
 //! Session files in the browser: saving the page's session as a download,
 //! and reading one the player picks or drops on the page; the session
-//! opened is kept here, and the page paused on one of its messages shows
-//! it replayed ([`show`]). Reached only through the debugger's chunk
-//! (`split_points::Tools`, handed over as `view::inspector::TOOL`),
-//! so none of it (nor serde_json) is in the page at start.
+//! opened is kept here ([`with_opened`]). Reached only through the
+//! debugger's runner (`web::debugger`, its chunk), so none of it (nor
+//! serde_json) is in the page at start.
 //!
 //! Every call that can throw is bound here with `catch`; a file that
-//! cannot be read, or is not a session, becomes `Msg::SessionFile(Err(…))`
-//! in words: no panic, no console error, the live game untouched.
+//! cannot be read, or is not a session, becomes `DebugMsg::Refused(…)` in
+//! words: no panic, no console error, the live game untouched.
 
 use gloo_events::EventListener;
 use leptos::prelude::{document, window};
@@ -17,9 +16,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use std::cell::{Cell, RefCell};
 
 use super::dispatcher::Dispatcher;
-use crate::app::debugger::{file, shown, Recording, Session};
-use crate::app::model::Opened;
-use crate::app::{Model, Msg};
+use crate::app::debugger::program::{DebugMsg, Opened};
+use crate::app::debugger::{file, Recording, Session};
+use crate::app::Model;
 
 /// The name a saved session downloads as.
 const FILE_NAME: &str = "2048-session.json";
@@ -117,7 +116,7 @@ fn read(file: Option<JsValue>, dispatch: Dispatcher) {
         return;
     };
     let Ok(promise) = call(&file, "text", None) else {
-        dispatch.send(Msg::SessionFile(Err(UNREADABLE.into())));
+        dispatch.debug(DebugMsg::Refused(UNREADABLE.into()));
         return;
     };
     leptos::task::spawn_local(async move {
@@ -127,8 +126,10 @@ fn read(file: Option<JsValue>, dispatch: Dispatcher) {
             Some(text) => file::read_in_page(&text),
             None => Err(UNREADABLE.into()),
         };
-        let read = read.map(open);
-        dispatch.send(Msg::SessionFile(read));
+        dispatch.debug(match read {
+            Ok(session) => DebugMsg::Opened(open(session)),
+            Err(why) => DebugMsg::Refused(why),
+        });
     });
 }
 
@@ -155,9 +156,7 @@ fn open(session: Session) -> Opened {
     opened
 }
 
-/// The model the page shows while `live`'s debugger has it paused: the
-/// one replayed from the session opened, if it is stepping through one,
-/// else from the page's `recording` (`debugger::shown`).
-pub fn show(recording: &Recording, live: &Model) -> Model {
-    OPENED.with(|opened| shown(recording, opened.borrow().as_ref(), live))
+/// Hands `f` the session last opened from a file, if one was.
+pub fn with_opened<T>(f: impl FnOnce(Option<&Session>) -> T) -> T {
+    OPENED.with(|opened| f(opened.borrow().as_ref()))
 }

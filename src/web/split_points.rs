@@ -7,11 +7,10 @@
 //! [`SplitPoints::load`] and keeps what draws it ([`keep`]); the views draw
 //! from it ([`draw`]) once the model says the chunk is here, all through
 //! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
-//! races' views (`view::contest`), the debugger's inspector
-//! (`view::inspector`). Each chunk is resolved once, and drawn as often as
+//! races' views (`view::contest`). Each chunk is resolved once, and drawn as often as
 //! it is shown, at once. A chunk may also hand over, as it loads, the
 //! functions the page calls for it ([`Tool`]): the card's picture, the
-//! debugger's [`Tools`].
+//! debugger ([`DebuggerTool`]).
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
@@ -25,8 +24,9 @@ use leptos::prelude::AnyView;
 
 use super::dispatcher::Dispatcher;
 use crate::app::chunks::Chunk;
+use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
-use crate::app::{Model, Sent};
+use crate::app::{Model, Msg, Sent};
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -42,26 +42,33 @@ pub struct SplitPoints {
     pub load: fn(Chunk) -> Later<Option<Draw>>,
 }
 
-/// What the debugger's chunk hands over as it loads
-/// (`view::inspector::TOOL`), beside its inspector: what the runtime
-/// and the runner call for the debugger, so that none of their code (the
-/// replays, the diff, the session files, JSON) is in the page at start.
+/// What the history panel's chunk, which holds the message log and the
+/// debugger, hands over as it loads (`view::inspector::TOOL`): the
+/// debugger's runner, with which the page's runtime wraps the app as Elm's
+/// debugger wraps a program, and its inspector. None of the debugger's code
+/// (its rules, the replays, the diff, the session files, JSON) is in the
+/// page at start.
 #[derive(Clone, Copy)]
-pub struct Tools {
-    /// The model the page shows while paused: the one the fold made right
-    /// after the message `live`'s debugger is paused on, replayed from the
-    /// page's recording or the file opened, with the debugger's part (and
-    /// the model right before it, for the diff) put in.
-    pub show: fn(&Recording, &Model) -> Model,
-    /// Writes the page's session (its recording, and its live model to
-    /// check a replay against) to a file the browser downloads; `Err`: why
-    /// not.
-    pub save: fn(&Recording, &Model) -> Result<(), String>,
-    /// Lets the player pick a session file; its session, or why it is
-    /// refused, is sent as `Msg::SessionFile`.
-    pub pick: fn(Dispatcher),
-    /// Reads the session file dropped on the page, as `pick` does.
-    pub dropped: fn(&web_sys::Event, Dispatcher),
+pub struct DebuggerTool {
+    /// Carries out a debugger's message, with the page it wraps.
+    pub send: fn(DebugMsg, &dyn Host),
+    /// Whether the live app takes `msg` now (`debugger::program::takes`):
+    /// while the page is paused, only what the outside reports.
+    pub takes: fn(&Msg) -> bool,
+    /// Draws the inspector (mounted by the debugger's runner in its place
+    /// on the page).
+    pub inspector: Draw,
+}
+
+/// The page as the debugger sees it: the page's runtime.
+pub trait Host {
+    /// Hands `f` the page's recording and its live model.
+    fn page(&self, f: &mut dyn FnMut(&Recording, &Model));
+    /// Shows `model` in place of the live one, which is kept aside and
+    /// goes on taking what the outside reports; `None`: the live one again.
+    fn show(&self, model: Option<Model>);
+    /// Where the debugger's later messages go (a file read).
+    fn dispatcher(&self) -> Dispatcher;
 }
 
 thread_local! {
@@ -87,8 +94,9 @@ pub enum Tool {
     /// Sends the result card with its board's picture (the contest's
     /// chunk: `web::card_picture`); `Cmd::ShareCard`.
     ShareCard(ShareCard),
-    /// The debugger's (its chunk: `view::inspector`).
-    Debugger(Tools),
+    /// The debugger's runner and inspector (the history panel's chunk:
+    /// `web::debugger`, `view::inspector`).
+    Debugger(DebuggerTool),
 }
 
 /// Sends the result card's text, and `done` hears how it went.
@@ -114,8 +122,8 @@ pub fn share_card() -> Option<ShareCard> {
     })
 }
 
-/// The debugger's tools, if its chunk is here.
-pub fn debugger_tools() -> Option<Tools> {
+/// The debugger's runner, if its chunk is here.
+pub fn debugger() -> Option<DebuggerTool> {
     TOOLS.with(|tools| {
         tools.borrow().iter().find_map(|tool| match *tool {
             Tool::Debugger(tools) => Some(tools),

@@ -14,7 +14,6 @@ use wasm_bindgen::JsCast;
 
 use super::browser::{self, Idle, Interval};
 use super::dispatcher::Dispatcher;
-use super::split_points;
 use super::storage;
 use super::swipes;
 use crate::app::keys::{msg_for_key, msg_for_key_code, usable_key, Modifiers};
@@ -66,7 +65,6 @@ pub struct Listeners {
     colour_scheme: Slot<bool, EventListener>,
     idle: Slot<bool, Idle>,
     page_hide: Slot<bool, [EventListener; 2]>,
-    file_drop: Slot<bool, [EventListener; 2]>,
 }
 
 impl Listeners {
@@ -83,7 +81,6 @@ impl Listeners {
             colour_scheme: Slot::off(),
             idle: Slot::off(),
             page_hide: Slot::off(),
-            file_drop: Slot::off(),
         }
     }
 
@@ -114,8 +111,6 @@ impl Listeners {
         });
         self.page_hide
             .listen_for(want.page_hide, |on| on.then(|| page_hide(d)));
-        self.file_drop
-            .listen_for(want.file_drop, |on| on.then(|| file_drop(d)));
     }
 }
 
@@ -167,26 +162,6 @@ fn page_hide(dispatch: Dispatcher) -> [EventListener; 2] {
             }
         }),
     ]
-}
-
-/// A file dropped on the page is read as a session (by the debugger's
-/// chunk: `split_points::Tools::dropped`); dragging one over the page is
-/// let through, which a drop needs.
-fn file_drop(dispatch: Dispatcher) -> [EventListener; 2] {
-    let options = EventListenerOptions {
-        phase: EventListenerPhase::Bubble,
-        passive: false,
-    };
-    let on = |name, dropped: bool| {
-        EventListener::new_with_options(&window(), name, options, move |event| {
-            event.prevent_default();
-            let tools = split_points::debugger_tools().filter(|_| dropped);
-            if let Some(tools) = tools {
-                (tools.dropped)(event, dispatch);
-            }
-        })
-    };
-    [on("dragover", false), on("drop", true)]
 }
 
 /// The game's keys become messages. Heard on the window in the capture

@@ -52,8 +52,6 @@ pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
         | Cmd::LoadChunk(_)
         | Cmd::After { .. }
         | Cmd::CopyLink(_)
-        | Cmd::ClearQuery
-        | Cmd::SaveSession
-        | Cmd::PickSession => {}
+        | Cmd::ClearQuery => {}
     }
 }

@@ -44,7 +44,7 @@ pub fn diff(before: &Model, after: &Model) -> Vec<Change> {
     changes
 }
 
-/// The model as JSON (the log and the debugger are not written).
+/// The model as JSON (the log is not written).
 fn fields(model: &Model) -> Value {
     serde_json::to_value(model).unwrap_or(Value::Null)
 }

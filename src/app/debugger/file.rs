@@ -2,7 +2,7 @@
 //! "messages":[…],"commands":[…]}`, one message a line. Reading refuses, in
 //! words, a file of a later format, a file cut short or not JSON, and a
 //! message this build does not know; the caller's model is not touched
-//! either way. Called by the debugger's chunk and natively (the
+//! either way. Called by the debugger's runner (the history panel's chunk) and natively (the
 //! `session` binary, `tests/sessions.rs`), never by the page at start.
 
 use super::{Session, SESSION_VERSION};

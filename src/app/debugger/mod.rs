@@ -2,31 +2,30 @@
 //! `update(model, msg)` from `init(flags)`, so what the page did is its
 //! flags and its messages: a [`Session`]. The runtime keeps the page's own
 //! ([`Recording`], bounded by [`RECORD_LEN`]); a session file holds one
-//! (`file`, read and written only by the debugger's chunk and
+//! (`file`, read and written only by the history panel's chunk and
 //! natively); [`Session::model_at`] replays it to any message.
 //!
-//! `model::Debugger` is the part of the [`Model`] the student drives: the page
-//! paused after a message (the page then shows the model the fold made
-//! there, and the player's inputs are not taken), a session opened from a file and
-//! stepped through read-only, and why a file was refused. Its rules are in
-//! `update/debugger.rs`. What a message changed is `diff` (read by the
-//! chunk's inspector and the `session` binary).
+//! The debugger itself is a program of its own ([`program`]), which wraps
+//! the app as Elm's debugger does: its model, messages and rules are not the
+//! app's. What a message changed is [`diff`] (read by the inspector and the
+//! `session` binary).
 
 pub mod diff;
 pub mod file;
-pub mod opened;
+pub mod inspected;
+pub mod program;
 
 use super::cmd::Logged;
 use super::init::{init, Flags};
 use super::log::{Entry, Log};
-use super::model::{self, Debugger, Model};
+use super::model::Model;
 use super::msg::Msg;
 use super::update;
 use std::collections::VecDeque;
 
 /// How many messages the page keeps: the last 5 000, and the model at the
 /// start of that window, so the window replays.
-pub const RECORD_LEN: usize = model::RECORD_LEN as usize;
+pub const RECORD_LEN: usize = 5000;
 
 /// The session file's format version; a file of a later one is refused.
 pub const SESSION_VERSION: u32 = 1;
@@ -152,7 +151,7 @@ pub struct Recording {
     /// AI's answer), most are small, and the queue grows by doubling.
     messages: VecDeque<Box<Msg>>,
     /// The commands each gave, as the message log keeps them (their words
-    /// are made when the session is saved, in the debugger's chunk).
+    /// are made when the session is saved, in the history panel's chunk).
     commands: VecDeque<Vec<Logged>>,
 }
 
@@ -181,6 +180,11 @@ impl Recording {
             self.commands.pop_front();
             self.first += 1;
         }
+    }
+
+    /// The number of the message before the first one kept.
+    pub fn first(&self) -> u64 {
+        self.first
     }
 
     /// How many messages are kept.
@@ -224,25 +228,4 @@ impl Recording {
             end: None,
         }
     }
-}
-
-/// The model the page shows while `live`'s debugger has it paused: the
-/// one the fold made right after the message paused on, replayed from
-/// `opened` if the debugger is stepping through that file, else from the
-/// page's `recording`; with the debugger's part, the model right before
-/// that message (for the diff) and the messages that can be shown.
-pub fn shown(recording: &Recording, opened: Option<&Session>, live: &Model) -> Model {
-    let debugger = &live.debugger;
-    let count = live.log.count();
-    let at = debugger.at.unwrap_or(count);
-    let (mut shown, before) = match opened.filter(|_| debugger.opened.is_some()) {
-        Some(session) => session.model_at(at),
-        None => recording.model_at(at),
-    };
-    shown.debugger = Debugger {
-        before: Some(Box::new(before)),
-        shown_range: debugger.range(count),
-        ..debugger.copied()
-    };
-    shown
 }

@@ -14,8 +14,6 @@
 //! - [`saving`]: writing what is unsaved, failed writes, other tabs;
 //! - [`contest`]: the daily, races, their end and the result card;
 //! - [`page`]: panels, the theme, share links, the link's note;
-//! - [`debugger`]: pausing on a message, session files; the player's
-//!   inputs are not taken while the page is paused;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
 //! - [`common`]: what several rules share (a new present, stopping
@@ -26,14 +24,12 @@ mod coach;
 mod common;
 mod computer;
 mod contest;
-mod debugger;
 mod game;
 mod page;
 mod saving;
 mod settings;
 
 use super::cmd::Cmd;
-use super::log::Ignored;
 use super::model::Model;
 use super::msg::Msg;
 use super::subscriptions::subscriptions;
@@ -59,9 +55,6 @@ use common::Outcome;
 /// changes: a challenge begun or moved, an offer to race
 /// (`chunks::contest_shown`).
 pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
-    if let Some(cmds) = debugger::rule(model, &msg) {
-        return cmds;
-    }
     let logged = msg.clone();
     let subs_before = subscriptions(model);
     let panel_before = model.panel;
@@ -152,9 +145,5 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::ToggleGhost => contest::toggle_ghost(model),
         Msg::Time(time) => contest::time(model, time),
         Msg::ChallengeElsewhere(saved) => contest::elsewhere(model, *saved),
-        // Handled before the fold, by `debugger::rule`.
-        Msg::Inspect(_) | Msg::SaveSession | Msg::OpenSession | Msg::SessionFile(_) => {
-            Err(Ignored::NotHere)
-        }
     }
 }

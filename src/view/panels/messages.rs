@@ -7,6 +7,7 @@
 
 use leptos::prelude::*;
 
+use crate::app::debugger::program::DebugMsg;
 use crate::app::log::Entry;
 use crate::app::Msg;
 use crate::view::context::{select, use_dispatcher};
@@ -29,22 +30,20 @@ pub fn Messages() -> impl IntoView {
     }
 }
 
-/// Save this session, open one from a file (or drop it on the page), and
-/// why the last file was refused.
+/// Save this session, or open one from a file (or drop it on the page);
+/// why a file was refused is the inspector's to say.
 #[component]
 fn SessionFiles() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let problem = select(|m| m.debugger.problem.clone());
     view! {
         <div class="session-files">
-            <button class="save-session" on:click=move |_| dispatch.send(Msg::SaveSession)>
+            <button class="save-session" on:click=move |_| dispatch.debug(DebugMsg::Save)>
                 "Save this session"
             </button>
-            <button class="open-session" on:click=move |_| dispatch.send(Msg::OpenSession)>
+            <button class="open-session" on:click=move |_| dispatch.debug(DebugMsg::Open)>
                 "Open a session file…"
             </button>
             <p class="session-note">"Or drop a session file on the page to step through it."</p>
-            <p class="session-problem" role="status">{move || problem.get()}</p>
         </div>
     }
 }
@@ -88,7 +87,7 @@ fn row(entry: &Entry) -> impl IntoView {
             <button
                 class="message-n"
                 aria-label=format!("Inspect message {n}")
-                on:click=move |_| dispatch.send(Msg::Inspect(Some(n)))
+                on:click=move |_| dispatch.debug(DebugMsg::Inspect(Some(n)))
             >
                 {n}
             </button>
