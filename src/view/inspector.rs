@@ -20,6 +20,7 @@ use crate::web::split_points::{DebuggerTool, Tool};
 /// What the history panel's chunk hands the page as it loads (its row in
 /// `chunk_table!`): the debugger's runner and this inspector.
 pub const TOOL: Tool = Tool::Debugger(DebuggerTool {
+    start: debugger::start,
     send: debugger::send,
     takes: debugger::takes,
     inspector: || view! { <Inspector/> }.into_any(),

@@ -7,7 +7,7 @@
 //! recording or the file opened, in place of the live one; and the
 //! inspector, which it mounts in its place on the page ([`PLACE_ID`]) and
 //! feeds ([`inspected`]). Its one subscription, a session file
-//! dropped on the page, is live from its first message on.
+//! dropped on the page, is live from its start on.
 //!
 //! The page has none of this code at start: the chunk hands it over as it
 //! loads (`view::inspector::TOOL`), and the runtime wraps the app with it
@@ -37,8 +37,10 @@ thread_local! {
     static DEBUGGER: RefCell<Debugger> = RefCell::new(Debugger::default());
     /// The last replay, done again only when the message shown changes.
     static REPLAYED: RefCell<Replayed> = RefCell::new((None, Step::default()));
-    /// What the inspector draws.
-    static INSPECTED: OnceCell<RwSignal<Inspected>> = const { OnceCell::new() };
+    /// What the inspector draws: reference-counted, so that no view's owner
+    /// (the message log's button that first paused the page) takes it away
+    /// with it.
+    static INSPECTED: OnceCell<ArcRwSignal<Inspected>> = const { OnceCell::new() };
     /// The inspector, while it is mounted (dropped, it is taken away).
     static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
     /// The file-drop listeners, once set.
@@ -46,13 +48,16 @@ thread_local! {
 }
 
 /// What the inspector draws, read-only.
-pub fn inspected() -> ReadSignal<Inspected> {
+pub fn inspected() -> ArcReadSignal<Inspected> {
     signal().read_only()
 }
 
 /// The signal of what the inspector draws, which only this runner writes.
-fn signal() -> RwSignal<Inspected> {
-    INSPECTED.with(|cell| *cell.get_or_init(|| RwSignal::new(Inspected::default())))
+fn signal() -> ArcRwSignal<Inspected> {
+    INSPECTED.with(|cell| {
+        cell.get_or_init(|| ArcRwSignal::new(Inspected::default()))
+            .clone()
+    })
 }
 
 /// Whether the live app takes `msg` now.
@@ -60,12 +65,17 @@ pub fn takes(msg: &Msg) -> bool {
     DEBUGGER.with(|debugger| program::takes(&debugger.borrow(), msg))
 }
 
-/// Folds `msg` into the debugger's model, carries out its commands and
-/// shows what the model now asks.
-pub fn send(msg: DebugMsg, host: &dyn Host) {
+/// Starts the debugger: its one subscription, a session file dropped on
+/// the page, is live from now on.
+pub fn start(host: &dyn Host) {
     DROPS.with(|drops| {
         drops.get_or_init(|| file_drop(host.dispatcher()));
     });
+}
+
+/// Folds `msg` into the debugger's model, carries out its commands and
+/// shows what the model now asks.
+pub fn send(msg: DebugMsg, host: &dyn Host) {
     let own = own(host);
     let cmds = DEBUGGER.with(|debugger| program::update(&mut debugger.borrow_mut(), msg, own));
     for cmd in cmds {

@@ -56,6 +56,8 @@ struct Runtime {
     /// on folding the outside's replies (the signal then holds the model
     /// the debugger replayed for the message paused on).
     live: RefCell<Option<Model>>,
+    /// Whether the debugger has started (once its code is here).
+    debugging: Cell<bool>,
 }
 
 impl Runtime {
@@ -91,10 +93,11 @@ impl Runtime {
     }
 
     /// One turn of the loop: fold the message in, run its commands, and
-    /// listen to what the new model says. Once the debugger is here it
-    /// wraps the loop: while it has the page paused, the message goes to
-    /// the live model kept aside, if the live app takes it, and the
-    /// debugger hears that more can be shown.
+    /// listen to what the new model says. Once the debugger is here (the
+    /// history panel's chunk) it is started, and wraps the loop: while it
+    /// has the page paused, the message goes to the live model kept aside,
+    /// if the live app takes it, and the debugger hears that more can be
+    /// shown.
     fn handle(&self, msg: Msg) {
         let debugger = split_points::debugger();
         if debugger.is_some_and(|d| !(d.takes)(&msg)) {
@@ -114,8 +117,10 @@ impl Runtime {
                 .try_update(|model| self.fold(model, msg, kept))
                 .unwrap_or_default(),
         };
-        if let Some(debugger) = debugger.filter(|_| paused) {
-            (debugger.send)(DebugMsg::Folded, self);
+        match debugger {
+            Some(debugger) if paused => (debugger.send)(DebugMsg::Folded, self),
+            Some(debugger) if !self.debugging.replace(true) => (debugger.start)(self),
+            _ => {}
         }
         self.run(cmds);
         self.listen();
@@ -279,6 +284,7 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
         recording,
         live: RefCell::new(None),
+        debugging: Cell::new(false),
     };
     let model = runtime.model.read_only();
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {

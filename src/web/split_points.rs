@@ -50,6 +50,9 @@ pub struct SplitPoints {
 /// page at start.
 #[derive(Clone, Copy)]
 pub struct DebuggerTool {
+    /// Starts the debugger, with the page it wraps (its subscription, a
+    /// session file dropped on the page).
+    pub start: fn(&dyn Host),
     /// Carries out a debugger's message, with the page it wraps.
     pub send: fn(DebugMsg, &dyn Host),
     /// Whether the live app takes `msg` now (`debugger::program::takes`):

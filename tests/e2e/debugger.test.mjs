@@ -301,31 +301,28 @@ test('the live page pauses on a message from the log, shows what it changed, and
   await context.close();
 });
 
-test("the debugger's chunk that cannot be fetched: a quiet line, the page stays live, and the next ask fetches it", async () => {
+test('once the history panel has loaded, a session file dropped on the page opens in the debugger, and the game is untouched', async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
-  const block = (route) => route.fulfill({ status: 404, body: 'gone' });
-  await context.route('**/split_debugger-*.wasm', block);
+  const errors = collectErrors(page);
   await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
   await waitReady(page);
-  await openMessageLog(page);
   for (let i = 0; i < 3; i++) await playAMove(page, i);
   await untilIdle(page);
-  await page.click('.message-log > li:first-child .message-n');
-  await page.waitForSelector('p.inspector.chunk-note[role=status]', { timeout: 10_000 });
-  assert.match(await page.textContent('p.inspector.chunk-note'), /debugger could not be loaded\. The game plays on/);
-  assert.equal(await page.$('.inspector-title'), null, 'paused without its inspector');
-  // Live: a key still moves the board.
-  const before = await readBoard(page);
-  await blur(page);
-  assert.ok(await playAMove(page, 0), 'no move to play');
-  await untilIdle(page);
-  assert.notDeepEqual((await readBoard(page)).board, before.board, 'the page did not take the key');
-  // Once the file is back, the next ask fetches it and pauses.
-  await context.unroute('**/split_debugger-*.wasm', block);
-  const n = await newestMessage(page);
-  await page.click('.message-log > li:first-child .message-n');
-  assert.equal(await pausedAt(page), n);
+  const live = await readBoard(page);
+  // The history panel's chunk brings the debugger; closed again, the
+  // panel leaves it listening for a dropped file.
+  await openPanel(page, 'history');
+  await page.click('.history-button');
+  await page.waitForSelector('.history-panel', { state: 'detached', timeout: 10_000 });
+  const text = readFileSync(FIXTURE, 'utf8');
+  const session = JSON.parse(text);
+  await dropSessionFile(page, text);
+  assert.equal(await pausedAt(page), session.first);
+  await nextMessage(page);
+  assert.equal(await pausedAt(page), session.first + 1);
   await backToLive(page);
+  assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
+  assert.deepEqual(errors, []);
   await context.close();
 });
