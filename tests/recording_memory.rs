@@ -1,14 +1,15 @@
-//! What the page's recording holds: 5 000 messages (the page's own mix,
-//! `tests/sessions/browser-session.json` played round and round) and their
-//! commands in words, measured by a counting allocator. Natively pointers
+//! What the page's recording holds: the message log full, 5 000 messages
+//! (the page's own mix, `tests/sessions/browser-session.json` played round
+//! and round) with the commands each gave, measured by a counting
+//! allocator. Natively pointers
 //! are 8 bytes where the page's wasm has 4, so this is an upper bound of
 //! what the recording adds to the page's heap (the bound: 2 MB).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicIsize, Ordering};
 
-use leptos_2048::app::debugger::{file, Recording, RECORD_LEN};
-use leptos_2048::app::init;
+use leptos_2048::app::debugger::{file, RECORD_LEN};
+use leptos_2048::app::log::Log;
 
 struct Counting;
 
@@ -43,14 +44,13 @@ fn five_thousand_recorded_messages_hold_under_two_megabytes() {
         kept.push((session.messages[kept.len()].clone(), cmds));
     });
     let pairs: Vec<_> = kept.iter().cloned().cycle().take(RECORD_LEN).collect();
-    let (model, _) = init(session.flags.clone());
-    let mut recording = Recording::new(session.flags.clone(), &model);
+    let mut log = Log::default();
     let before = HELD.load(Ordering::SeqCst);
     for (msg, cmds) in pairs.iter().cloned() {
-        recording.record(msg, cmds);
+        log.record(msg, cmds, None, Vec::new());
     }
     let held = HELD.load(Ordering::SeqCst) - before;
-    assert_eq!(recording.len(), RECORD_LEN);
+    assert_eq!(log.newest_first().count(), RECORD_LEN);
     let size = std::mem::size_of::<leptos_2048::app::Msg>();
     println!("{RECORD_LEN} recorded messages hold {held} bytes natively (a Msg is {size} bytes)");
     assert!(held < 2_000_000, "{held} bytes");

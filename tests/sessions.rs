@@ -74,19 +74,13 @@ fn every_recorded_session_replays_to_the_same_commands() {
     assert!(files > 0, "no session in tests/sessions/");
 }
 
-/// What the runtime does: `init`, then each message folded in and recorded
-/// with the commands the log says it gave.
+/// What the runtime does: `init`, then each message folded in through the
+/// recording (the message log keeps it, with the commands it gave).
 fn page(flags: Flags, msgs: impl IntoIterator<Item = Msg>) -> (Model, Recording) {
-    let (mut model, _) = init(flags.clone());
+    let (mut model, _) = init(&flags);
     let mut recording = Recording::new(flags, &model);
     for msg in msgs {
-        update(&mut model, msg.clone());
-        let cmds = model
-            .log
-            .latest()
-            .map(|e| e.cmds.clone())
-            .unwrap_or_default();
-        recording.record(msg, cmds);
+        recording.fold(&mut model, msg);
     }
     (model, recording)
 }
@@ -115,7 +109,7 @@ fn playing(n: usize) -> Vec<Msg> {
 #[test]
 fn a_session_survives_its_file() {
     let (live, recording) = page(flags(Query::default()), playing(60));
-    let mut session = recording.session();
+    let mut session = recording.session(&live.log);
     session.end = Some(Box::new(live.clone()));
     let read = file::read(&file::write(&session)).expect("its own file opens");
     assert_eq!(read.messages, session.messages);
@@ -129,8 +123,9 @@ fn a_session_survives_its_file() {
 
 #[test]
 fn files_that_cannot_be_opened_are_refused_in_words() {
-    let (_, recording) = page(flags(Query::default()), playing(5));
-    let text = file::write(&recording.session());
+    let (live, recording) = page(flags(Query::default()), playing(5));
+    let session = recording.session(&live.log);
+    let text = file::write(&session);
     let newer = text.replacen("\"version\":1", "\"version\":2", 1);
     let cut = &text[..text.len() / 2];
     let unknown = text.replacen("\"Left\"", "\"Sideways\"", 1);
@@ -157,21 +152,21 @@ fn files_that_cannot_be_opened_are_refused_in_words() {
         assert!(why.contains(said), "{said}: {why}");
     }
     let read = file::read_in_page(&text).expect("the page reads its own file");
-    assert_eq!(read.messages, recording.session().messages);
+    assert_eq!(read.messages, session.messages);
 }
 
 #[test]
 fn the_recording_keeps_the_last_messages_and_the_window_replays() {
     let msgs = playing(RECORD_LEN + 40);
     let (live, recording) = page(flags(Query::default()), msgs.clone());
-    assert_eq!(recording.len(), RECORD_LEN);
-    let mut session = recording.session();
+    let mut session = recording.session(&live.log);
+    assert_eq!(session.messages.len(), RECORD_LEN);
     assert_eq!(session.first, msgs.len() as u64 - RECORD_LEN as u64);
     assert!(session.start.is_some(), "the window's start is kept");
     session.end = Some(Box::new(live.clone()));
     let read = file::read(&file::write(&session)).expect("a window's file opens");
     assert_eq!(replayed(&read), (Vec::new(), Some(true)));
-    let (last, _) = recording.model_at(session.last());
+    let (last, _) = recording.model_at(&live.log, session.last());
     assert_eq!(written(&last), written(&live));
 }
 

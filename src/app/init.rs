@@ -103,9 +103,9 @@ impl Query {
 /// race's link (`?race=`, and Race beside a replay's Watch) is offered; a
 /// daily's (`?daily`, `?daily=N`) waits for storage's answer, which says
 /// whether today's attempt is still to be played.
-pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
+pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
     let mut entropy = flags.entropy;
-    let start = Start::from(&flags, &mut entropy);
+    let start = Start::from(flags, &mut entropy);
     let config = start.history.config();
     let shell_board = start.drawn.then(|| start.history.present().board.clone());
     let load = if flags.query.replaces_own() {

@@ -1,5 +1,7 @@
-//! The message log: the last [`LOG_LEN`] messages and what `update` made of
-//! each, for the history panel's "Messages" view. It shows the fold at work:
+//! The message log: the last [`RECORD_LEN`] messages and what `update` made
+//! of each. It is the page's recording, which the debugger replays
+//! (`app::debugger::Recording`), and the history panel's "Messages" view
+//! shows its newest [`SHOWN`]. It shows the fold at work:
 //! `Play(Move(Left))` → no command (the move is marked unsaved), `Idle` →
 //! `SaveGame, SaveHistory`, `AiAnswered(#12, left)` → dropped: stale.
 //!
@@ -12,8 +14,11 @@ use std::collections::VecDeque;
 use super::cmd::Logged;
 use super::msg::Msg;
 
-/// How many messages the log keeps.
-pub const LOG_LEN: usize = 200;
+/// How many messages the log keeps: the page's recording.
+pub const RECORD_LEN: usize = 5000;
+
+/// How many of them the history panel's message log shows, newest first.
+pub const SHOWN: usize = 200;
 
 /// Why `update` did nothing with a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +84,7 @@ pub struct Log {
 
 impl Log {
     /// Records a message and its outcome (the commands it gave, in words,
-    /// or why it was ignored), forgetting the oldest past [`LOG_LEN`].
+    /// or why it was ignored), forgetting the oldest past [`RECORD_LEN`].
     pub fn record(
         &mut self,
         msg: Msg,
@@ -88,7 +93,7 @@ impl Log {
         subs: Vec<(char, &'static str)>,
     ) {
         self.count += 1;
-        if self.entries.len() == LOG_LEN {
+        if self.entries.len() == RECORD_LEN {
             self.entries.pop_front();
         }
         self.entries.push_back(Entry {
@@ -103,6 +108,18 @@ impl Log {
     /// The entries, newest first.
     pub fn newest_first(&self) -> impl Iterator<Item = &Entry> {
         self.entries.iter().rev()
+    }
+
+    /// The entries, oldest first.
+    pub fn oldest_first(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter()
+    }
+
+    /// The entry the next message will push out, if the log is full.
+    pub fn leaving(&self) -> Option<&Entry> {
+        self.entries
+            .front()
+            .filter(|_| self.entries.len() == RECORD_LEN)
     }
 
     /// An empty log that numbers its next message `count + 1`.

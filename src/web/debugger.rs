@@ -87,12 +87,7 @@ pub fn send(msg: DebugMsg, host: &dyn Host) {
 /// The first and last message the page's recording keeps.
 fn own(host: &dyn Host) -> (u64, u64) {
     let mut own = (0, 0);
-    host.page(&mut |recording, _| {
-        own = (
-            recording.first(),
-            recording.first() + recording.len() as u64,
-        );
-    });
+    host.page(&mut |recording, live| own = recording.range(&live.log));
     own
 }
 
@@ -172,7 +167,7 @@ fn replay(host: &dyn Host, at: u64, first: u64) -> Step {
     if opened {
         models = session_file::with_opened(|session| session.map(|s| s.model_at(at)));
     } else {
-        host.page(&mut |recording, _| models = Some(recording.model_at(at)));
+        host.page(&mut |recording, live| models = Some(recording.model_at(&live.log, at)));
     }
     let Some((after, before)) = models else {
         return Step::default();

@@ -31,7 +31,7 @@ use super::storage::Store;
 use super::subscriptions::Listeners;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
-use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
+use crate::app::{init, subscriptions, Cmd, Flags, Model, Msg, Query};
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners
@@ -49,8 +49,9 @@ struct Runtime {
     /// Clears `draining` if it is still set once the stack has unwound
     /// (see [`Runtime::watch`]).
     watchdog: Closure<dyn FnMut(JsValue)>,
-    /// The page's session: its flags and every message folded in (a push
-    /// each), for the debugger.
+    /// What the page's session needs beside its message log (the model's
+    /// `Log`): its flags, and the model at the window's start. Every
+    /// message is folded through it.
     recording: RefCell<Recording>,
     /// While the debugger has the page paused: the live model, which goes
     /// on folding the outside's replies (the signal then holds the model
@@ -103,18 +104,17 @@ impl Runtime {
         if debugger.is_some_and(|d| !(d.takes)(&msg)) {
             return;
         }
-        let kept = msg.clone();
         let live = self.live.borrow_mut().take();
         let paused = live.is_some();
         let cmds = match live {
             Some(mut live) => {
-                let cmds = self.fold(&mut live, msg, kept);
+                let cmds = self.recording.borrow_mut().fold(&mut live, msg);
                 *self.live.borrow_mut() = Some(live);
                 cmds
             }
             None => self
                 .model
-                .try_update(|model| self.fold(model, msg, kept))
+                .try_update(|model| self.recording.borrow_mut().fold(model, msg))
                 .unwrap_or_default(),
         };
         match debugger {
@@ -124,17 +124,6 @@ impl Runtime {
         }
         self.run(cmds);
         self.listen();
-    }
-
-    /// `update`, and the message recorded if it was folded in (the log
-    /// counted it).
-    fn fold(&self, model: &mut Model, msg: Msg, kept: Msg) -> Vec<Cmd> {
-        let count = model.log.count();
-        let cmds = update(model, msg);
-        if let Some(entry) = model.log.latest().filter(|_| model.log.count() > count) {
-            self.recording.borrow_mut().record(kept, entry.cmds.clone());
-        }
-        cmds
     }
 
     /// Puts `model` in the signal; the one it held.
@@ -267,7 +256,7 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<Model>, Dispatcher) {
     let store = Store::open();
     let flags = flags(&store);
-    let (model, cmds) = init(flags.clone());
+    let (model, cmds) = init(&flags);
     let recording = RefCell::new(Recording::new(flags, &model));
     let dispatcher = Dispatcher::new(
         |msg| with_runtime(|runtime| runtime.send(msg)),

@@ -63,7 +63,7 @@ fn first_file(holder: &JsValue) -> Option<JsValue> {
 /// to check a replay against) as a JSON file the browser downloads.
 pub fn save(recording: &Recording, live: &Model) -> Result<(), String> {
     let refused = |_| "This session could not be saved: the browser refused the file.".to_string();
-    let mut session = recording.session();
+    let mut session = recording.session(&live.log);
     session.end = Some(Box::new(live.clone()));
     let parts = js_sys::Array::of1(&JsValue::from_str(&file::write(&session)));
     let options = js_sys::Object::new();

@@ -1,7 +1,8 @@
 //! The debugger: the page's whole life as data. The app is one fold,
 //! `update(model, msg)` from `init(flags)`, so what the page did is its
-//! flags and its messages: a [`Session`]. The runtime keeps the page's own
-//! ([`Recording`], bounded by [`RECORD_LEN`]); a session file holds one
+//! flags and its messages: a [`Session`]. The page's own is its message log
+//! (the model's `Log`, the last [`RECORD_LEN`] messages) with what the
+//! runtime keeps beside it ([`Recording`]); a session file holds one
 //! (`file`, read and written only by the history panel's chunk and
 //! natively); [`Session::model_at`] replays it to any message.
 //!
@@ -15,17 +16,14 @@ pub mod file;
 pub mod inspected;
 pub mod program;
 
-use super::cmd::Logged;
+use super::cmd::Cmd;
 use super::init::{init, Flags};
 use super::log::{Entry, Log};
 use super::model::Model;
 use super::msg::Msg;
 use super::update;
-use std::collections::VecDeque;
 
-/// How many messages the page keeps: the last 5 000, and the model at the
-/// start of that window, so the window replays.
-pub const RECORD_LEN: usize = 5000;
+pub use super::log::RECORD_LEN;
 
 /// The session file's format version; a file of a later one is refused.
 pub const SESSION_VERSION: u32 = 1;
@@ -92,7 +90,7 @@ impl Session {
                 log: Log::counted(self.first, model.log.open),
                 ..(**model).clone()
             },
-            None => init(self.flags.clone()).0,
+            None => init(&self.flags).0,
         }
     }
 
@@ -139,20 +137,20 @@ fn replay(mut model: Model, messages: &[Msg], k: u64) -> (Model, Model) {
     (model, previous)
 }
 
-/// The page's own session as it goes: its flags, the model at the start of
-/// the window, and the last [`RECORD_LEN`] messages with their commands.
-/// The runtime records every message `update` folded in (a push), nothing
-/// else.
+/// The page's own session as it goes. Its messages are the message log's:
+/// the model's `Log` keeps the last [`RECORD_LEN`], each with the commands
+/// it gave. The recording keeps what the log does not: the flags `init` was
+/// given, and the model right before the log's oldest message once the log
+/// has let messages go, so that the window replays. The runtime folds every
+/// message through [`Recording::fold`].
 pub struct Recording {
     flags: Flags,
+    /// How many messages `init` handled itself (`?daily`): the page's
+    /// session starts after them.
     first: u64,
+    /// The model right before the log's oldest message, once the log has
+    /// let messages go (its own log emptied).
     start: Option<Model>,
-    /// Each message boxed: a message is as big as its biggest kind (an
-    /// AI's answer), most are small, and the queue grows by doubling.
-    messages: VecDeque<Box<Msg>>,
-    /// The commands each gave, as the message log keeps them (their words
-    /// are made when the session is saved, in the history panel's chunk).
-    commands: VecDeque<Vec<Logged>>,
 }
 
 impl Recording {
@@ -162,68 +160,55 @@ impl Recording {
             flags,
             first: model.log.count(),
             start: None,
-            messages: VecDeque::new(),
-            commands: VecDeque::new(),
         }
     }
 
-    /// Keeps `msg`, folded in with these commands; past [`RECORD_LEN`] the
-    /// oldest is folded into the window's start and let go.
-    pub fn record(&mut self, msg: Msg, commands: Vec<Logged>) {
-        self.messages.push_back(Box::new(msg));
-        self.commands.push_back(commands);
-        if self.messages.len() > RECORD_LEN {
-            let start = self.start.get_or_insert_with(|| init(self.flags.clone()).0);
-            if let Some(oldest) = self.messages.pop_front() {
-                update(start, *oldest);
-            }
-            self.commands.pop_front();
-            self.first += 1;
+    /// `update`, the page's session kept: a message the log is about to
+    /// let go is folded into the window's start first.
+    pub fn fold(&mut self, model: &mut Model, msg: Msg) -> Vec<Cmd> {
+        if let Some(oldest) = model.log.leaving().filter(|e| e.n > self.first) {
+            let start = self.start.get_or_insert_with(|| init(&self.flags).0);
+            update(start, oldest.msg.clone());
+            start.log = Log::counted(start.log.count(), start.log.open);
         }
+        update(model, msg)
     }
 
-    /// The number of the message before the first one kept.
-    pub fn first(&self) -> u64 {
-        self.first
+    /// The messages of the page's session that `log` keeps, oldest first.
+    fn kept<'a>(&self, log: &'a Log) -> impl Iterator<Item = &'a Entry> + use<'a> {
+        let first = self.first;
+        log.oldest_first().filter(move |e| e.n > first)
     }
 
-    /// How many messages are kept.
-    pub fn len(&self) -> usize {
-        self.messages.len()
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.messages.is_empty()
+    /// The first and last message of the page's session that `log` keeps
+    /// (the first: the one before the oldest kept, or the start).
+    pub fn range(&self, log: &Log) -> (u64, u64) {
+        let first = self.kept(log).next().map_or(log.count(), |e| e.n - 1);
+        (first, log.count())
     }
 
     /// The models right after message `n` and right before it, replayed
     /// from the window's start.
-    pub fn model_at(&self, n: u64) -> (Model, Model) {
+    pub fn model_at(&self, log: &Log, n: u64) -> (Model, Model) {
         let start = match &self.start {
             Some(model) => model.clone(),
-            None => init(self.flags.clone()).0,
+            None => init(&self.flags).0,
         };
-        let messages = self
-            .messages
-            .iter()
-            .map(|m| (**m).clone())
-            .collect::<Vec<_>>();
-        replay(start, &messages, n.saturating_sub(self.first))
+        let messages = self.kept(log).map(|e| e.msg.clone()).collect::<Vec<_>>();
+        replay(start, &messages, n.saturating_sub(self.range(log).0))
     }
 
     /// The session recorded, to save.
-    pub fn session(&self) -> Session {
+    pub fn session(&self, log: &Log) -> Session {
         Session {
             version: SESSION_VERSION,
             flags: self.flags.clone(),
-            first: self.first,
+            first: self.range(log).0,
             start: self.start.clone().map(Box::new),
-            messages: self.messages.iter().map(|m| (**m).clone()).collect(),
+            messages: self.kept(log).map(|e| e.msg.clone()).collect(),
             commands: self
-                .commands
-                .iter()
-                .map(|cmds| cmds.iter().map(|c| c.label()).collect())
+                .kept(log)
+                .map(|e| e.cmds.iter().map(|c| c.label()).collect())
                 .collect(),
             end: None,
         }

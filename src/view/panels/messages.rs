@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 
 use crate::app::debugger::program::DebugMsg;
-use crate::app::log::Entry;
+use crate::app::log::{Entry, SHOWN};
 use crate::app::Msg;
 use crate::view::context::{select, use_dispatcher};
 
@@ -43,7 +43,7 @@ fn SessionFiles() -> impl IntoView {
             <button class="open-session" on:click=move |_| dispatch.debug(DebugMsg::Open)>
                 "Open a session file…"
             </button>
-            <p class="session-note">"Or drop a session file on the page to step through it."</p>
+            <small>"Or drop a session file on the page to step through it."</small>
         </div>
     }
 }
@@ -53,7 +53,13 @@ fn SessionFiles() -> impl IntoView {
 /// hold no focus and no state of their own).
 #[component]
 fn MessageLog() -> impl IntoView {
-    let entries = select(|m| m.log.newest_first().cloned().collect::<Vec<_>>());
+    let entries = select(|m| {
+        m.log
+            .newest_first()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+    });
     view! {
         <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
             {move || entries.with(|e| e.iter().map(row).collect_view())}
