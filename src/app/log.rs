@@ -58,8 +58,9 @@ impl Ignored {
 pub struct Entry {
     /// The message's number since the page opened (from 1).
     pub n: u64,
-    /// The message.
-    pub msg: Msg,
+    /// The message, boxed: a message is as big as its biggest kind (an
+    /// AI's answer), most are small, and the log keeps 5 000.
+    pub msg: Box<Msg>,
     /// The commands `update` returned, as the log keeps them.
     pub cmds: Vec<Logged>,
     /// Why nothing happened, if nothing did.
@@ -98,7 +99,7 @@ impl Log {
         }
         self.entries.push_back(Entry {
             n: self.count,
-            msg,
+            msg: Box::new(msg),
             cmds,
             ignored,
             subs,

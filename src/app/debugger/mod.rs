@@ -168,7 +168,7 @@ impl Recording {
     pub fn fold(&mut self, model: &mut Model, msg: Msg) -> Vec<Cmd> {
         if let Some(oldest) = model.log.leaving().filter(|e| e.n > self.first) {
             let start = self.start.get_or_insert_with(|| init(&self.flags).0);
-            update(start, oldest.msg.clone());
+            update(start, (*oldest.msg).clone());
             start.log = Log::counted(start.log.count(), start.log.open);
         }
         update(model, msg)
@@ -194,7 +194,7 @@ impl Recording {
             Some(model) => model.clone(),
             None => init(&self.flags).0,
         };
-        let messages = self.kept(log).map(|e| e.msg.clone()).collect::<Vec<_>>();
+        let messages = self.kept(log).map(|e| (*e.msg).clone()).collect::<Vec<_>>();
         replay(start, &messages, n.saturating_sub(self.range(log).0))
     }
 
@@ -205,7 +205,7 @@ impl Recording {
             flags: self.flags.clone(),
             first: self.range(log).0,
             start: self.start.clone().map(Box::new),
-            messages: self.kept(log).map(|e| e.msg.clone()).collect(),
+            messages: self.kept(log).map(|e| (*e.msg).clone()).collect(),
             commands: self
                 .kept(log)
                 .map(|e| e.cmds.iter().map(|c| c.label()).collect())
