@@ -70,6 +70,36 @@ pub struct Entry {
     pub subs: Vec<(char, &'static str)>,
 }
 
+impl Entry {
+    /// What `update` made of the message, in words: its commands (as the
+    /// message log says them), or why it was ignored.
+    pub fn outcome(&self) -> String {
+        match self.ignored {
+            Some(why) => why.words().to_string(),
+            None if self.cmds.is_empty() => "no commands".to_string(),
+            None => said(&self.cmds),
+        }
+    }
+
+    /// What it did to the subscriptions, in words (`+idle −ticker`), with
+    /// the outcome, if it did anything.
+    pub fn outcome_and_subs(&self) -> String {
+        let mut text = self.outcome();
+        for (sign, name) in &self.subs {
+            text.push_str(&format!(" {sign}{name}"));
+        }
+        text
+    }
+}
+
+/// Commands in words, as the message log says them.
+pub fn said(cmds: &[Logged]) -> String {
+    cmds.iter()
+        .map(|c| c.label())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The last messages, oldest first. Only whether it is open is written
 /// with the model (the debugger's diff would show the rest change at
 /// every message).

@@ -10,9 +10,9 @@
 
 use std::process::ExitCode;
 
-use leptos_2048::app::cmd::Logged;
 use leptos_2048::app::debugger::diff::diff;
 use leptos_2048::app::debugger::{file, Session, Step};
+use leptos_2048::app::log::said;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,7 +47,7 @@ fn replay(session: &Session, quiet: bool) -> bool {
         }
         if !step.same() {
             differ.push(step.n);
-            let now = step.entry().map(|e| words(&e.cmds)).unwrap_or_default();
+            let now = step.entry().map(|e| said(&e.cmds)).unwrap_or_default();
             println!(
                 "!! message {}: commands now [{now}], recorded [{}]",
                 step.n,
@@ -84,13 +84,7 @@ fn replay(session: &Session, quiet: bool) -> bool {
 
 fn print_step(step: &Step) {
     let (msg, cmds) = step.entry().map_or((String::new(), String::new()), |e| {
-        let cmds = match e.ignored {
-            Some(why) => why.words().to_string(),
-            None if e.cmds.is_empty() => "no commands".into(),
-            None => words(&e.cmds),
-        };
-        let subs: String = e.subs.iter().map(|(s, n)| format!(" {s}{n}")).collect();
-        (e.msg.label(), cmds + &subs)
+        (e.msg.label(), e.outcome_and_subs())
     });
     println!("{:>5} {msg} → {cmds}", step.n);
     for change in diff(step.before, step.after) {
@@ -106,12 +100,4 @@ fn indent(text: &str) -> String {
     }
     let lines: String = text.lines().map(|l| format!("\n          {l}")).collect();
     format!("{lines}\n       ")
-}
-
-/// Commands as the message log says them.
-fn words(cmds: &[Logged]) -> String {
-    cmds.iter()
-        .map(|c| c.label())
-        .collect::<Vec<_>>()
-        .join(", ")
 }

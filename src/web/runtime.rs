@@ -11,6 +11,14 @@
 //!
 //! A message sent while another is being handled (a command's reply, a
 //! storage failure) waits its turn, so `update` never runs inside itself.
+//! `update` is called through `Recording::fold`, which keeps the page's
+//! session beside the message log.
+//!
+//! Once the debugger's code is here (the history panel's chunk), the
+//! debugger wraps the loop, as Elm's debugger wraps a program: its own
+//! messages (`Dispatcher::debug`) go to it, it may show a replayed model in
+//! the signal while the live one waits aside ([`Host`]), and meanwhile the
+//! live model takes only what the debugger lets through.
 //!
 //! The runtime lives in one thread-local cell for the page's lifetime; the
 //! dispatcher (a plain function), the watchdog and the board's first load

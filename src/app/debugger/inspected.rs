@@ -4,7 +4,6 @@
 
 use super::diff::{diff, Change};
 use super::program::Debugger;
-use crate::app::log::Entry;
 use crate::app::model::Model;
 
 /// What the inspector shows.
@@ -41,7 +40,7 @@ impl Step {
         match after.log.latest().filter(|e| e.n == at && at > first) {
             Some(entry) => Step {
                 msg: entry.msg.label(),
-                outcome: outcome(entry),
+                outcome: entry.outcome_and_subs(),
                 changes: diff(before, after),
             },
             None => Step {
@@ -68,23 +67,4 @@ impl Inspected {
             problem: debugger.problem.clone(),
         }
     }
-}
-
-/// A message's commands (or why it was ignored) and the subscriptions it
-/// started or stopped.
-fn outcome(entry: &Entry) -> String {
-    let mut text = match entry.ignored {
-        Some(why) => why.words().to_string(),
-        None if entry.cmds.is_empty() => "no commands".to_string(),
-        None => entry
-            .cmds
-            .iter()
-            .map(|c| c.label())
-            .collect::<Vec<_>>()
-            .join(", "),
-    };
-    for (sign, name) in &entry.subs {
-        text.push_str(&format!(" {sign}{name}"));
-    }
-    text
 }

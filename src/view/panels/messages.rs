@@ -70,14 +70,7 @@ fn MessageLog() -> impl IntoView {
 /// One message: its number, the message, and its commands or why it was
 /// ignored.
 fn row(entry: &Entry) -> impl IntoView {
-    let outcome = match entry.ignored {
-        Some(why) => why.words().to_string(),
-        None if entry.cmds.is_empty() => "no commands".to_string(),
-        None => {
-            let said: Vec<String> = entry.cmds.iter().map(|c| c.label()).collect();
-            said.join(", ")
-        }
-    };
+    let outcome = entry.outcome();
     let subs = (!entry.subs.is_empty()).then(|| {
         let said: Vec<String> = entry
             .subs
