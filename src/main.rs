@@ -4,7 +4,8 @@
 //!
 //! `split_points!` makes a split point for each row of the library's
 //! [`chunk_table!`] (one row a chunk: `app::chunks`): a `wasm_split`
-//! function, named as the chunk, which draws the row's component. The
+//! function, named as the chunk, which runs what the row hands over as the
+//! chunk loads (if anything) and gives what draws the row's component. The
 //! build cuts the wasm there (`scripts/bin/wasm-bindgen`), so what only
 //! that function reaches (a panel's view, and what only that panel uses)
 //! becomes a chunk of its own, `split_<name>-<hash>.wasm`, fetched when the

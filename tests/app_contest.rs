@@ -774,7 +774,7 @@ fn contest_records(challenge: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) 
 
 /// The page opened with this stored challenge and these dailies.
 fn reopened(challenge: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) -> Model {
-    let (model, _) = init(flags(Query::default()));
+    let (model, _) = init(&flags(Query::default()));
     let records = contest_records(challenge, dailies);
     after(model, [Msg::Loaded(Box::new(records))])
 }
@@ -949,7 +949,7 @@ fn the_contests_views_are_fetched_once_there_is_a_contest() {
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
     check(&here, Msg::OwnGame, vec![]);
     // A page opened on a stored challenge asks once storage has said so.
-    let (opening, _) = init(flags(Query::default()));
+    let (opening, _) = init(&flags(Query::default()));
     let records = contest_records(Loaded::Valid(stored(&daily)), Loaded::Missing);
     check(
         &opening,

@@ -11,6 +11,7 @@ use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::LocalTime;
+use leptos_2048::app::log::RECORD_LEN;
 use leptos_2048::app::model::{Record, Records, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
@@ -584,7 +585,7 @@ fn storage_of_another_size_answering_late_is_dropped() {
 
 #[test]
 fn a_corrupt_save_is_set_aside_and_said() {
-    let (model, _) = init(flags(Query::default()));
+    let (model, _) = init(&flags(Query::default()));
     let bad = |kept| Loaded::SetAside {
         why: Invalid::Malformed("x".into()),
         kept,
@@ -769,7 +770,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // Not for a board the computer does not play.
     let five = Config::new(5, 5, Some(2048)).unwrap();
-    let (model, _) = init(flags(Query::default()));
+    let (model, _) = init(&flags(Query::default()));
     let larger = after(
         model,
         [Msg::Loaded(Box::new(saved(
@@ -1254,8 +1255,13 @@ fn the_log_keeps_each_message_with_its_commands() {
         (entries[3].msg.label().as_str(), entries[3].cmds.len()),
         ("Play(Move(Left))", 0)
     );
-    let long = after(model, (0..500).map(|_| Msg::Undo));
-    assert_eq!(long.log.newest_first().count(), 200);
+    // The log is the page's recording: it keeps the last RECORD_LEN.
+    let long = after(model, (0..RECORD_LEN + 10).map(|_| Msg::Undo));
+    assert_eq!(long.log.newest_first().count(), RECORD_LEN);
+    assert_eq!(
+        long.log.leaving().map(|e| e.n),
+        Some(long.log.count() - 4999)
+    );
 }
 
 // ─── Subscriptions: what the app listens to, by model ────────────────────
@@ -1287,7 +1293,7 @@ fn what_the_app_listens_to_follows_the_model() {
     let autoplaying = after(live.clone(), [Msg::Autoplay]);
     let settings = after(live.clone(), [Msg::Toggle(Panel::Settings)]);
     let themed = after(live.clone(), [Msg::ToggleTheme]);
-    let (mut no_storage, _) = init(Flags {
+    let (mut no_storage, _) = init(&Flags {
         storage: false,
         ..flags(Query::default())
     });

@@ -453,6 +453,8 @@ const RUNTIME_PATH: &[&str] = &[
     "web/review_pool.rs",
     "web/worker.rs",
     "web/browser.rs",
+    "web/session_file.rs",
+    "web/debugger.rs",
     "web/card_picture.rs",
 ];
 
@@ -502,6 +504,12 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["get", "call0"], "Reflect.get and Function.call, bound with catch: no animation, no restart; no first game, or its kept keys and gestures not handed over"),
     ("web/browser.rs", &["set_current_time", "play"], "Animation: play() is bound with catch"),
     ("web/browser.rs", &["target", "dyn_into", "dyn_ref", "select", "selected_index", "unchecked_into", "unchecked_ref"], "event reads, casts and select(): cannot throw; a mismatch is None"),
+    ("web/debugger.rs", &["window", "new_with_options", "prevent_default"], "the window, present in every page; gloo's addEventListener / removeEventListener and preventDefault: cannot throw"),
+    ("web/debugger.rs", &["new"], "ArcRwSignal::new, what the inspector draws: no browser call"),
+    ("web/debugger.rs", &["document", "get_element_by_id", "dyn_into"], "the document, present in every page; getElementById cannot throw (no place: no inspector); an instanceof check"),
+    ("web/session_file.rs", &["document", "window", "create_element", "set_attribute"], "document and window are present in every page; createElement and setAttribute, bound with catch: Err leaves the session unsaved (said in words, DebugMsg::Refused) or the picker unopened"),
+    ("web/session_file.rs", &["get", "call0", "call1"], "Reflect.get and Function.call, bound with catch, reach text(), click(), item(), URL.createObjectURL and revokeObjectURL (as is new Blob, this file's one binding): a method missing or throwing is Err, a sentence (DebugMsg::Refused) or no file read, the live game untouched"),
+    ("web/session_file.rs", &["of1", "set", "once", "as_string", "is_object", "unchecked_into"], "Array.of, Reflect.set (catch), gloo's listener, JsValue reads and a cast: cannot throw (a value that is not a function throws only when called, inside Function.call's catch); nothing read is no file"),
 ];
 
 /// Method and function names on these files that are Rust's, the
@@ -536,6 +544,7 @@ const RUST_NAMES: &[&str] = &[
     "find_map",
     "flatten",
     "from",
+    "get_or_init",
     "from_millis",
     "front",
     "get",
@@ -564,6 +573,7 @@ const RUST_NAMES: &[&str] = &[
     "ok_or",
     "on_load",
     "or",
+    "or_else",
     "pop_front",
     "push",
     "push_back",
@@ -593,6 +603,7 @@ const RUST_NAMES: &[&str] = &[
     "unwrap_or_default",
     "upgrade",
     "with",
+    "with_untracked",
     "wrapping_add",
     "zip",
 ];

@@ -93,7 +93,7 @@ const SEED: u64 = 777_791_847;
 /// The page opened on a plain first visit, its shell having drawn `SEED`'s
 /// first board, storage's answer (nothing) handled.
 fn drawn_visit(flags: Flags) -> Model {
-    let (model, cmds) = init(flags);
+    let (model, cmds) = init(&flags);
     let asked = cmds.iter().find_map(|cmd| match cmd {
         Cmd::Load(config, load) => Some(saved(*config, *load, Loaded::Missing)),
         _ => None,
@@ -191,7 +191,7 @@ fn a_stored_size_or_an_address_starts_as_it_did_before() {
 
 #[test]
 fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
-    let (model, _) = init(with_shell(Query::default()));
+    let (model, _) = init(&with_shell(Query::default()));
     let stored = State::new(Config::default(), 99);
     let answer = saved(
         Config::default(),

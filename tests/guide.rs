@@ -26,7 +26,7 @@ fn transcript() -> String {
         seed: Some("2048".into()),
         ..Query::default()
     };
-    let (mut model, cmds) = init(flags(query));
+    let (mut model, cmds) = init(&flags(query));
     let labels: Vec<String> = cmds.iter().map(|c| c.logged().label()).collect();
     let mut out = vec![format!("init(?seed=2048) → {}", labels.join(", "))];
     let loaded = Msg::Loaded(Box::new(Saved {

@@ -110,7 +110,7 @@ pub struct Request {
 }
 
 /// The worker's advice on a board.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Advice {
     /// `None` when no move changes the board.
     pub direction: Option<Direction>,
@@ -127,10 +127,12 @@ pub struct Advice {
     /// `ms` is there but does not read its value, since reading a decimal
     /// number would bring a float parser into the page's wasm (15 KB gzip,
     /// measured) for a figure only people and tests look at.
+    #[serde(skip)]
     pub elapsed_ms: Option<f64>,
     /// The evaluator the search scored positions with ([`Evaluator::name`]).
     /// Written by the worker for people and tests; `None` when read back,
     /// since the page has no use for it.
+    #[serde(skip)]
     pub evaluator: Option<&'static str>,
     /// The exponent of the tile a review's chances are of
     /// ([`super::review::Assessment::target`]).

@@ -65,7 +65,9 @@ pub const INACCURACY: f32 = 5.0;
 pub const MISTAKE: f32 = 20.0;
 
 /// How good a move was, from best to worst.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Grade {
     Best,
     Good,
@@ -115,7 +117,7 @@ impl Grade {
 /// order, `None` for a move that changes nothing). Whole basis points
 /// travel between the worker and the page as JSON integers and lose
 /// nothing a grade can show: one is a hundredth of a percentage point.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Assessment {
     pub best: Direction,
     /// The exponent of the tile the chances are of: twice the position's
@@ -152,7 +154,7 @@ impl Assessment {
 }
 
 /// A move played, judged.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Verdict {
     pub played: Direction,
     pub grade: Grade,

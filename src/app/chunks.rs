@@ -22,8 +22,9 @@ use super::panel::Panel;
 /// `split_<name>-<hash>.wasm`: `scripts/bin/wasm-bindgen`,
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
-/// binary reads; and, after `hands`, edge code the chunk hands the runner
-/// as it loads (`web::split_points::Tool`: the card's picture).
+/// binary reads; and, after `hands`, what the chunk hands the page as it
+/// loads (`web::split_points::Tool`: the card's picture; the debugger,
+/// which the history panel's chunk holds with the message log).
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
 /// each chunk's slot in [`Chunks`], and the page's binary its split point
@@ -39,7 +40,7 @@ use super::panel::Panel;
 macro_rules! chunk_table {
     ($then:ident) => {
         $then! {
-            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
+            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel; hands view::inspector::TOOL,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
             Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL,
@@ -48,7 +49,7 @@ macro_rules! chunk_table {
 }
 
 /// A chunk of code fetched when first needed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Chunk {
     /// A panel's view, and what only it uses.
     Panel(Panel),
@@ -104,7 +105,7 @@ impl Chunk {
 }
 
 /// Where one chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Fetch {
     /// Not asked for yet.
     #[default]
@@ -119,7 +120,7 @@ pub enum Fetch {
 }
 
 /// Where every chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Chunks {
     /// Each chunk's, at its [`Chunk::index`].
     fetches: [Fetch; Chunk::COUNT],

@@ -19,7 +19,7 @@ use crate::engine::{Direction, Input, State};
 use crate::session::history::History;
 
 /// The review of the game in play.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Coach {
     /// The history's start when the review was made,
     start: Option<State>,
@@ -36,7 +36,7 @@ pub struct Coach {
 }
 
 /// One move of the game under review.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MoveInReview {
     /// The move's index in the history: the board it was played on is the
     /// state after `at` inputs.

@@ -23,7 +23,7 @@ pub const PAUSES: [(u32, &str); 4] = [(0, "none"), (100, "0.1 s"), (300, "0.3 s"
 pub const ONLY_4X4: &str = "The computer player plays 4×4 boards only.";
 
 /// The computer player's state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Computer {
     /// Whether autoplay is on.
     pub autoplay: bool,
@@ -62,7 +62,7 @@ impl Default for Computer {
 
 /// A question to the AI: its id, the state asked about, and what the answer
 /// is for.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Question {
     pub id: u32,
     pub state: State,
@@ -70,7 +70,7 @@ pub struct Question {
 }
 
 /// What an answer will be used for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Purpose {
     /// Shown as a hint.
     Hint,
@@ -79,7 +79,7 @@ pub enum Purpose {
 }
 
 /// A suggested move, for the state it was asked about.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Hint {
     pub direction: Direction,
     pub reason: String,

@@ -21,7 +21,7 @@ use super::notice::Sent;
 use super::words::race_offer;
 
 /// The model's part that plays against other people.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Contest {
     /// The daily's attempt or the race beside the player's own game, if any.
     pub challenge: Option<Challenge>,
@@ -78,7 +78,7 @@ pub type Views = (Option<bool>, bool);
 
 /// A shared game offered to race: its link, and the offer in words ("Race
 /// this game: 36 412 in 1 607 moves?").
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RaceOffer {
     pub link: String,
     pub words: String,
@@ -96,7 +96,7 @@ impl RaceOffer {
 
 /// The result card: not asked for, waiting for the review's grades (at
 /// most `update::contest::CARD_WAIT_MS`), or made and sent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum CardState {
     Unasked,
     Waiting,
@@ -114,7 +114,7 @@ impl CardState {
 }
 
 /// A challenge's result, as text to share.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Card {
     /// The card, with its strip of coloured squares.
     pub text: String,
@@ -125,7 +125,7 @@ pub struct Card {
 }
 
 /// A daily's attempt or a race, and the player's own game beside it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Challenge {
     pub against: Against,
     /// Whether the challenge's game is on the board.
@@ -138,7 +138,7 @@ pub struct Challenge {
 }
 
 /// What a challenge is played against.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Against {
     /// Daily #`number`: the day's one counted attempt, or practice.
     Daily { number: u32, counted: bool },
@@ -148,7 +148,7 @@ pub enum Against {
 
 /// A race: the ghost's course, folded once from its link, and the racer's
 /// own splits as they come.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Race {
     /// The ghost's share link (its `?replay=` value).
     pub link: String,
@@ -259,7 +259,7 @@ impl Challenge {
 }
 
 /// The local date and time, as the page's clock gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LocalTime {
     pub day: Day,
     /// Seconds since local midnight.

@@ -80,7 +80,7 @@ pub fn first_boards() -> Vec<FirstBoard> {
 /// first board it drew and the moves the engine's wasm played on it, each
 /// of which changed the board. Nothing but these crosses from the script
 /// to the app: the game is its seed and its inputs.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ShellGame {
     pub seed: u64,
     pub moves: Vec<Input>,

@@ -24,7 +24,7 @@ use crate::session::daily;
 /// itself, and the two settings that choose what to load and how the
 /// first frame looks (the size and the theme). Every record of play comes
 /// later, through `Cmd::Load` (`app::saved`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Flags {
     /// Whether storage can be used at all.
     pub storage: bool,
@@ -53,7 +53,7 @@ pub struct Flags {
 }
 
 /// What the page's address asks for.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Query {
     pub seed: Option<String>,
     pub replay: Option<String>,
@@ -103,9 +103,9 @@ impl Query {
 /// race's link (`?race=`, and Race beside a replay's Watch) is offered; a
 /// daily's (`?daily`, `?daily=N`) waits for storage's answer, which says
 /// whether today's attempt is still to be played.
-pub fn init(flags: Flags) -> (Model, Vec<Cmd>) {
+pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
     let mut entropy = flags.entropy;
-    let start = Start::from(&flags, &mut entropy);
+    let start = Start::from(flags, &mut entropy);
     let config = start.history.config();
     let shell_board = start.drawn.then(|| start.history.present().board.clone());
     let load = if flags.query.replaces_own() {

@@ -47,6 +47,7 @@ pub mod cmd;
 pub mod coach;
 pub mod computer;
 pub mod contest;
+pub mod debugger;
 pub mod first_game;
 pub mod init;
 pub mod keys;

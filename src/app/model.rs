@@ -34,7 +34,7 @@ pub const MAX_SPEED: u32 = 1000;
 pub const THEME_COLOURS: [&str; 2] = ["#faf8ef", "#1d1b19"];
 
 /// Everything the page shows or remembers.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Model {
     /// The session: its start and every input; the present is the game.
     pub history: History,
@@ -99,7 +99,7 @@ pub struct Model {
 
 /// The result of replaying the whole history from its start
 /// (`History::verify`), and how long the history was then.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Verification {
     pub inputs: usize,
     pub seed: Option<u64>,
@@ -142,7 +142,7 @@ impl Verification {
 }
 
 /// What the board shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     /// The present: the game in play.
     Live,
@@ -156,7 +156,7 @@ pub enum Mode {
 /// key press: the game, its history, the best score and the statistics
 /// wait for an idle moment (`Msg::Idle`) or the page's end (`Msg::Hidden`),
 /// so a move's cost does not grow with what is kept.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Unsaved {
     pub game: bool,
     pub history: bool,
@@ -174,7 +174,7 @@ impl Unsaved {
 }
 
 /// What the page tells the player of what they asked of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Note {
     /// What cannot be done: a link that does not open, a daily not out
     /// yet, a race that cannot start. Said as an alert.
@@ -185,7 +185,7 @@ pub enum Note {
 }
 
 /// The share link, once the player asked for one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Share {
     /// The game cannot be shared (it began before the history held, or it
     /// is too long for a link).

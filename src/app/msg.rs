@@ -20,7 +20,9 @@ use crate::session::contest::SavedChallenge;
 /// Everything that can happen to the app. ([`MsgKind`], each variant
 /// without its data, lets the tests walk every kind of message, so that a
 /// new one cannot go untested.)
-#[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants)]
+#[derive(
+    Clone, Debug, PartialEq, strum::EnumDiscriminants, serde::Serialize, serde::Deserialize,
+)]
 #[strum_discriminants(name(MsgKind), derive(strum::EnumIter))]
 pub enum Msg {
     // What the player asks.
@@ -131,6 +133,31 @@ pub enum Msg {
 }
 
 impl Msg {
+    /// Whether the outside reports it (a reply to a command, a
+    /// subscription's event), rather than the player asking: a player's
+    /// input is not taken while the debugger has the page paused.
+    pub fn answers(&self) -> bool {
+        matches!(
+            self,
+            Msg::Loaded(_)
+                | Msg::AiAnswered { .. }
+                | Msg::AutoplayTurn(_)
+                | Msg::ReplayTick
+                | Msg::SystemDark(_)
+                | Msg::Idle
+                | Msg::Hidden
+                | Msg::BestElsewhere(..)
+                | Msg::SaveFailed(_)
+                | Msg::LinkCopied(_)
+                | Msg::ChunkLoaded { .. }
+                | Msg::Time(_)
+                | Msg::ChallengeElsewhere(_)
+                | Msg::CardSent(_)
+                | Msg::CardDue
+                | Msg::Assessed { .. }
+        )
+    }
+
     /// The message in a few words, for the message log. Written out rather
     /// than derived: a derived `Debug` would print whole states.
     pub fn label(&self) -> String {

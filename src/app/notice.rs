@@ -5,7 +5,7 @@
 use crate::session::stored::Problem;
 
 /// What the player is told about storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Notice {
     /// No storage: nothing will be kept.
     Unavailable,
@@ -17,7 +17,7 @@ pub enum Notice {
 }
 
 /// A kind of saved data, as the notice names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Record {
     Game,
     History,
@@ -40,7 +40,7 @@ impl Record {
 }
 
 /// A set of kinds of saved data.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Records(u8);
 
 impl Records {
@@ -80,7 +80,7 @@ impl From<Problem> for Notice {
 }
 
 /// How a result card went out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Sent {
     /// The system's share sheet took it.
     Shared,

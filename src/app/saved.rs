@@ -19,7 +19,7 @@ use crate::session::stats::Stats;
 use crate::session::stored::Loaded;
 
 /// What to read for a board size, and what the answer is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Load {
     /// The page's first game: the saved game, history, best and statistics
     /// (with no saved game, the one `init` began goes on), and the
@@ -42,7 +42,7 @@ impl Load {
 }
 
 /// What storage holds for one board size.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Saved {
     pub config: Config,
     pub load: Load,

@@ -22,7 +22,7 @@ pub struct SavedChallenge {
 }
 
 /// What a challenge is played against, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Rival {
     /// Daily #`number`: the day's one counted attempt, or practice.
     Daily { number: u32, counted: bool },

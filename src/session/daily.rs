@@ -14,7 +14,9 @@ use crate::engine::{Config, Luck};
 use super::history::History;
 
 /// A day of the (proleptic Gregorian) calendar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Day {
     pub year: i32,
     pub month: u8,

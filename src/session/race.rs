@@ -11,7 +11,7 @@ use super::replay::{LinkError, Replay, MAX_INPUTS};
 pub const FIRST_SPLIT: u64 = 128;
 
 /// The ghost's course.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ghost {
     /// The score after each number of moves: `scores[k]` after `k` moves,
     /// `scores[0]` the start's (0).
@@ -106,7 +106,7 @@ impl Ghost {
 /// A game's splits: each tile from [`FIRST_SPLIT`] up that it made, in
 /// order, with the number of moves after which it first stood on the
 /// board. The ghost's and the racer's are kept by this one rule.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Splits(Vec<(u64, u32)>);
 
 impl Splits {

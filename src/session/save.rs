@@ -46,7 +46,7 @@ struct SaveIn {
 }
 
 /// Why a stored value was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Invalid {
     /// Not JSON, or JSON of the wrong shape or types.
     Malformed(String),

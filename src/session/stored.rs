@@ -5,7 +5,7 @@
 use super::save::Invalid;
 
 /// What loading a stored value found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Loaded<T> {
     /// Nothing stored (or no storage).
     Missing,
@@ -46,7 +46,7 @@ impl<T> Loaded<T> {
 }
 
 /// Why progress may not be kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Problem {
     /// The browser refuses storage (disabled, private mode).
     Unavailable,
@@ -55,7 +55,7 @@ pub enum Problem {
 }
 
 /// A colour theme the player chose (no choice: follow the system).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Theme {
     Light,
     Dark,

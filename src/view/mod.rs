@@ -27,6 +27,7 @@ pub mod context;
 mod controls;
 mod heading;
 mod how_to_play;
+pub mod inspector;
 mod notices;
 pub mod panels;
 mod replay_bar;
@@ -36,6 +37,7 @@ use leptos_meta::{provide_meta_context, Html, Meta, Title};
 
 use crate::app::Model;
 use crate::engine::State;
+use crate::web::debugger;
 use crate::web::dispatcher::Dispatcher;
 use board::Board;
 use contest::Contests;
@@ -69,6 +71,7 @@ pub fn Page(
             <StorageNotice/>
             <LinkNotice/>
             <ReplayBar/>
+            <div id=debugger::PLACE_ID></div>
             <Contests/>
             <Board shown board/>
             <Announcer/>

@@ -23,10 +23,12 @@
 pub mod ai_client;
 pub mod browser;
 pub mod card_picture;
+pub mod debugger;
 pub mod dispatcher;
 pub mod review_pool;
 mod runner;
 mod runtime;
+pub mod session_file;
 pub mod split_points;
 pub mod storage;
 mod subscriptions;

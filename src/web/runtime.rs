@@ -11,6 +11,14 @@
 //!
 //! A message sent while another is being handled (a command's reply, a
 //! storage failure) waits its turn, so `update` never runs inside itself.
+//! `update` is called through `Recording::fold`, which keeps the page's
+//! session beside the message log.
+//!
+//! Once the debugger's code is here (the history panel's chunk), the
+//! debugger wraps the loop, as Elm's debugger wraps a program: its own
+//! messages (`Dispatcher::debug`) go to it, it may show a replayed model in
+//! the signal while the live one waits aside ([`Host`]), and meanwhile the
+//! live model takes only what the debugger lets through.
 //!
 //! The runtime lives in one thread-local cell for the page's lifetime; the
 //! dispatcher (a plain function), the watchdog and the board's first load
@@ -26,10 +34,12 @@ use wasm_bindgen::JsValue;
 use super::browser;
 use super::dispatcher::Dispatcher;
 use super::runner::Runner;
-use super::split_points::SplitPoints;
+use super::split_points::{self, Host, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
-use crate::app::{init, subscriptions, update, Cmd, Flags, Model, Msg, Query};
+use crate::app::debugger::program::DebugMsg;
+use crate::app::debugger::Recording;
+use crate::app::{init, subscriptions, Cmd, Flags, Model, Msg, Query};
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners
@@ -47,6 +57,16 @@ struct Runtime {
     /// Clears `draining` if it is still set once the stack has unwound
     /// (see [`Runtime::watch`]).
     watchdog: Closure<dyn FnMut(JsValue)>,
+    /// What the page's session needs beside its message log (the model's
+    /// `Log`): its flags, and the model at the window's start. Every
+    /// message is folded through it.
+    recording: RefCell<Recording>,
+    /// While the debugger has the page paused: the live model, which goes
+    /// on folding the outside's replies (the signal then holds the model
+    /// the debugger replayed for the message paused on).
+    live: RefCell<Option<Model>>,
+    /// Whether the debugger has started (once its code is here).
+    debugging: Cell<bool>,
 }
 
 impl Runtime {
@@ -82,14 +102,41 @@ impl Runtime {
     }
 
     /// One turn of the loop: fold the message in, run its commands, and
-    /// listen to what the new model says.
+    /// listen to what the new model says. Once the debugger is here (the
+    /// history panel's chunk) it is started, and wraps the loop: while it
+    /// has the page paused, the message goes to the live model kept aside,
+    /// if the live app takes it, and the debugger hears that more can be
+    /// shown.
     fn handle(&self, msg: Msg) {
-        let cmds = self
-            .model
-            .try_update(|model| update(model, msg))
-            .unwrap_or_default();
+        let debugger = split_points::debugger();
+        if debugger.is_some_and(|d| !(d.takes)(&msg)) {
+            return;
+        }
+        let live = self.live.borrow_mut().take();
+        let paused = live.is_some();
+        let cmds = match live {
+            Some(mut live) => {
+                let cmds = self.recording.borrow_mut().fold(&mut live, msg);
+                *self.live.borrow_mut() = Some(live);
+                cmds
+            }
+            None => self
+                .model
+                .try_update(|model| self.recording.borrow_mut().fold(model, msg))
+                .unwrap_or_default(),
+        };
+        match debugger {
+            Some(debugger) if paused => (debugger.send)(DebugMsg::Folded, self),
+            Some(debugger) if !self.debugging.replace(true) => (debugger.start)(self),
+            _ => {}
+        }
         self.run(cmds);
         self.listen();
+    }
+
+    /// Puts `model` in the signal; the one it held.
+    fn swap(&self, model: Model) -> Option<Model> {
+        self.model.try_update(|m| std::mem::replace(m, model))
     }
 
     fn run(&self, cmds: Vec<Cmd>) {
@@ -98,9 +145,20 @@ impl Runtime {
         }
     }
 
-    /// Starts and stops listeners to match `subscriptions(&model)`.
+    /// A debugger's message goes to the debugger, once its code is here
+    /// (the history panel's chunk, which draws the message log its
+    /// messages come from).
+    fn debug(&self, msg: DebugMsg) {
+        if let Some(debugger) = split_points::debugger() {
+            (debugger.send)(msg, self);
+        }
+    }
+
+    /// Starts and stops listeners to match `subscriptions(&model)` (the
+    /// live model's, while the page is paused).
     fn listen(&self) {
-        if let Some(subs) = self.model.try_with_untracked(subscriptions) {
+        let paused = self.live.borrow().as_ref().map(subscriptions);
+        if let Some(subs) = paused.or_else(|| self.model.try_with_untracked(subscriptions)) {
             self.listeners.sync(subs);
         }
     }
@@ -137,6 +195,41 @@ impl Runtime {
     }
 }
 
+/// The page as the debugger sees it.
+impl Host for Runtime {
+    fn page(&self, f: &mut dyn FnMut(&Recording, &Model)) {
+        let recording = self.recording.borrow();
+        match self.live.borrow().as_ref() {
+            Some(live) => f(&recording, live),
+            None => {
+                self.model.with_untracked(|live| f(&recording, live));
+            }
+        }
+    }
+
+    fn show(&self, model: Option<Model>) {
+        match model {
+            Some(model) => {
+                let previous = self.swap(model);
+                let mut live = self.live.borrow_mut();
+                if live.is_none() {
+                    *live = previous;
+                }
+            }
+            None => {
+                let live = self.live.borrow_mut().take();
+                if let Some(live) = live {
+                    self.swap(live);
+                }
+            }
+        }
+    }
+
+    fn dispatcher(&self) -> Dispatcher {
+        self.dispatcher
+    }
+}
+
 /// What the page was opened with: the address, the browser, the size and
 /// the theme stored.
 fn flags(store: &Store) -> Flags {
@@ -170,8 +263,13 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 /// Returns the model, read-only, and the dispatcher, for the view.
 fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<Model>, Dispatcher) {
     let store = Store::open();
-    let (model, cmds) = init(flags(&store));
-    let dispatcher = Dispatcher::new(|msg| with_runtime(|runtime| runtime.send(msg)));
+    let flags = flags(&store);
+    let (model, cmds) = init(&flags);
+    let recording = RefCell::new(Recording::new(flags, &model));
+    let dispatcher = Dispatcher::new(
+        |msg| with_runtime(|runtime| runtime.send(msg)),
+        |msg| with_runtime(|runtime| runtime.debug(msg)),
+    );
     let runtime = Runtime {
         model: RwSignal::new(model),
         runner: Runner::new(store, split),
@@ -181,6 +279,9 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
         draining: Cell::new(false),
         watching: Cell::new(false),
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
+        recording,
+        live: RefCell::new(None),
+        debugging: Cell::new(false),
     };
     let model = runtime.model.read_only();
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {

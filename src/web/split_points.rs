@@ -7,8 +7,10 @@
 //! [`SplitPoints::load`] and keeps what draws it ([`keep`]); the views draw
 //! from it ([`draw`]) once the model says the chunk is here, all through
 //! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
-//! races' views (`view::contest`). Each chunk is resolved once, and drawn as
-//! often as it is shown, at once.
+//! races' views (`view::contest`). Each chunk is resolved once, and drawn as often as
+//! it is shown, at once. A chunk may also hand over, as it loads, the
+//! functions the page calls for it ([`Tool`]): the card's picture, the
+//! debugger ([`DebuggerTool`]).
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
@@ -20,8 +22,11 @@ use std::pin::Pin;
 
 use leptos::prelude::AnyView;
 
+use super::dispatcher::Dispatcher;
 use crate::app::chunks::Chunk;
-use crate::app::Sent;
+use crate::app::debugger::program::DebugMsg;
+use crate::app::debugger::Recording;
+use crate::app::{Model, Msg, Sent};
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -35,6 +40,38 @@ pub struct SplitPoints {
     /// Fetches a chunk: what draws its view once it is here (at once if it
     /// was), `None` if it cannot be fetched.
     pub load: fn(Chunk) -> Later<Option<Draw>>,
+}
+
+/// What the history panel's chunk, which holds the message log and the
+/// debugger, hands over as it loads (`view::inspector::TOOL`): the
+/// debugger's runner, with which the page's runtime wraps the app as Elm's
+/// debugger wraps a program, and its inspector. None of the debugger's code
+/// (its rules, the replays, the diff, the session files, JSON) is in the
+/// page at start.
+#[derive(Clone, Copy)]
+pub struct DebuggerTool {
+    /// Starts the debugger, with the page it wraps (its subscription, a
+    /// session file dropped on the page).
+    pub start: fn(&dyn Host),
+    /// Carries out a debugger's message, with the page it wraps.
+    pub send: fn(DebugMsg, &dyn Host),
+    /// Whether the live app takes `msg` now (`debugger::program::takes`):
+    /// while the page is paused, only what the outside reports.
+    pub takes: fn(&Msg) -> bool,
+    /// Draws the inspector (mounted by the debugger's runner in its place
+    /// on the page).
+    pub inspector: Draw,
+}
+
+/// The page as the debugger sees it: the page's runtime.
+pub trait Host {
+    /// Hands `f` the page's recording and its live model.
+    fn page(&self, f: &mut dyn FnMut(&Recording, &Model));
+    /// Shows `model` in place of the live one, which is kept aside and
+    /// goes on taking what the outside reports; `None`: the live one again.
+    fn show(&self, model: Option<Model>);
+    /// Where the debugger's later messages go (a file read).
+    fn dispatcher(&self) -> Dispatcher;
 }
 
 thread_local! {
@@ -60,6 +97,9 @@ pub enum Tool {
     /// Sends the result card with its board's picture (the contest's
     /// chunk: `web::card_picture`); `Cmd::ShareCard`.
     ShareCard(ShareCard),
+    /// The debugger's runner and inspector (the history panel's chunk:
+    /// `web::debugger`, `view::inspector`).
+    Debugger(DebuggerTool),
 }
 
 /// Sends the result card's text, and `done` hears how it went.
@@ -77,7 +117,22 @@ pub fn hand_over(tool: Tool) {
 
 /// The way to share the card that a chunk handed over, if it did.
 pub fn share_card() -> Option<ShareCard> {
-    TOOLS.with(|tools| tools.borrow().first().map(|&Tool::ShareCard(share)| share))
+    TOOLS.with(|tools| {
+        tools.borrow().iter().find_map(|tool| match *tool {
+            Tool::ShareCard(share) => Some(share),
+            _ => None,
+        })
+    })
+}
+
+/// The debugger's runner, if its chunk is here.
+pub fn debugger() -> Option<DebuggerTool> {
+    TOOLS.with(|tools| {
+        tools.borrow().iter().find_map(|tool| match *tool {
+            Tool::Debugger(tools) => Some(tools),
+            _ => None,
+        })
+    })
 }
 
 /// `chunk`'s view, if it is here.

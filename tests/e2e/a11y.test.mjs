@@ -116,6 +116,29 @@ for (const theme of ['light', 'dark']) {
     await context.close();
   });
 
+  test(`axe, ${theme} theme: the debugger's inspector open, reached by keyboard`, async () => {
+    const { context, page, errors } = await openPage(suite);
+    await setTheme(page, theme);
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight']) await page.keyboard.press(key);
+    await page.click('.history-button');
+    await page.click('.messages-button');
+    await page.waitForSelector('.message-log .message-n');
+    // A message's button, by keyboard: its name says what it does.
+    await page.focus('.message-log > li:nth-child(2) .message-n');
+    assert.match(await page.getAttribute('.message-log > li:nth-child(2) .message-n', 'aria-label'), /^Inspect message \d+$/);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.inspector .inspector-live');
+    await page.focus('.inspector-prev');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(100);
+    await audit(page, `${theme}: inspector open`);
+    await page.focus('.inspector-live');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.inspector', { state: 'detached' });
+    assert.deepEqual(pageErrors(errors), []);
+    await context.close();
+  });
+
   test(`axe, ${theme} theme: storage notice shown`, async () => {
     const { context, page, errors } = await openPage(suite, { storage: { [KEY.game]: '{"version":1,"state":' } });
     await setTheme(page, theme);

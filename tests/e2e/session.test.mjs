@@ -369,7 +369,10 @@ test('the message log shows each message the page handled, newest first, with th
   await page.waitForFunction(() => document.querySelector('.message-log .message-msg')?.textContent === 'Play(Move(Left))');
   log = await readMessages(page);
   assert.equal(log[0].outcome, 'ignored: the board is read-only');
-  assert.equal(await page.$$eval('.message-log button, .message-log input', (els) => els.length), 0, 'read-only');
+  // Read-only but for one button a row, its number, which pauses the page on it (the debugger).
+  assert.equal(await page.$$eval('.message-log input', (els) => els.length), 0, 'read-only');
+  const buttons = await page.$$eval('.message-log button', (els) => els.map((b) => b.getAttribute('aria-label')));
+  assert.deepEqual(buttons, log.map((m) => `Inspect message ${m.n}`), 'one button a row, naming its message');
   assertClean(errors, 'message log');
   await context.close();
 });

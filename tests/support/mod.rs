@@ -55,7 +55,7 @@ pub fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
 /// The page opened with `flags` and empty storage, storage's answer
 /// handled; not idle yet.
 pub fn opened_empty(flags: Flags) -> Model {
-    let (model, _) = init(flags);
+    let (model, _) = init(&flags);
     let config = model.config();
     let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Missing)));
     after(model, [loaded])
@@ -70,7 +70,7 @@ pub fn fresh() -> Model {
 /// The page opened on a saved game with this board, all written.
 pub fn playing(picture: &str) -> Model {
     let state = State::from_board(picture.parse().expect("a board picture"), 11);
-    let (model, _) = init(flags(Query::default()));
+    let (model, _) = init(&flags(Query::default()));
     let config = model.config();
     let loaded = Msg::Loaded(Box::new(saved(config, Load::Start, Loaded::Valid(state))));
     after(model, [loaded, Msg::Idle])
@@ -114,7 +114,7 @@ pub fn shared_link() -> String {
 }
 
 pub fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
-    let (mut model, mut cmds) = init(flags(query));
+    let (mut model, mut cmds) = init(&flags(query));
     let config = model.config();
     let load = cmds
         .iter()

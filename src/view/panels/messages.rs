@@ -1,11 +1,14 @@
 //! The message log, for people studying the fold: the last messages, newest
 //! first, each with the commands `update` returned for it or why it was
 //! ignored, and the subscriptions it started (`+idle`) or stopped
-//! (`−ticker`). Read-only; mounted only while shown.
+//! (`−ticker`); mounted only while shown. Each message's number is a button
+//! that pauses the page on it (the debugger's inspector, `view::inspector`,
+//! its own chunk); below, the session saved to a file or opened from one.
 
 use leptos::prelude::*;
 
-use crate::app::log::Entry;
+use crate::app::debugger::program::DebugMsg;
+use crate::app::log::{Entry, SHOWN};
 use crate::app::Msg;
 use crate::view::context::{select, use_dispatcher};
 
@@ -23,7 +26,25 @@ pub fn Messages() -> impl IntoView {
         >
             "Messages"
         </button>
-        {move || open.get().then(|| view! { <MessageLog/> })}
+        {move || open.get().then(|| view! { <MessageLog/> <SessionFiles/> })}
+    }
+}
+
+/// Save this session, or open one from a file (or drop it on the page);
+/// why a file was refused is the inspector's to say.
+#[component]
+fn SessionFiles() -> impl IntoView {
+    let dispatch = use_dispatcher();
+    view! {
+        <div class="session-files">
+            <button class="save-session" on:click=move |_| dispatch.debug(DebugMsg::Save)>
+                "Save this session"
+            </button>
+            <button class="open-session" on:click=move |_| dispatch.debug(DebugMsg::Open)>
+                "Open a session file…"
+            </button>
+            <small>"Or drop a session file on the page to step through it."</small>
+        </div>
     }
 }
 
@@ -32,7 +53,13 @@ pub fn Messages() -> impl IntoView {
 /// hold no focus and no state of their own).
 #[component]
 fn MessageLog() -> impl IntoView {
-    let entries = select(|m| m.log.newest_first().cloned().collect::<Vec<_>>());
+    let entries = select(|m| {
+        m.log
+            .newest_first()
+            .take(SHOWN)
+            .cloned()
+            .collect::<Vec<_>>()
+    });
     view! {
         <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
             {move || entries.with(|e| e.iter().map(row).collect_view())}
@@ -43,14 +70,7 @@ fn MessageLog() -> impl IntoView {
 /// One message: its number, the message, and its commands or why it was
 /// ignored.
 fn row(entry: &Entry) -> impl IntoView {
-    let outcome = match entry.ignored {
-        Some(why) => why.words().to_string(),
-        None if entry.cmds.is_empty() => "no commands".to_string(),
-        None => {
-            let said: Vec<String> = entry.cmds.iter().map(|c| c.label()).collect();
-            said.join(", ")
-        }
-    };
+    let outcome = entry.outcome();
     let subs = (!entry.subs.is_empty()).then(|| {
         let said: Vec<String> = entry
             .subs
@@ -59,9 +79,17 @@ fn row(entry: &Entry) -> impl IntoView {
             .collect();
         view! { " " <span class="message-subs">{said.join(" ")}</span> }
     });
+    let n = entry.n;
+    let dispatch = use_dispatcher();
     view! {
         <li class="message-row">
-            <span class="message-n">{entry.n}</span>
+            <button
+                class="message-n"
+                aria-label=format!("Inspect message {n}")
+                on:click=move |_| dispatch.debug(DebugMsg::Inspect(Some(n)))
+            >
+                {n}
+            </button>
             " "
             <code class="message-msg">{entry.msg.label()}</code>
             " → "

@@ -1,0 +1,328 @@
+// The debugger: the page's whole life as data. A session of more than 300
+// messages is played in the browser (keys, swipes, undo and redo, panels and
+// their chunks loading, a hint's and a review's worker answers, a storage
+// event from another tab, idle and hidden moments, a daily's move), saved
+// from the message log ("Save this session", a download), replayed
+// natively (`session FILE`: the same commands message by message, the same
+// last model), and opened again in the page, whose own replay must show the
+// board and score the live page showed at every message the test saw it at.
+// Files that cannot be opened are refused in words, the live game untouched.
+//
+// With SESSION_WRITE=1 (or when it is missing) the session is written to
+// tests/sessions/browser-session.json, the fixture `cargo test` replays.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO, readBoard, slide, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
+import { startSuite, collectErrors, waitReady, untilIdle } from './storage-helpers.mjs';
+import { undo, redo, swipe, blur } from './session-helpers.mjs';
+import { askForHint } from './ai-helpers.mjs';
+import { pressReview, waitReviewed } from './review-helpers.mjs';
+
+const FIXTURE = path.join(REPO, 'tests', 'sessions', 'browser-session.json');
+const SESSION_BIN = path.join(REPO, 'target', 'debug', 'session');
+const TMP = mkdtempSync(path.join(os.tmpdir(), 'session-'));
+
+let suite;
+before(async () => {
+  execFileSync('cargo', ['build', '--offline', '--quiet', '--bin', 'session'], { cwd: REPO, stdio: 'inherit' });
+  suite = await startSuite();
+});
+after(async () => {
+  await suite?.close();
+});
+
+// ---------------------------------------------------------------------------
+// What a player does
+
+/** Opens the history panel and its message log, as a student would. */
+async function openMessageLog(page) {
+  if (!(await page.$('.history-panel'))) await page.click('.history-button');
+  await page.waitForSelector('.history-panel', { timeout: 10_000 });
+  if (!(await page.$('.message-log'))) await page.click('.messages-button');
+  await page.waitForSelector('.message-log', { timeout: 10_000 });
+  await blur(page);
+}
+
+/** Plays the first direction that changes the board, by key. */
+async function playAMove(page, turn) {
+  const game = await readBoard(page);
+  const order = DIRECTIONS.map((_, k) => DIRECTIONS[(k + turn) % 4]);
+  const dir = order.find((d) => slide(game.board, d).changed);
+  if (!dir) return false;
+  await page.keyboard.press(ARROW_FOR[dir]);
+  return true;
+}
+
+/** Plays the first direction that changes the board, by a swipe on the board. */
+async function swipeAMove(page, turn) {
+  const game = await readBoard(page);
+  const dir = DIRECTIONS.map((_, k) => DIRECTIONS[(k + turn) % 4]).find((d) => slide(game.board, d).changed);
+  if (dir) await swipe(page, dir);
+}
+
+async function openPanel(page, name) {
+  await page.click(`.${name}-button`);
+  await page.waitForSelector(`.${name}-panel`, { timeout: 10_000 });
+  await blur(page);
+}
+
+/** Another tab of the game stores a best score: a `storage` event here. */
+async function anotherTabStoresABest(context, best) {
+  const other = await context.newPage();
+  await other.goto(suite.url, { waitUntil: 'load' });
+  await waitReady(other);
+  await other.evaluate((b) => localStorage.setItem('leptos-2048:v1:best', String(b)), best);
+  await other.close();
+}
+
+async function hideThePage(page) {
+  await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+}
+
+async function playTheDailysMove(page) {
+  await page.click('.daily-button');
+  await page.waitForSelector('.contest-bar', { timeout: 10_000 });
+  await blur(page);
+  await playAMove(page, 1);
+  await page.click('.contest-own');
+  await blur(page);
+}
+
+async function saveThisSession(page) {
+  const download = page.waitForEvent('download');
+  await page.click('.save-session');
+  const file = path.join(TMP, 'saved.json');
+  await (await download).saveAs(file);
+  return file;
+}
+
+async function openSessionFile(page, file) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.click('.open-session');
+  await (await chooser).setFiles(file);
+}
+
+async function dropSessionFile(page, text) {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.items.add(new File([t], 'dropped.json', { type: 'application/json' }));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+async function nextMessage(page) {
+  await page.click('.inspector-next');
+}
+
+async function backToLive(page) {
+  await page.click('.inspector-live');
+  await page.waitForSelector('.inspector', { state: 'detached', timeout: 10_000 });
+}
+
+// ---------------------------------------------------------------------------
+// Reading the page
+
+/** The number of the newest message in the log (the log must be open). */
+function newestMessage(page) {
+  return page.$eval('.message-log > li .message-n', (b) => Number(b.textContent));
+}
+
+/** The message the inspector is paused after. */
+async function pausedAt(page) {
+  await page.waitForSelector('.inspector-title', { timeout: 10_000 });
+  return page.$eval('.inspector-title', (h) => Number(h.dataset.at));
+}
+
+// ---------------------------------------------------------------------------
+
+test('a session recorded in the browser replays natively and in the page, message by message', { timeout: 600_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, hasTouch: true, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=34', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  await openMessageLog(page);
+
+  // What the live page showed after each action, with the newest message.
+  const seen = [];
+  const look = async () => {
+    await untilIdle(page);
+    const game = await readBoard(page);
+    const log = await page.$('.message-log');
+    if (log) seen.push({ n: await newestMessage(page), board: game.board, score: game.score });
+  };
+
+  for (let i = 0; i < 40; i++) {
+    await playAMove(page, i);
+    await look();
+  }
+  await undo(page); await look();
+  await undo(page); await look();
+  await redo(page); await look();
+  for (let i = 0; i < 8; i++) {
+    await swipeAMove(page, i);
+    await look();
+  }
+  await askForHint(page);
+  await look();
+  await anotherTabStoresABest(context, 99_999);
+  await look();
+  await hideThePage(page);
+  await look();
+  await openPanel(page, 'stats');
+  await openPanel(page, 'settings');
+  await openMessageLog(page);
+  await look();
+  await pressReview(page);
+  await waitReviewed(page);
+  await blur(page);
+  await look();
+  await playTheDailysMove(page);
+  await look();
+  for (let i = 0; (await newestMessage(page)) < 320 && i < 400; i++) {
+    if (!(await playAMove(page, i))) break;
+    await look();
+  }
+  const last = await newestMessage(page);
+  assert.ok(last >= 300, `only ${last} messages`);
+  const liveEnd = await readBoard(page);
+
+  // Saved, and replayed natively: the same commands, the same last model.
+  const file = await saveThisSession(page);
+  const text = readFileSync(file, 'utf8');
+  const session = JSON.parse(text);
+  assert.equal(session.version, 1);
+  assert.ok(session.messages.length >= 300, `${session.messages.length} messages in the file`);
+  const kinds = new Set(session.messages.map((m) => (typeof m === 'string' ? m : Object.keys(m)[0])));
+  for (const kind of ['Play', 'Undo', 'Redo', 'Toggle', 'ChunkLoaded', 'AiAnswered', 'Assessed', 'BestElsewhere', 'Idle', 'Hidden', 'OpenDaily', 'OwnGame']) {
+    assert.ok(kinds.has(kind), `no ${kind} in the session: ${[...kinds].join(', ')}`);
+  }
+  const native = spawnSync(SESSION_BIN, [file, '--quiet'], { encoding: 'utf8' });
+  assert.equal(native.status, 0, `session ${file}:\n${native.stdout}\n${native.stderr}`);
+  assert.match(native.stdout, /commands all as recorded; last model the page's/);
+  if (process.env.SESSION_WRITE === '1' || !existsSync(FIXTURE)) writeFileSync(FIXTURE, text);
+
+  // The live page paused on each message of its own recording, from the
+  // last to the first: what the page showed then, by its own replay.
+  const lastN = session.first + session.messages.length;
+  await page.click('.message-log > li:first-child .message-n');
+  const own = new Map();
+  for (let n = lastN; n > session.first; n--) {
+    if (n < lastN) await page.click('.inspector-prev');
+    await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n);
+    const game = await readBoard(page);
+    own.set(n, { board: game.board, score: game.score });
+  }
+  await backToLive(page);
+
+  // Files the page cannot open are refused in words; the game is untouched.
+  const bad = [
+    ['newer.json', text.replace('"version":1', '"version":9'), /newer version/],
+    ['cut.json', text.slice(0, text.length / 3), /cut short/],
+    ['unknown.json', text.replace('"Undo"', '"Teleport"'), /does not know/],
+  ];
+  for (const [name, content, said] of bad) {
+    const where = path.join(TMP, name);
+    writeFileSync(where, content);
+    await openSessionFile(page, where);
+    await page.waitForSelector('.inspector-problem', { timeout: 10_000 });
+    assert.match(await page.textContent('.inspector-problem'), said, name);
+    assert.equal(await page.$('.inspector-title'), null, `${name}: the page paused`);
+    assert.deepEqual((await readBoard(page)).board, liveEnd.board, `${name}: the live game changed`);
+  }
+  await page.click('.inspector-dismiss');
+  await page.waitForSelector('.inspector', { state: 'detached', timeout: 10_000 });
+
+  // The page's own replay of the saved file: at every message the same
+  // board and score as the live page paused there, and as the live page
+  // itself showed at every message the test looked at.
+  await openSessionFile(page, file);
+  assert.equal(await pausedAt(page), session.first);
+  const byMessage = new Map(seen.map((s) => [s.n, s]));
+  let compared = 0;
+  for (let n = session.first + 1; n <= lastN; n++) {
+    await nextMessage(page);
+    await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n);
+    const replayed = await readBoard(page);
+    assert.deepEqual(replayed.board, own.get(n).board, `message ${n}: the board, as the live page paused there`);
+    assert.equal(replayed.score, own.get(n).score, `message ${n}: the score, as the live page paused there`);
+    const live = byMessage.get(n);
+    if (!live) continue;
+    assert.deepEqual(replayed.board, live.board, `message ${n}: the board`);
+    assert.equal(replayed.score, live.score, `message ${n}: the score`);
+    compared++;
+  }
+  assert.ok(compared >= 100, `only ${compared} messages compared`);
+  console.log(`debugger: ${session.messages.length} messages recorded; the page's replay of the file compared at every one with the live page paused there, and with the live page as it played at ${compared} of them`);
+  await backToLive(page);
+  assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'back to live');
+
+  // Dropped on the page, the same file opens too.
+  await dropSessionFile(page, text);
+  assert.equal(await pausedAt(page), session.first);
+  await backToLive(page);
+
+  assert.deepEqual(errors, [], 'console errors, page errors or failed requests');
+  await context.close();
+});
+
+test('the live page pauses on a message from the log, shows what it changed, and goes back to live', async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  await openMessageLog(page);
+  for (let i = 0; i < 5; i++) await playAMove(page, i);
+  await untilIdle(page);
+  const live = await readBoard(page);
+  const n = await newestMessage(page);
+  // The keyboard reaches a message's button in the log.
+  await page.focus('.message-log > li:nth-child(2) .message-n');
+  await page.keyboard.press('Enter');
+  assert.equal(await pausedAt(page), n - 1);
+  await page.click('.inspector-prev');
+  await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n - 2);
+  const changes = await page.$$eval('.inspector-changes dt', (dts) => dts.map((d) => d.textContent));
+  assert.ok(changes.length > 0, 'no change shown');
+  // The player's inputs wait while paused.
+  const paused = await readBoard(page);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowUp');
+  assert.deepEqual((await readBoard(page)).board, paused.board, 'a key moved the paused page');
+  await backToLive(page);
+  assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('once the history panel has loaded, a session file dropped on the page opens in the debugger, and the game is untouched', async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  for (let i = 0; i < 3; i++) await playAMove(page, i);
+  await untilIdle(page);
+  const live = await readBoard(page);
+  // The history panel's chunk brings the debugger; closed again, the
+  // panel leaves it listening for a dropped file.
+  await openPanel(page, 'history');
+  await page.click('.history-button');
+  await page.waitForSelector('.history-panel', { state: 'detached', timeout: 10_000 });
+  const text = readFileSync(FIXTURE, 'utf8');
+  const session = JSON.parse(text);
+  await dropSessionFile(page, text);
+  assert.equal(await pausedAt(page), session.first);
+  await nextMessage(page);
+  assert.equal(await pausedAt(page), session.first + 1);
+  await backToLive(page);
+  assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
