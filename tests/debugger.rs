@@ -113,8 +113,10 @@ fn files_are_saved_and_picked_by_the_runner_and_a_refusal_is_said() {
                 ..paused_at(9)
             },
         ),
-        // The live page took a message: nothing of the debugger's changes.
+        // The live page took a message: the message paused on stays, held
+        // within those the log still keeps.
         (paused_at(9), DebugMsg::Folded, vec![], paused_at(9)),
+        (paused_at(1), DebugMsg::Folded, vec![], paused_at(3)),
     ];
     for (before, msg, cmds, after) in rows {
         assert_eq!(check(&before, msg, cmds), after);

@@ -49,7 +49,9 @@ pub enum DebugMsg {
     Opened(Opened),
     /// A file could not be saved or opened: why, in words.
     Refused(String),
-    /// The live page took a message while paused: more can be shown.
+    /// The live page took a message while paused: more can be shown, and
+    /// the oldest may have gone (the message paused on is held within
+    /// those kept).
     Folded,
 }
 
@@ -118,7 +120,11 @@ pub fn update(debugger: &mut Debugger, msg: DebugMsg, own: (u64, u64)) -> Vec<De
             debugger.problem = Some(why);
             Vec::new()
         }
-        DebugMsg::Folded => Vec::new(),
+        DebugMsg::Folded => {
+            let (first, last) = debugger.range(own);
+            debugger.at = debugger.at.map(|n| n.clamp(first, last));
+            Vec::new()
+        }
     }
 }
 
