@@ -40,10 +40,11 @@ pub fn Inspector() -> impl IntoView {
 fn draw(i: &Inspected) -> impl IntoView + use<> {
     let dispatch = use_dispatcher();
     let problem = i
+        .debugger
         .problem
         .clone()
         .map(|why| view! { <p class="inspector-problem" role="alert">{why}</p> });
-    let Some(at) = i.at else {
+    let Some(at) = i.debugger.at else {
         return view! {
             {problem}
             <button class="inspector-dismiss" on:click=move |_| dispatch.debug(DebugMsg::Inspect(None))>
@@ -52,7 +53,7 @@ fn draw(i: &Inspected) -> impl IntoView + use<> {
         }
         .into_any();
     };
-    let whose = if i.file {
+    let whose = if i.debugger.opened.is_some() {
         "Session from a file"
     } else {
         "Paused"
@@ -65,9 +66,9 @@ fn draw(i: &Inspected) -> impl IntoView + use<> {
             {format!("{whose}: after message {at} of {last}")}
         </h2>
         <p class="inspector-msg">
-            <code>{i.msg.clone()}</code>
+            <code>{i.described.msg.clone()}</code>
             " → "
-            <span class="inspector-cmds">{i.outcome.clone()}</span>
+            <span class="inspector-cmds">{i.described.outcome.clone()}</span>
         </p>
         <div class="inspector-actions">
             <button class="inspector-prev" disabled={at <= first}
@@ -78,7 +79,7 @@ fn draw(i: &Inspected) -> impl IntoView + use<> {
                 "Back to live"
             </button>
         </div>
-        {changes(&i.changes)}
+        {changes(&i.described.changes)}
     }
     .into_any()
 }

@@ -24,19 +24,19 @@ use web_sys::HtmlElement;
 use super::dispatcher::Dispatcher;
 use super::session_file;
 use super::split_points::{self, Host};
-use crate::app::debugger::inspected::{Inspected, Step};
+use crate::app::debugger::inspected::{Described, Inspected};
 use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger};
 use crate::app::Msg;
 
 /// Which message of which session the page shows, and what it was and did,
 /// as last replayed.
-type Replayed = (Option<(u64, Option<u32>)>, Step);
+type Replayed = (Option<(u64, Option<u32>)>, Described);
 
 thread_local! {
     /// The debugger's model.
     static DEBUGGER: RefCell<Debugger> = RefCell::new(Debugger::default());
     /// The last replay, done again only when the message shown changes.
-    static REPLAYED: RefCell<Replayed> = RefCell::new((None, Step::default()));
+    static REPLAYED: RefCell<Replayed> = RefCell::new((None, Described::default()));
     /// What the inspector draws: reference-counted, so that no view's owner
     /// (the message log's button that first paused the page) takes it away
     /// with it.
@@ -112,23 +112,29 @@ fn run(cmd: DebugCmd, host: &dyn Host) {
 fn show(host: &dyn Host, own: (u64, u64)) {
     let debugger = DEBUGGER.with(|debugger| debugger.borrow().clone());
     let range = debugger.range(own);
-    let shown = debugger.at.map(|at| (at, debugger.opened.map(|o| o.file)));
-    let step = REPLAYED.with(|replayed| {
+    let paused_on = debugger.at.map(|at| (at, debugger.opened.map(|o| o.file)));
+    let described = REPLAYED.with(|replayed| {
         let mut replayed = replayed.borrow_mut();
-        if replayed.0 != shown {
-            let step = match shown {
+        if replayed.0 != paused_on {
+            let described = match paused_on {
                 Some((at, _)) => replay(host, at, range.0),
                 None => {
                     host.show(None);
-                    Step::default()
+                    Described::default()
                 }
             };
-            *replayed = (shown, step);
+            *replayed = (paused_on, described);
         }
         replayed.1.clone()
     });
-    signal().set(Inspected::of(&debugger, range, step));
-    place(debugger.shown(), host.dispatcher());
+    let drawn = debugger.shown();
+    signal().set(Inspected {
+        debugger,
+        first: range.0,
+        last: range.1,
+        described,
+    });
+    place(drawn, host.dispatcher());
 }
 
 /// The id of the inspector's place on the page (`view::Page` draws it
@@ -161,7 +167,7 @@ fn place(shown: bool, dispatcher: Dispatcher) {
 
 /// Replays the session shown to message `at` (`first`: the start), shows
 /// the model right after it, and gives what it was and did.
-fn replay(host: &dyn Host, at: u64, first: u64) -> Step {
+fn replay(host: &dyn Host, at: u64, first: u64) -> Described {
     let opened = DEBUGGER.with(|debugger| debugger.borrow().opened.is_some());
     let mut models = None;
     if opened {
@@ -170,9 +176,9 @@ fn replay(host: &dyn Host, at: u64, first: u64) -> Step {
         host.page(&mut |recording, live| models = Some(recording.model_at(&live.log, at)));
     }
     let Some((after, before)) = models else {
-        return Step::default();
+        return Described::default();
     };
-    let step = Step::of(at, first, &before, &after);
+    let step = Described::of(at, first, &before, &after);
     host.show(Some(after));
     step
 }
