@@ -21,13 +21,11 @@
 //   page with the static shell (#shell), which must name it exactly once.
 // It runs before scripts/csp.mjs hashes the page's inline scripts.
 //
-// Only with FIRST_MOVES=on in the environment: otherwise (the default) it
-// builds nothing and writes `null`, the page fetches no engine, and a first
-// visit's keys wait for the app, as before issue 35. The engine's bytes
-// share the network with the stylesheet and make the first tile later
-// (about 28 ms on Fast 3G), a default made worse: docs/first-paint.md weighs
-// the first tile against the first move. scripts/test.sh builds and tests
-// both.
+// Every build has it: the engine's bytes share the throttled network with
+// the stylesheet, and on Fast 3G make the first tile about 30 ms later,
+// while the first move comes about 950 ms sooner (docs/first-paint.md weighs
+// the two). Where the engine's wasm cannot be had, the page's first-game
+// script keeps a first visit's keys for the app (tests/e2e/first-game).
 //
 //   node scripts/engine-wasm.mjs             as a trunk hook (Trunk.toml)
 //   node scripts/engine-wasm.mjs --print     builds it (release) and prints
@@ -62,7 +60,7 @@ export async function build(release) {
   }
 }
 
-/** `html` with the address (or null) in place of its name; `file` names it in errors. */
+/** `html` with the engine's address in place of its name; `file` names it in errors. */
 export function withEngine(html, address, file = 'the page') {
   const named = html.split(NAME).length - 1;
   const shell = [...elements(parse(html))].some((el) => attr(el, 'id') === 'shell');
@@ -81,11 +79,6 @@ async function hook() {
     else withEngine(html, '', name); // throws for a page with the shell that lost the name
   }
   if (withShell.length === 0) return;
-  if (process.env.FIRST_MOVES !== 'on') {
-    for (const [name, html] of withShell) await writeFile(join(dir, name), withEngine(html, null, name));
-    console.log(`engine-wasm: FIRST_MOVES is not on: no engine, ${NAME} is null in ${withShell.map(([n]) => n).join(', ')}`);
-    return;
-  }
   const bytes = await build(process.env.TRUNK_PROFILE === 'release');
   const file = `engine-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.wasm`;
   await writeFile(join(dir, file), bytes);

@@ -43,11 +43,6 @@ trunk --skip-version-check build --release --offline
 step "end-to-end tests in headless Chromium"
 node --test --test-concurrency=1 tests/e2e/
 
-step "the first moves played by the engine's own wasm (a build with FIRST_MOVES=on, which the default leaves out): its first-game tests and its sizes"
-FIRST_MOVES=on trunk --skip-version-check build --release --offline --dist "$root/target/first-moves"
-E2E_DIST="$root/target/first-moves" E2E_FIRST_MOVES=on node --test --test-concurrency=1 tests/e2e/first-game.test.mjs
-bash scripts/size.sh "$root/target/first-moves"
-
 step "AiClient in headless Chromium (its harness, tests/ai-client/index.html)"
 trunk --skip-version-check build --release --offline --dist "$root/target/ai-client-check" tests/ai-client/index.html
 node scripts/ai-client-check.mjs "$root/target/ai-client-check"

@@ -1,26 +1,17 @@
 // A new visitor's first game, on screen before the wasm (src/app/first_game.rs):
 // the page's shell draws one of the engine's starting boards, the engine's
-// own wasm (engine-wasm/) plays the first moves on it, and the app adopts
-// the game when it runs; what the shell did not play (keys and swipes made
-// before the engine's wasm, a key that is not a move and all after it) is
-// played, in order, once the app runs. Where the engine's wasm cannot
-// load, every key waits for the app, as before. A stored game or an
-// address goes as before. The page's wasm is held back by a route until
-// the test lets it through, which is what a slow network does.
+// own wasm (engine-wasm/, in every build) plays the first moves on it, and
+// the app adopts the game when it runs; what the shell did not play (keys
+// and swipes made before the engine's wasm, a key that is not a move and
+// all after it) is played, in order, once the app runs. Where the engine's
+// wasm cannot be had (the fallback: a route blocks it here), every key and
+// swipe waits for the app and is played then. A stored game or an address
+// goes as before. The page's wasm is held back by a route until the test
+// lets it through, which is what a slow network does.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, readBoard, requireDist } from './helpers.mjs';
-
-/**
- * Whether the build under test plays the first moves with the engine's own
- * wasm: only a build made with FIRST_MOVES=on does (scripts/engine-wasm.mjs;
- * the default build does not, as the engine's bytes cost the first tile
- * time: docs/first-paint.md). scripts/test.sh runs this file against both
- * builds, the second with E2E_FIRST_MOVES=on; the engine's tests need it.
- */
-const FIRST_MOVES = process.env.E2E_FIRST_MOVES === 'on';
-const ENGINE_BUILD = { skip: !FIRST_MOVES && 'the default build has no engine in the shell: scripts/test.sh runs these against the FIRST_MOVES=on build' };
 
 /** The engine's own wasm, as the page names it (scripts/engine-wasm.mjs). */
 const isEngine = (url) => /\/engine-[0-9a-f]+\.wasm$/.test(url);
@@ -28,17 +19,18 @@ const isEngine = (url) => /\/engine-[0-9a-f]+\.wasm$/.test(url);
 /**
  * A first visit whose page wasm waits until `arrive()`: the page as a slow
  * network shows it, the shell painted and its script run. `engine`: the
- * engine's wasm is held with the page's ('held', the default), comes at
- * once ('through') or cannot be had ('blocked').
+ * engine's wasm comes at once ('through') or cannot be had ('blocked', the
+ * fallback).
  */
-async function visitOnASlowNetwork(browser, server, { query = '', stored = {}, engine = 'held' } = {}) {
+async function visitOnASlowNetwork(browser, server, { query = '', stored = {}, engine }) {
+  assert.ok(['through', 'blocked'].includes(engine), `engine: 'through' or 'blocked', not ${engine}`);
   let arrive;
   const held = new Promise((r) => { arrive = r; });
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   await context.route('**/*', async (route) => {
     const url = route.request().url();
     if (isEngine(url) && engine === 'blocked') return route.abort();
-    if (url.endsWith('.wasm') && !(isEngine(url) && engine === 'through')) await held;
+    if (url.endsWith('.wasm') && !isEngine(url)) await held;
     await route.continue();
   });
   if (Object.keys(stored).length) {
@@ -61,7 +53,13 @@ async function visitOnASlowNetwork(browser, server, { query = '', stored = {}, e
   await page.waitForSelector('#shell .game-container');
   return {
     page,
-    errors,
+    /**
+     * The page's errors; with the engine blocked, less the line the browser
+     * itself writes for the request a route aborted: the page adds nothing.
+     */
+    get errors() {
+      return engine === 'blocked' ? errors.filter((e) => !e.startsWith('Failed to load resource')) : errors;
+    },
     messages,
     arrive,
     context,
@@ -113,8 +111,11 @@ async function withSite(body) {
   }
 }
 
-test('keys pressed before the wasm are played in order once the app runs, as the seed\'s game plays them', () => withSite(async (browser, server) => {
-  const visit = await visitOnASlowNetwork(browser, server);
+// ---------------------------------------------------------------------------
+// The fallback: where the engine's wasm cannot be had, the app plays what was kept
+
+test('without the engine, keys pressed before the wasm are played in order once the app runs, as the seed\'s game plays them', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'blocked' });
   const seed = await drawnSeed(visit.page);
   assert.ok(Number.isSafeInteger(seed), `the shell drew a game (seed ${seed})`);
   assert.equal((await shellTiles(visit.page)).length, 2);
@@ -133,8 +134,8 @@ test('keys pressed before the wasm are played in order once the app runs, as the
   assert.deepEqual(visit.errors, []);
 }));
 
-test('a swipe on the board before the wasm is played once the app runs', () => withSite(async (browser, server) => {
-  const visit = await visitOnASlowNetwork(browser, server);
+test('without the engine, a swipe on the board before the wasm is played once the app runs', () => withSite(async (browser, server) => {
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'blocked' });
   const seed = await drawnSeed(visit.page);
   const start = await visit.page.$$eval('#shell .tile', (ts) => ts.map((t) => t.className).join());
   // Right, then left: at least one of them changes a two-tile board.
@@ -153,7 +154,7 @@ test('a swipe on the board before the wasm is played once the app runs', () => w
 }));
 
 test('with nothing pressed, the app plays on from the first board the shell drew', () => withSite(async (browser, server) => {
-  const visit = await visitOnASlowNetwork(browser, server);
+  const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
   const seed = await drawnSeed(visit.page);
   await visit.letTheAppLoad();
   await visit.page.keyboard.press('ArrowDown');
@@ -167,14 +168,14 @@ test('with nothing pressed, the app plays on from the first board the shell drew
 }));
 
 test('a stored game, an address with a query, draw no first game: they go as before', () => withSite(async (browser, server) => {
-  const stored = await visitOnASlowNetwork(browser, server, { stored: { 'leptos-2048:v1:theme': '"dark"' } });
+  const stored = await visitOnASlowNetwork(browser, server, { stored: { 'leptos-2048:v1:theme': '"dark"' }, engine: 'through' });
   assert.deepEqual(await shellTiles(stored.page), [], 'something of the game is stored: no tiles drawn');
   assert.equal(await drawnSeed(stored.page), null);
   await stored.page.keyboard.press('ArrowLeft');
   await stored.letTheAppLoad();
   assert.deepEqual(stored.errors, []);
 
-  const seeded = await visitOnASlowNetwork(browser, server, { query: '?seed=5' });
+  const seeded = await visitOnASlowNetwork(browser, server, { query: '?seed=5', engine: 'through' });
   assert.deepEqual(await shellTiles(seeded.page), [], 'a seed in the address: no tiles drawn');
   await seeded.letTheAppLoad();
   const bySeed = await openBySeed(browser, server, 5);
@@ -244,7 +245,7 @@ async function savedGame(page) {
 /** A tile's place and value, without what animates it. */
 const placed = (tile) => tile.match(/tile-\d+ tile-position-\d+-\d+/)[0];
 
-test('ten moves before the app are the engine\'s, drawn as the app draws them, and the app adopts them as the seed\'s game', ENGINE_BUILD, () => withSite(async (browser, server) => {
+test('ten moves before the app are the engine\'s, drawn as the app draws them, and the app adopts them as the seed\'s game', () => withSite(async (browser, server) => {
   const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
   const seed = await drawnSeed(visit.page);
   assert.equal(await engineReady(visit.page), true, 'the engine\'s wasm started');
@@ -269,7 +270,7 @@ test('ten moves before the app are the engine\'s, drawn as the app draws them, a
   assert.deepEqual(visit.messages, [], 'no console message');
 }));
 
-test('keys pressed while the app takes over are each played once', ENGINE_BUILD, () => withSite(async (browser, server) => {
+test('keys pressed while the app takes over are each played once', () => withSite(async (browser, server) => {
   const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
   const seed = await drawnSeed(visit.page);
   assert.equal(await engineReady(visit.page), true);
@@ -289,7 +290,7 @@ test('keys pressed while the app takes over are each played once', ENGINE_BUILD,
   assert.deepEqual(visit.errors, []);
 }));
 
-test('a key that is not a move waits for the app, with every key after it', ENGINE_BUILD, () => withSite(async (browser, server) => {
+test('a key that is not a move waits for the app, with every key after it', () => withSite(async (browser, server) => {
   const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
   const seed = await drawnSeed(visit.page);
   assert.equal(await engineReady(visit.page), true);
@@ -306,7 +307,7 @@ test('a key that is not a move waits for the app, with every key after it', ENGI
   assert.deepEqual(visit.errors, []);
 }));
 
-test('a swipe before the app is judged and played by the engine', ENGINE_BUILD, () => withSite(async (browser, server) => {
+test('a swipe before the app is judged and played by the engine', () => withSite(async (browser, server) => {
   const visit = await visitOnASlowNetwork(browser, server, { engine: 'through' });
   const seed = await drawnSeed(visit.page);
   assert.equal(await engineReady(visit.page), true);
@@ -323,7 +324,7 @@ test('a swipe before the app is judged and played by the engine', ENGINE_BUILD, 
   assert.deepEqual(visit.errors, []);
 }));
 
-test('where the engine\'s wasm cannot load, the keys wait for the app and nothing is said', ENGINE_BUILD, () => withSite(async (browser, server) => {
+test('where the engine\'s wasm cannot load, the keys wait for the app and nothing is said', () => withSite(async (browser, server) => {
   const visit = await visitOnASlowNetwork(browser, server, { engine: 'blocked' });
   const seed = await drawnSeed(visit.page);
   assert.equal(await engineReady(visit.page), false, 'no engine');
@@ -341,7 +342,7 @@ test('where the engine\'s wasm cannot load, the keys wait for the app and nothin
   assert.deepEqual(visit.errors.filter((e) => !e.startsWith('Failed to load resource')), []);
 }));
 
-test('the service worker keeps the engine\'s wasm for visits offline', ENGINE_BUILD, () => withSite(async (browser, server) => {
+test('the service worker keeps the engine\'s wasm for visits offline', () => withSite(async (browser, server) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(server.url);
