@@ -44,6 +44,18 @@ const MUTATIONS = [
     to: 'if r.number + n as u32 > end {\n                break;\n            }',
   },
   {
+    what: 'a best streak counted across one skipped day (the dailies)',
+    file: 'src/session/dailies.rs',
+    from: 'last.is_some_and(|l: u32| l + 1 == r.number)',
+    to: 'last.is_some_and(|l: u32| l + 2 >= r.number)',
+  },
+  {
+    what: 'the 1 001st result pushing out the newest instead of the oldest (the dailies)',
+    file: 'src/session/dailies.rs',
+    from: 'self.results.remove(0);',
+    to: 'self.results.pop();',
+  },
+  {
     what: 'the card sent twice (a late CardDue sends it again)',
     file: CONTEST,
     from: 'if model.contest.card != CardState::Waiting {\n        return Err(Ignored::Stale);\n    }',
