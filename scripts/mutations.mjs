@@ -16,7 +16,7 @@ const MUTATIONS = [
   {
     what: 'a counted attempt not saved at once after a move',
     file: CONTEST,
-    from: 'if challenge.against.unaided() {\n        return vec![save_challenge(model)];\n    }',
+    from: 'if challenge.against.unaided() {\n        return save_challenge(model);\n    }',
     to: 'if challenge.against.unaided() {\n        return Vec::new();\n    }',
   },
   {

@@ -703,7 +703,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let theirs = stored(&there);
     let followed = check(
         &here,
-        Msg::ChallengeElsewhere(Box::new(theirs.clone())),
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(theirs.clone()))),
         vec![],
     );
     assert_eq!(
@@ -717,7 +717,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let finished_there = after(there.clone(), [Msg::Finish]);
     let told = check(
         &here,
-        Msg::ChallengeElsewhere(Box::new(stored(&finished_there))),
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&finished_there)))),
         vec![],
     );
     let kept_result = DailyResult {
@@ -727,14 +727,18 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         moves: 3,
     };
     assert_eq!(told.contest.dailies.result(TODAY), Some(&kept_result));
-    let again = check(&followed, Msg::ChallengeElsewhere(Box::new(theirs)), vec![]);
+    let again = check(
+        &followed,
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(theirs))),
+        vec![],
+    );
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     // A copy behind this tab's (a tab that had not heard of the latest
     // move wrote its older one) is not followed: this tab's goes back.
     let stale = stored(&here);
     let kept = check(
         &followed,
-        Msg::ChallengeElsewhere(Box::new(stale.clone())),
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stale.clone()))),
         vec![Cmd::SaveChallenge(stored(&followed))],
     );
     assert_eq!(kept.history, there.history);
@@ -742,7 +746,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let unfinished = stored(&followed);
     let still = check(
         &finished,
-        Msg::ChallengeElsewhere(Box::new(unfinished)),
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(unfinished))),
         vec![Cmd::SaveChallenge(stored(&finished))],
     );
     assert!(
@@ -754,12 +758,41 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     let autoplaying = after(own.clone(), [Msg::Autoplay]);
     let beside = check(
         &autoplaying,
-        Msg::ChallengeElsewhere(Box::new(stored(&there))),
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&there)))),
         vec![],
     );
     assert_eq!(beside.history, own.history);
     assert!(beside.computer.autoplay, "the own game's autoplay goes on");
     assert_eq!(beside.contest.challenge.unwrap().other, there.history);
+}
+
+#[test]
+fn another_tabs_practice_never_takes_this_tabs_ended_attempt_or_its_card() {
+    let finished = after(moved(in_the_daily(), 3), [Msg::Finish]);
+    // The other tab opened the day again (practice, rightly), or an earlier
+    // day's practice.
+    for theirs in [new_daily(TODAY, false), new_daily(TODAY - 2, false)] {
+        let kept = check(
+            &finished,
+            Msg::ChallengeElsewhere(Box::new(Loaded::Valid(theirs))),
+            vec![],
+        );
+        assert_eq!(ignored(&kept), Some(Ignored::Ended));
+        assert_eq!(kept.contest.challenge, finished.contest.challenge);
+        assert_eq!(
+            kept.history, finished.history,
+            "the attempt stays on the board"
+        );
+        assert_eq!(kept.contest.card, finished.contest.card, "and its card");
+        assert_eq!(kept.contest.dailies, finished.contest.dailies);
+    }
+    // The same attempt, from a tab that finished it too, is followed as before.
+    let same = check(
+        &finished,
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&finished)))),
+        vec![],
+    );
+    assert_eq!(ignored(&same), Some(Ignored::NoChange));
 }
 
 /// What empty storage holds at the page's start, but this stored
@@ -845,6 +878,44 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
         "Some saved data (the daily's attempt or race, the dailies' results) could not \
          be read and was set aside, not deleted. Your game is not affected."
     );
+}
+
+#[test]
+fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_one_is() {
+    let here = moved(in_the_daily(), 2);
+    let unreadable = Loaded::SetAside {
+        why: Invalid::Version(2),
+        kept: true,
+    };
+    let told = check(&here, Msg::ChallengeElsewhere(Box::new(unreadable)), vec![]);
+    assert_eq!(
+        told.notice,
+        Some(Notice::SetAside(Records::of(&[Record::Challenge])))
+    );
+    assert_eq!(
+        told.contest.challenge, here.contest.challenge,
+        "nothing else lost"
+    );
+    assert_eq!(told.history, here.history);
+    // A race whose link no longer opens is set aside as at the page's start.
+    let broken_race = SavedChallenge {
+        rival: Rival::Race {
+            link: "1broken".into(),
+        },
+        ended: false,
+        on_board: true,
+        game: here.history.clone(),
+    };
+    let told = check(
+        &here,
+        Msg::ChallengeElsewhere(Box::new(Loaded::Valid(broken_race))),
+        vec![],
+    );
+    assert_eq!(
+        told.notice,
+        Some(Notice::SetAside(Records::of(&[Record::Challenge])))
+    );
+    assert_eq!(told.history, here.history);
 }
 
 #[test]

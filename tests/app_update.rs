@@ -1509,15 +1509,17 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
             ]
         }
         MsgKind::Time => Msg::Time(flags(Query::default()).time),
-        MsgKind::ChallengeElsewhere => Msg::ChallengeElsewhere(Box::new(SavedChallenge {
-            rival: Rival::Daily {
-                number: 329,
-                counted: true,
-            },
-            ended: false,
-            on_board: true,
-            game: leptos_2048::session::daily::game(329),
-        })),
+        MsgKind::ChallengeElsewhere => {
+            Msg::ChallengeElsewhere(Box::new(Loaded::Valid(SavedChallenge {
+                rival: Rival::Daily {
+                    number: 329,
+                    counted: true,
+                },
+                ended: false,
+                on_board: true,
+                game: leptos_2048::session::daily::game(329),
+            })))
+        }
         MsgKind::CardSent => Msg::CardSent(Sent::Copied),
         MsgKind::CardDue => Msg::CardDue,
         MsgKind::Assessed => Msg::Assessed {
@@ -1634,12 +1636,12 @@ fn any_msg() -> impl Strategy<Value = Msg> {
             for d in [Left, Up, Right].into_iter().take(moves) {
                 game.apply(Input::Move(d));
             }
-            Msg::ChallengeElsewhere(Box::new(SavedChallenge {
+            Msg::ChallengeElsewhere(Box::new(Loaded::Valid(SavedChallenge {
                 rival: Rival::Daily { number: n, counted: n == 329 },
                 ended: false,
                 on_board: true,
                 game,
-            }))
+            })))
         }),
     ]
 }

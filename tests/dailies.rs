@@ -50,7 +50,11 @@ fn the_current_streak_ends_today_or_yesterday_and_a_skipped_day_breaks_it() {
         (&[1, 2, 3, 9], 9, 1),
     ];
     for &(numbers, today, streak) in rows {
-        assert_eq!(played(numbers).streak(today), streak, "played {numbers:?}, today #{today}");
+        assert_eq!(
+            played(numbers).streak(today),
+            streak,
+            "played {numbers:?}, today #{today}"
+        );
     }
 }
 

@@ -7,7 +7,7 @@
 use crate::ai::protocol::Answer;
 use crate::ai::review::Assessment;
 use crate::engine::{Config, Input};
-use crate::session::stored::Problem;
+use crate::session::stored::{Loaded, Problem};
 
 use super::chunks::Chunk;
 use super::contest::LocalTime;
@@ -117,8 +117,9 @@ pub enum Msg {
     ChunkLoaded { chunk: Chunk, loaded: bool },
     /// The clock's time: the local day and the seconds since midnight.
     Time(LocalTime),
-    /// Another tab stored the challenge: its game follows that tab's.
-    ChallengeElsewhere(Box<SavedChallenge>),
+    /// Another tab stored the challenge, read as `Cmd::Load` reads it: its
+    /// game follows that tab's, or it failed its checks and was set aside.
+    ChallengeElsewhere(Box<Loaded<SavedChallenge>>),
     /// The result card went out, as said.
     CardSent(Sent),
     /// The result card has waited for the review long enough.

@@ -101,15 +101,9 @@ impl Store {
     /// Decodes the value at `key`; a value that fails is copied to its
     /// `…:corrupt` key, never silently dropped.
     fn load<T>(&self, key: &str, decode: impl FnOnce(&str) -> Result<T, Invalid>) -> Loaded<T> {
-        let Some(text) = self.read(key) else {
-            return Loaded::Missing;
-        };
-        match decode(&text) {
-            Ok(value) => Loaded::Valid(value),
-            Err(why) => {
-                let kept = raw().is_some_and(|s| s.set_item(&corrupt_key(key), &text).is_ok());
-                Loaded::SetAside { why, kept }
-            }
+        match self.read(key) {
+            Some(text) => take(key, &text, decode),
+            None => Loaded::Missing,
         }
     }
 
@@ -249,6 +243,18 @@ impl Store {
         self.load(CONTEST_KEY, save::decode_challenge)
     }
 
+    /// The daily's attempt or the race another tab wrote (a `storage`
+    /// event's new value), read as `load_challenge` reads it.
+    pub fn challenge_written(text: &str) -> Loaded<SavedChallenge> {
+        take(CONTEST_KEY, text, save::decode_challenge)
+    }
+
+    /// The best score another tab wrote for `config`'s size, read as
+    /// `load_best` reads it.
+    pub fn best_written(text: &str, config: Config) -> Loaded<u64> {
+        take(&best_key(config), text, |t| save::decode_best(t, config))
+    }
+
     /// Stores the daily's attempt or the race in play.
     pub fn save_challenge(&self, challenge: &SavedChallenge) -> Result<(), Problem> {
         self.write(CONTEST_KEY, &save::encode_challenge(challenge))
@@ -285,4 +291,17 @@ impl Store {
 /// throw in a locked-down browser; web-sys turns that into `Err`.
 fn raw() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// `text`, the value at `key` as this page read it or as another tab wrote
+/// it, decoded: the one reading of every record. A value that fails is
+/// copied to its `…:corrupt` key (`kept` says whether that copy succeeded).
+fn take<T>(key: &str, text: &str, decode: impl FnOnce(&str) -> Result<T, Invalid>) -> Loaded<T> {
+    match decode(text) {
+        Ok(value) => Loaded::Valid(value),
+        Err(why) => {
+            let kept = raw().is_some_and(|s| s.set_item(&corrupt_key(key), text).is_ok());
+            Loaded::SetAside { why, kept }
+        }
+    }
 }

@@ -14,12 +14,11 @@ use wasm_bindgen::JsCast;
 
 use super::browser::{self, Idle, Interval};
 use super::dispatcher::Dispatcher;
-use super::storage;
+use super::storage::{self, Store};
 use super::swipes;
 use crate::app::keys::{msg_for_key, msg_for_key_code, usable_key, Modifiers};
 use crate::app::{Msg, Subs};
 use crate::engine::Config;
-use crate::session::save;
 
 /// One subscription's listener: what it listens for now, and its handle
 /// (`None` while off). Cells, not a `RefCell`: a browser call that throws
@@ -116,7 +115,9 @@ impl Listeners {
 
 /// Best scores written by other tabs for `config`'s size (the `storage`
 /// event fires only for changes made elsewhere) become `BestElsewhere`;
-/// their daily or race, `ChallengeElsewhere`.
+/// their daily or race, `ChallengeElsewhere`. Each is read as `Cmd::Load`
+/// reads it (`Store`): a record that fails its checks is set aside, and the
+/// challenge's is told to `update` so that the notice says so.
 fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
     let key = storage::best_key(config);
     EventListener::new(&window(), "storage", move |event| {
@@ -127,12 +128,12 @@ fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
             return;
         };
         let msg = match event.key() {
-            Some(k) if k == key => save::decode_best(&value, config)
-                .ok()
+            Some(k) if k == key => Store::best_written(&value, config)
+                .valid()
                 .map(|best| Msg::BestElsewhere(config, best)),
-            Some(k) if k == storage::CONTEST_KEY => save::decode_challenge(&value)
-                .ok()
-                .map(|c| Msg::ChallengeElsewhere(Box::new(c))),
+            Some(k) if k == storage::CONTEST_KEY => Some(Msg::ChallengeElsewhere(Box::new(
+                Store::challenge_written(&value),
+            ))),
             _ => None,
         };
         if let Some(msg) = msg {

@@ -410,6 +410,29 @@ test("a random game's card shows where it went wrong: a slice of its strip is no
   await context.close();
 });
 
+test("another tab's practice of the day never takes this tab's ended attempt or its card", async () => {
+  const context = await contextOn(NOON_UTC(25), { init: NO_CLIPBOARD_NO_SHARE });
+  const first = await playADailyAndShareIt(context);
+  const ended = await contestLine(first.page);
+  // The day's attempt has ended: a second tab opening the daily plays it as practice.
+  const second = await openPage(context, '?daily');
+  assert.match(await contestLine(second.page), /^Daily #329 \(practice\)/);
+  await playAMove(second.page);
+  await playAMove(second.page);
+  await first.page.bringToFront();
+  // The first tab hears of the practice (the record storage now holds, the
+  // storage event queued with it) and keeps its attempt, its card and its
+  // Share result.
+  await first.page.waitForFunction(() => !/"counted":true/.test(localStorage.getItem('leptos-2048:v1:contest')));
+  await first.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+  assert.equal(await contestLine(first.page), ended, 'the ended attempt stays');
+  assert.deepEqual(await readTheCard(first.page), first.card, 'its card stays');
+  assert.equal(await first.page.isVisible('.contest-share'), true, 'Share result is still there');
+  assertNoErrors(first.errors);
+  assertNoErrors(second.errors);
+  await context.close();
+});
+
 test('a corrupt or future daily record is said once and loses nothing else', async () => {
   const context = await contextOn(NOON_UTC(25));
   const first = await openPage(context);

@@ -20,7 +20,7 @@ use super::super::words;
 use super::coach::review_quietly;
 use super::common::{say, send_card, stop_autoplay, Outcome};
 use super::page;
-use crate::session::contest::SavedChallenge;
+use crate::session::contest::{Rival, SavedChallenge};
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stored::Loaded;
@@ -51,13 +51,22 @@ pub fn loaded(
                 model.contest.challenge = Some(challenge);
                 say(model);
             }
-            None => model.set_aside(Records::of(&[Record::Challenge])),
+            None => {
+                set_aside(model);
+            }
         }
     }
     match model.contest.asked.take() {
         Some(asked) => open_daily(model, asked).unwrap_or_default(),
         None => Vec::new(),
     }
+}
+
+/// A stored challenge that failed its checks, or whose race's link no
+/// longer opens, was set aside (by storage, or here): the notice says so.
+fn set_aside(model: &mut Model) -> Vec<Cmd> {
+    model.set_aside(Records::of(&[Record::Challenge]));
+    Vec::new()
 }
 
 /// Plays daily #`asked` (`None`: today's). Today's is the counted attempt
@@ -150,7 +159,7 @@ fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
     model.contest.card = CardState::Unasked;
     model.mode = Mode::Live;
     say(model);
-    cmds.push(save_challenge(model));
+    cmds.extend(save_challenge(model));
     cmds
 }
 
@@ -216,7 +225,7 @@ pub fn moved(model: &mut Model) -> Vec<Cmd> {
         return end(model);
     }
     if challenge.against.unaided() {
-        return vec![save_challenge(model)];
+        return save_challenge(model);
     }
     model.unsaved.challenge = true;
     Vec::new()
@@ -249,17 +258,20 @@ fn end(model: &mut Model) -> Vec<Cmd> {
             cmds.push(Cmd::SaveDailies(model.contest.dailies.clone()));
         }
     }
-    cmds.push(save_challenge(model));
+    cmds.extend(save_challenge(model));
     cmds.extend(review_quietly(model));
     model.announcement = challenge_ended(model);
     cmds
 }
 
-/// The challenge, to be written now.
-fn save_challenge(model: &mut Model) -> Cmd {
+/// The challenge, to be written now (nothing while there is none).
+fn save_challenge(model: &mut Model) -> Vec<Cmd> {
+    let Some(challenge) = model.contest.challenge.as_ref() else {
+        return Vec::new();
+    };
+    let cmd = Cmd::SaveChallenge(challenge.saved(&model.history));
     model.unsaved.challenge = false;
-    let challenge = model.contest.challenge.as_ref().expect("a challenge");
-    Cmd::SaveChallenge(challenge.saved(&model.history))
+    vec![cmd]
 }
 
 /// Another tab stored the challenge: this tab's copy follows it, so two
@@ -269,15 +281,25 @@ fn save_challenge(model: &mut Model) -> Cmd {
 /// An unaided game only grows, and an ended one stays ended: a copy that is
 /// behind this tab's (written by a tab that had not heard of the latest
 /// move yet) is not followed, and this tab's is written again over it.
-pub fn elsewhere(model: &mut Model, saved: SavedChallenge) -> Outcome {
+pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome {
+    let saved = match written {
+        Loaded::Valid(saved) => saved,
+        Loaded::Missing => return Err(Ignored::NoChange),
+        Loaded::SetAside { .. } => return Ok(set_aside(model)),
+    };
     if let Some(mine) = ahead_of(model, &saved) {
         return Ok(vec![Cmd::SaveChallenge(mine)]);
+    }
+    if keeps_its_ended_attempt(model, &saved) {
+        return Err(Ignored::Ended);
     }
     let on_board = model.challenge_on_board().is_some();
     let own = model.own_history().clone();
     let saved = SavedChallenge { on_board, ..saved };
     let known = model.contest.challenge.as_ref().map(|c| &c.against);
-    let (challenge, board) = Challenge::from_saved(saved, own, known).ok_or(Ignored::Stale)?;
+    let Some((challenge, board)) = Challenge::from_saved(saved, own, known) else {
+        return Ok(set_aside(model));
+    };
     if model.contest.challenge.as_ref() == Some(&challenge) && model.history == board {
         return Err(Ignored::NoChange);
     }
@@ -303,6 +325,28 @@ pub fn elsewhere(model: &mut Model, saved: SavedChallenge) -> Outcome {
     say(model);
     model.contest.card = CardState::Unasked;
     Ok(cmds)
+}
+
+/// Whether this tab holds a counted daily's ended attempt that `theirs`,
+/// another game (that day's practice, say), would take the place of: the
+/// attempt and its card stay this tab's (its result is in the dailies
+/// already), and nothing is written back, so the other tab plays on.
+fn keeps_its_ended_attempt(model: &Model, theirs: &SavedChallenge) -> bool {
+    let Some(ours) = model.contest.challenge.as_ref().filter(|c| c.ended) else {
+        return false;
+    };
+    let Against::Daily {
+        number,
+        counted: true,
+    } = ours.against
+    else {
+        return false;
+    };
+    theirs.rival
+        != (Rival::Daily {
+            number,
+            counted: true,
+        })
 }
 
 /// This tab's copy of an unaided challenge, if `theirs` is the same one
