@@ -1,6 +1,7 @@
 //! Title, the two score boxes, and the line with New Game.
 
 use super::context::{select, use_dispatcher};
+use crate::app::model::Scored;
 use crate::app::Msg;
 use crate::engine::{Input, State};
 use crate::web::browser::{css_animation, restart};
@@ -14,18 +15,11 @@ pub fn Heading(
 ) -> impl IntoView {
     let score = Memo::new(move |_| shown.with(|s| s.score));
     let best = select(|m| m.best_shown());
-    let gain = Memo::new(move |_| {
-        shown.with(|s| {
-            s.last
-                .as_ref()
-                .map(|t| (s.moves, t.gained))
-                .filter(|&(_, g)| g > 0)
-        })
-    });
+    let scored = select(|m| m.scored);
     view! {
         <div class="heading">
             <h1 class="title">"2048"</h1>
-            <ScoreBar score best gain/>
+            <ScoreBar score best scored/>
         </div>
     }
 }
@@ -38,28 +32,31 @@ fn ScoreBar(
     score: Memo<u64>,
     /// The best score known.
     best: Memo<u64>,
-    /// The last move's gain, with the move number that keys its animation.
-    gain: Memo<Option<(u32, u64)>>,
+    /// The points the last move played scored, numbered (`Model::scored`).
+    scored: Memo<Option<Scored>>,
 ) -> impl IntoView {
-    // One "+N" element for the whole game: its text follows the last gain
-    // and its CSS animation is restarted for each new one. Replacing the
-    // element per move, as the original does, costs two DOM mutations a
-    // move; this costs at most one.
-    let shown = Memo::new(move |prev: Option<&Option<u64>>| {
-        let latest = gain.get().map(|(_, g)| g);
-        match prev {
-            // Nothing floats up for the game found on load.
-            None => None,
-            Some(prev) => latest.or(*prev),
+    // One "+N" element for the whole game: its text follows the points
+    // scored in play and its CSS animation is restarted for each new
+    // scoring move, the first time the page shows it: a paused page showing
+    // an earlier message, or coming back to the live one, floats nothing.
+    // Replacing the element per move, as the original does, costs two DOM
+    // mutations a move; this costs at most one.
+    let newest = Memo::new(move |prev: Option<&(u64, Option<u64>, bool)>| {
+        let (seen, text, _) = prev.copied().unwrap_or((0, None, false));
+        match scored.get() {
+            Some(s) if s.n > seen => (s.n, Some(s.points), true),
+            _ => (seen, text, false),
         }
     });
+    let shown = Memo::new(move |_| newest.get().1);
+    let fresh = Memo::new(move |_| newest.get().2.then(|| newest.get().0));
     let addition = NodeRef::<leptos::html::Div>::new();
     // The element's CSS animation, looked up once: asking the browser for an
     // element's animations forces a style recalculation, about a millisecond
     // a move if done on every gain.
     let mut animation = None;
     Effect::new(move |first: Option<()>| {
-        let fresh = gain.get().is_some();
+        let fresh = fresh.get().is_some();
         if first.is_some() && fresh {
             if animation.is_none() {
                 animation = addition.get_untracked().and_then(|el| css_animation(&el));
