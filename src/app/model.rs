@@ -472,7 +472,7 @@ impl Model {
         if (self.unsaved.game || self.unsaved.history) && !self.saving {
             return Err("changes waiting to be written to a game that is not saved".into());
         }
-        if self.contest.finishing && !self.challenge_on_board().is_some_and(|c| !c.ended) {
+        if self.contest.finishing && self.challenge_on_board().is_none_or(|c| c.ended) {
             return Err("Finish asks with no open challenge on the board".into());
         }
         if self.help_refused().is_some() && self.computer.autoplay {

@@ -45,11 +45,8 @@ pub fn choice(
     options: Vec<(String, String, bool, Msg)>,
 ) -> impl IntoView {
     let dispatch = use_dispatcher();
-    let (options, msgs): (Vec<_>, Vec<Msg>) = options
-        .into_iter()
-        .map(|(value, words, selected, msg)| ((value, words, selected), msg))
-        .unzip();
-    let options = options.into_iter().map(|(value, words, selected)| {
+    let msgs: Vec<Msg> = options.iter().map(|option| option.3.clone()).collect();
+    let options = options.into_iter().map(|(value, words, selected, _)| {
         view! { <option value=value prop:selected=selected>{words}</option> }
     });
     let on_change = move |ev: leptos::ev::Event| {

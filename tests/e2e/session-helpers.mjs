@@ -213,11 +213,17 @@ export async function openSettings(page) {
   await page.waitForSelector('.settings-panel', { state: 'visible', timeout: 10_000 });
 }
 
-/** Chooses a board size ("5x4") in the settings panel and waits for the grid to have it. */
+/**
+ * Chooses a board size ("5x4") in the settings panel, its width then its
+ * height, and waits for the grid to have it.
+ */
 export async function chooseSize(page, size) {
   await openSettings(page);
-  await page.selectOption('.size-select', size);
   const [w, h] = size.split('x').map(Number);
+  await page.selectOption('.width-select', String(w));
+  await page.waitForFunction((w) => document.querySelector('.grid-container > .grid-row')?.children.length === w &&
+    document.querySelector('.width-select')?.value === String(w), w, { timeout: 10_000 });
+  await page.selectOption('.height-select', String(h));
   await page.waitForFunction(([w, h]) => {
     const rows = document.querySelectorAll('.grid-container > .grid-row');
     return rows.length === h && [...rows].every((r) => r.children.length === w) &&
