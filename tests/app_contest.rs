@@ -379,6 +379,21 @@ fn finish_asks_once_more_and_keep_playing_or_a_move_answers_no() {
 }
 
 #[test]
+fn why_help_is_off_is_said_under_the_board_where_a_touch_player_reads_it() {
+    let daily = moved(in_the_daily(), 2);
+    assert_eq!(
+        daily.computer_line().as_deref(),
+        Some("Undo, Hint and Autoplay are off in the daily's counted attempt: it is played once, unaided.")
+    );
+    let own = after(daily, [Msg::OwnGame]);
+    assert_eq!(
+        own.computer_line(),
+        None,
+        "the player's own game takes help"
+    );
+}
+
+#[test]
 fn game_over_ends_the_attempt_by_itself() {
     let mut daily = in_the_daily();
     let mut guard = 0;

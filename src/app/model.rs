@@ -397,10 +397,7 @@ impl Model {
         if !computer::supported(present) {
             return Some(computer::ONLY_4X4.to_string());
         }
-        let against = &self.challenge_on_board()?.against;
-        against
-            .unaided()
-            .then(|| words::unaided_line(matches!(against, Against::Race(_))).to_string())
+        self.help_refused().map(words::unaided_line)
     }
 
     /// The history's check, said of the game on the board: the last

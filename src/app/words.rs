@@ -321,13 +321,11 @@ pub const NOT_CHECKED: &str = "This game is not checked yet.";
 
 /// The line under the board while the game on it takes no help, where a
 /// touch player reads why Undo, Hint and Autoplay are off (a tooltip
-/// says it to a mouse only).
-pub fn unaided_line(race: bool) -> &'static str {
-    if race {
-        "Undo, Hint and Autoplay are off in a race: both players play unaided."
-    } else {
-        "Undo, Hint and Autoplay are off in the daily's counted attempt: it is played once, unaided."
-    }
+/// says it to a mouse only): "Undo, Hint and Autoplay are off in a race:
+/// both players play unaided." (`why`: [`UNAIDED_DAILY`] or
+/// [`UNAIDED_RACE`]).
+pub fn unaided_line(why: &str) -> String {
+    format!("Undo, Hint and Autoplay are o{}", &why[1..])
 }
 
 /// The theme button's name: what pressing it does.

@@ -1,7 +1,6 @@
 //! Title, the two score boxes, and the line with New Game.
 
-use super::context::{select, use_dispatcher};
-use crate::app::model::Scored;
+use super::context::{select, use_dispatcher, use_model};
 use crate::app::Msg;
 use crate::engine::{Input, State};
 use crate::web::browser::{css_animation, restart};
@@ -15,13 +14,39 @@ pub fn Heading(
 ) -> impl IntoView {
     let score = Memo::new(move |_| shown.with(|s| s.score));
     let best = select(|m| m.best_shown());
-    let scored = select(|m| m.scored);
+    // The newest points scored in play the page has shown: a paused page
+    // showing an earlier message, or coming back to the live one, shows no
+    // newer number, so nothing floats up (`fresh` is false).
+    let model = use_model();
+    let float = Memo::new(move |prev: Option<&Float>| {
+        let seen = prev.map_or(0, |f| f.n);
+        match model.with(|m| m.scored) {
+            Some(s) if s.n > seen => Float {
+                n: s.n,
+                points: Some(s.points),
+                fresh: true,
+            },
+            _ => Float {
+                fresh: false,
+                ..prev.copied().unwrap_or_default()
+            },
+        }
+    });
     view! {
         <div class="heading">
             <h1 class="title">"2048"</h1>
-            <ScoreBar score best scored/>
+            <ScoreBar score best float/>
         </div>
     }
+}
+
+/// The "+N" over the score: the newest scoring move's number shown, its
+/// points, and whether it just came.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Float {
+    n: u64,
+    points: Option<u64>,
+    fresh: bool,
 }
 
 /// Score and best score, in the original's `.score-container` and
@@ -32,31 +57,20 @@ fn ScoreBar(
     score: Memo<u64>,
     /// The best score known.
     best: Memo<u64>,
-    /// The points the last move played scored, numbered (`Model::scored`).
-    scored: Memo<Option<Scored>>,
+    /// The points scored in play to float up (`Model::scored`).
+    float: Memo<Float>,
 ) -> impl IntoView {
     // One "+N" element for the whole game: its text follows the points
     // scored in play and its CSS animation is restarted for each new
-    // scoring move, the first time the page shows it: a paused page showing
-    // an earlier message, or coming back to the live one, floats nothing.
-    // Replacing the element per move, as the original does, costs two DOM
-    // mutations a move; this costs at most one.
-    let newest = Memo::new(move |prev: Option<&(u64, Option<u64>, bool)>| {
-        let (seen, text, _) = prev.copied().unwrap_or((0, None, false));
-        match scored.get() {
-            Some(s) if s.n > seen => (s.n, Some(s.points), true),
-            _ => (seen, text, false),
-        }
-    });
-    let shown = Memo::new(move |_| newest.get().1);
-    let fresh = Memo::new(move |_| newest.get().2.then(|| newest.get().0));
+    // scoring move. Replacing the element per move, as the original does,
+    // costs two DOM mutations a move; this costs at most one.
     let addition = NodeRef::<leptos::html::Div>::new();
     // The element's CSS animation, looked up once: asking the browser for an
     // element's animations forces a style recalculation, about a millisecond
     // a move if done on every gain.
     let mut animation = None;
     Effect::new(move |first: Option<()>| {
-        let fresh = fresh.get().is_some();
+        let fresh = float.get().fresh;
         if first.is_some() && fresh {
             if animation.is_none() {
                 animation = addition.get_untracked().and_then(|el| css_animation(&el));
@@ -71,7 +85,7 @@ fn ScoreBar(
             <div class="score-container">
                 {move || score.get()}
                 <div class="score-addition" aria-hidden="true" node_ref=addition>
-                    {move || shown.get().map(|g| format!("+{g}"))}
+                    {move || float.get().points.map(|g| format!("+{g}"))}
                 </div>
             </div>
             <div class="best-container">{move || best.get()}</div>

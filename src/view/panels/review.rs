@@ -142,7 +142,7 @@ fn found(f: &Found) -> impl IntoView {
             >
                 {f.marks.iter().cloned().map(draw).collect_view()}
             </svg>
-            <p class="review-floor">{f.floor.clone()}</p>
+            {f.floor.clone().map(|words| view! { <p class="review-floor">{words}</p> })}
             <p class="visually-hidden">{f.words.clone()}</p>
         </figure>
     }
