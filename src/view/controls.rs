@@ -82,87 +82,49 @@ fn PlayControls() -> impl IntoView {
     }
 }
 
-/// The panels, each a tab: its class, its icon's path, its name, its
-/// panel and its key.
-type Tab = (
-    &'static str,
-    &'static str,
-    &'static str,
-    Panel,
-    Option<&'static str>,
-);
-const TABS: [Tab; 3] = [
-    (
-        "history-button menu-item",
-        "M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3",
-        "History",
-        Panel::History,
-        Some("Shift+?"),
-    ),
-    (
-        "stats-button menu-item",
-        "M3 3v18h18M8 17v-5M13 17V7M18 17v-8",
-        "Statistics",
-        Panel::Stats,
-        None,
-    ),
-    (
-        "settings-button menu-item",
-        "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
-        "Settings",
-        Panel::Settings,
-        None,
-    ),
-];
-
 /// History, Statistics, Settings (tabs: each opens its panel, drawn on a
 /// strip), then Daily, Share and the theme (actions, drawn as buttons).
-/// The tabs and the first two actions are small tables, each drawn by one
-/// loop.
 #[component]
 fn MenuControls() -> impl IntoView {
     let dispatch = use_dispatcher();
     let panel = select(|m| m.panel);
     let dark = select(|m| m.dark());
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
-    let tabs = TABS.map(|(class, icon, name, p, key)| {
-        view! {
-            <button
-                class=class
-                aria-expanded=move || (panel.get() == Some(p)).to_string()
-                aria-keyshortcuts=key
-                on:click=send(Msg::Toggle(p))
-            >
-                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d=icon></path></svg>
-                <span class="control-name">{name}</span>
-            </button>
-        }
-    });
-    let actions = [
-        (
-            "daily-button menu-action",
-            "M4 6h16v14H4zM4 10h16M8 3v5M16 3v5",
-            "Daily",
-            Msg::OpenDaily(None),
-        ),
-        (
-            "share-button menu-action",
-            "M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13",
-            "Share",
-            Msg::Share,
-        ),
-    ]
-    .map(|(class, icon, name, msg)| {
-        view! {
-            <button class=class on:click=send(msg)>
-                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d=icon></path></svg>
-                <span class="control-name">{name}</span>
-            </button>
-        }
-    });
+    let open = move |p: Panel| move || (panel.get() == Some(p)).to_string();
     view! {
-        {tabs.into_iter().collect_view()}
-        {actions.into_iter().collect_view()}
+        <button
+            class="history-button menu-item"
+            aria-expanded=open(Panel::History)
+            aria-keyshortcuts="Shift+?"
+            on:click=send(Msg::Toggle(Panel::History))
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 12a9 9 0 1 0 3-6.7L3 8M3 3v5h5M12 7v5l3 3"></path></svg>
+            <span class="control-name">"History"</span>
+        </button>
+        <button
+            class="stats-button menu-item"
+            aria-expanded=open(Panel::Stats)
+            on:click=send(Msg::Toggle(Panel::Stats))
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M3 3v18h18M8 17v-5M13 17V7M18 17v-8"></path></svg>
+            <span class="control-name">"Statistics"</span>
+        </button>
+        <button
+            class="settings-button menu-item"
+            aria-expanded=open(Panel::Settings)
+            on:click=send(Msg::Toggle(Panel::Settings))
+        >
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z"></path></svg>
+            <span class="control-name">"Settings"</span>
+        </button>
+        <button class="daily-button menu-action" on:click=send(Msg::OpenDaily(None))>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5"></path></svg>
+            <span class="control-name">"Daily"</span>
+        </button>
+        <button class="share-button menu-action" on:click=send(Msg::Share)>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13"></path></svg>
+            <span class="control-name">"Share"</span>
+        </button>
         // Named by what it does: "Light theme" while the dark one shows.
         <button class="theme-button menu-action" on:click=send(Msg::ToggleTheme)>
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3v18M12 3a9 9 0 1 0 0 18 9 9 0 1 0 0-18z"></path></svg>

@@ -1,33 +1,12 @@
-//! How to play, and every key the game answers to: the rules in a
-//! sentence, then the keys as one small table drawn by one loop.
+//! How to play, and every key the game answers to. Static markup: the
+//! `view!` macro builds it from one template.
 
 use leptos::prelude::*;
-
-/// Each shortcut: its keys, and what they do.
-const SHORTCUTS: [(&[&str], &str); 8] = [
-    (&["← ↑ → ↓", "W A S D", "H J K L"], "move the tiles"),
-    (&["R"], "new game"),
-    (&["U", "Ctrl Z"], "undo"),
-    (&["Ctrl Shift Z", "Ctrl Y"], "redo"),
-    (&["?"], "history inspector"),
-    (&["I"], "hint"),
-    (&["P"], "autoplay on or off"),
-    (&["Tab"], "reach every button"),
-];
 
 /// The rules in a sentence and the keyboard shortcuts (not on a touch
 /// screen without a fine pointer: style/ hides them there).
 #[component]
 pub fn HowToPlay() -> impl IntoView {
-    let shortcuts = SHORTCUTS.map(|(keys, what)| {
-        let keys = keys.iter().enumerate().map(|(i, &key)| {
-            view! { {(i > 0).then_some(", ")}<kbd>{key}</kbd> }
-        });
-        view! {
-            <dt>{keys.collect_view()}</dt>
-            <dd>{what}</dd>
-        }
-    });
     view! {
         <div class="game-explanation">
             <p>
@@ -36,7 +15,24 @@ pub fn HowToPlay() -> impl IntoView {
                 <strong>"2048!"</strong>
             </p>
             <h2 class="visually-hidden keys-only">"Keyboard shortcuts"</h2>
-            <dl class="shortcuts keys-only">{shortcuts.into_iter().collect_view()}</dl>
+            <dl class="shortcuts keys-only">
+                <dt><kbd>"← ↑ → ↓"</kbd>", "<kbd>"W A S D"</kbd>", "<kbd>"H J K L"</kbd></dt>
+                <dd>"move the tiles"</dd>
+                <dt><kbd>"R"</kbd></dt>
+                <dd>"new game"</dd>
+                <dt><kbd>"U"</kbd>", "<kbd>"Ctrl Z"</kbd></dt>
+                <dd>"undo"</dd>
+                <dt><kbd>"Ctrl Shift Z"</kbd>", "<kbd>"Ctrl Y"</kbd></dt>
+                <dd>"redo"</dd>
+                <dt><kbd>"?"</kbd></dt>
+                <dd>"history inspector"</dd>
+                <dt><kbd>"I"</kbd></dt>
+                <dd>"hint"</dd>
+                <dt><kbd>"P"</kbd></dt>
+                <dd>"autoplay on or off"</dd>
+                <dt><kbd>"Tab"</kbd></dt>
+                <dd>"reach every button"</dd>
+            </dl>
         </div>
     }
 }
