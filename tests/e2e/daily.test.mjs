@@ -252,7 +252,7 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
   assert.equal(card.said, "No clipboard here: select the card's lines to copy them.", 'no clipboard, no share sheet: shown');
   const [head, ...rest] = card.text.split('\n');
   const final = (await readBoard(pa.page)).board;
-  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} · ${Math.max(...final.flat())} · 12 moves`);
+  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} points · top tile ${Math.max(...final.flat())} · 12 moves`);
   assert.deepEqual(card.board, final.flat(), 'the card draws the final board beside its lines');
   assert.match(await pa.page.getAttribute('.card-board', 'aria-label'), /^The final board: /);
   const url = rest[rest.length - 1];

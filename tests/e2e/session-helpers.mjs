@@ -185,7 +185,7 @@ export async function scrubTo(page, i) {
     const t0 = performance.now();
     slider.value = String(i);
     slider.dispatchEvent(new Event('input', { bubbles: true }));
-    const want = `Showing the state after ${i} of`;
+    const want = `Showing the board after move ${i} of`;
     const deadline = t0 + 20_000;
     while (!document.querySelector('.history-position')?.textContent.startsWith(want)) {
       if (performance.now() > deadline) throw new Error(`the inspector never showed state ${i}`);
@@ -200,7 +200,7 @@ export async function scrubTo(page, i) {
 export async function chooseEntry(page, i) {
   await page.click(`.history-entry[data-i="${i}"]`);
   await page.waitForFunction(
-    (i) => document.querySelector('.history-position')?.textContent.startsWith(`Showing the state after ${i} of`),
+    (i) => document.querySelector('.history-position')?.textContent.startsWith(`Showing the board after move ${i} of`),
     i, { timeout: 10_000 },
   );
 }
