@@ -8,6 +8,7 @@
 //   docs/screenshots/landscape-{light,dark}.png    844×390, viewport
 //   docs/screenshots/review-{desktop-light,phone-dark}.png
 //   docs/screenshots/race-{desktop-light,phone-dark}.png
+//   docs/screenshots/history-{desktop-dark,phone-light}.png   1366×768 and 390×844, viewport
 //
 // The review shots open a shared game of the search's, thrown on purpose
 // from move 300 until it blundered (`review --link 600 --seed 3
@@ -19,6 +20,10 @@
 // search's (`review --link 600 --seed 2`), press Race, and play the same
 // 40 keys: the ghost's score at the racer's move count and the lead, in
 // words and colour, above the board.
+//
+// The history shots open History on the same game and choose its list's
+// middle row: the board shows that move, beside the panel on a desktop,
+// at the top of the window above the rows on a phone.
 //
 // The desktop shot is a full-page one: at 1100×1000 the page (board, then
 // the controls and the text below it) is taller than the window, and the
@@ -104,6 +109,17 @@ async function playKeys(page) {
   }
 }
 
+/** History open on the game, its list's middle row chosen (scrolled to, as a finger would). */
+async function showHistory(page) {
+  await page.click('.history-button');
+  await page.waitForSelector('.history-entry');
+  const rows = await page.$$('.history-entry');
+  const middle = rows[Math.floor(rows.length / 2)];
+  const i = await middle.getAttribute('data-i');
+  await middle.click();
+  await page.waitForSelector(`.history-entry[data-i="${i}"][aria-current]`);
+}
+
 /** A race against a search game's ghost, 40 keys in. */
 async function showRace(page) {
   await page.goto(`${server.url}${RACED.replace('?replay=', '?race=')}`, { waitUntil: 'load' });
@@ -125,9 +141,11 @@ const SHOTS = [
   { view: { ...VIEWS[1], fullPage: true }, scheme: 'dark', name: 'review-phone-dark', review: true },
   { view: VIEWS[0], scheme: 'light', name: 'race-desktop-light', race: true },
   { view: VIEWS[1], scheme: 'dark', name: 'race-phone-dark', race: true },
+  { view: { ...VIEWS[0], viewport: { width: 1366, height: 768 }, fullPage: false }, scheme: 'dark', name: 'history-desktop-dark', history: true },
+  { view: VIEWS[1], scheme: 'light', name: 'history-phone-light', history: true },
 ];
 try {
-  for (const { view, scheme, name, review, race } of SHOTS) {
+  for (const { view, scheme, name, review, race, history } of SHOTS) {
     {
       const context = await browser.newContext({
         viewport: view.viewport,
@@ -151,6 +169,7 @@ try {
           await page.goto(`${server.url}?seed=${SEED}`, { waitUntil: 'load' });
           await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });
           await playKeys(page);
+          if (history) await showHistory(page);
         }
         // Nothing focused or hovered: no focus ring in the picture.
         await page.evaluate(() => document.activeElement?.blur?.());

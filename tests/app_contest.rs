@@ -135,7 +135,7 @@ fn the_daily_is_counted_once_then_practice() {
     let again = check(&played, Msg::OpenDaily(Some(TODAY)), vec![]);
     assert_eq!(again.history, played.history);
     // Once it has ended, today's daily is practice.
-    let ended = after(played, [Msg::Finish]);
+    let ended = after(played, [Msg::Finish, Msg::Finish]);
     // (The review the end started is of the attempt: it stops with it.)
     let practice = check(
         &ended,
@@ -287,8 +287,11 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
         ended: true,
         ..stored(&daily)
     };
+    let asking = check(&daily, Msg::Finish, vec![]);
+    assert!(asking.contest.finishing, "the first press asks");
+    assert!(!asking.contest.challenge.as_ref().unwrap().ended);
     let finished = check(
-        &daily,
+        &asking,
         Msg::Finish,
         vec![
             Cmd::SaveDailies(dailies),
@@ -332,6 +335,65 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
 }
 
 #[test]
+fn finish_asks_once_more_and_keep_playing_or_a_move_answers_no() {
+    let daily = moved(in_the_daily(), 6);
+    let score = spaced(daily.history.present().score);
+    let asking = check(&daily, Msg::Finish, vec![]);
+    let shown = bar(&asking).unwrap();
+    assert_eq!(
+        shown.ended.as_deref(),
+        Some(
+            format!(
+                "Finish here? This ends today's one counted attempt at {score} points; it cannot be played again."
+            )
+            .as_str()
+        ),
+        "the question says what it ends"
+    );
+    let words: Vec<&str> = shown.actions.iter().map(|a| a.1).collect();
+    assert_eq!(words, ["Yes, finish", "Keep playing"]);
+    let kept = check(&asking, Msg::CancelFinish, vec![]);
+    assert!(!kept.contest.finishing);
+    assert_eq!(
+        bar(&kept)
+            .unwrap()
+            .actions
+            .iter()
+            .map(|a| a.1)
+            .collect::<Vec<_>>(),
+        ["Finish", "Back to my game"]
+    );
+    let again = check(&kept, Msg::CancelFinish, vec![]);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
+    let d = some_move(&asking);
+    let played = after(asking.clone(), [Msg::Play(Input::Move(d))]);
+    assert!(!played.contest.finishing, "a move answers no");
+    let own = after(asking, [Msg::OwnGame]);
+    assert!(
+        !own.contest.finishing,
+        "so does leaving the board to the player's game"
+    );
+    let back = after(own, [Msg::ShowContest]);
+    assert!(!back.contest.challenge.as_ref().unwrap().ended);
+    assert_eq!(bar(&back).unwrap().actions[0].1, "Finish");
+}
+
+#[test]
+fn why_help_is_off_is_said_under_the_board_where_a_touch_player_reads_it() {
+    let daily = moved(in_the_daily(), 2);
+    assert_eq!(
+        daily.computer_line().as_deref(),
+        Some("Undo, Hint and Autoplay are off in the daily's counted attempt: it is played once, unaided.")
+    );
+    let own = after(daily, [Msg::OwnGame]);
+    assert_eq!(
+        own.computer_line(),
+        None,
+        "the player's own game takes help"
+    );
+}
+
+#[test]
 fn game_over_ends_the_attempt_by_itself() {
     let mut daily = in_the_daily();
     let mut guard = 0;
@@ -356,7 +418,7 @@ fn an_open_counted_attempt_is_finished_before_another_contest() {
     );
     assert_eq!(asked.history, daily.history, "the open attempt comes back");
     // Finished, the next day's daily is counted.
-    let finished = after(asked, [Msg::Finish]);
+    let finished = after(asked, [Msg::Finish, Msg::Finish]);
     let today = after(finished, [Msg::OpenDaily(None)]);
     assert_eq!(
         today.contest.challenge.as_ref().unwrap().against,
@@ -536,7 +598,7 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
 fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
     let raced = moved(after(offered(race_link()), [Msg::Race]), 20);
     let end = raced.history.present().clone();
-    let finished = after(raced, [Msg::Finish]);
+    let finished = after(raced, [Msg::Finish, Msg::Finish]);
     let said = bar(&finished).unwrap().ended.unwrap();
     assert!(
         said.starts_with(&format!(
@@ -563,7 +625,7 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
 
 #[test]
 fn the_shared_card_can_be_copied_as_it_is() {
-    let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish, Msg::Finish]);
     // Nothing shared yet: nothing to copy.
     let nothing = check(&finished, Msg::CopyCard, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NotHere));
@@ -584,15 +646,26 @@ fn the_shared_card_can_be_copied_as_it_is() {
         "{}",
         card.board.words
     );
-    let lines: Vec<&str> = card.lines.iter().map(|(l, _)| l.as_str()).collect();
+    // Its lines, then its link, whole (the page shortens it on one line).
+    let mut lines: Vec<&str> = card.lines.iter().map(|(l, _)| l.as_str()).collect();
+    lines.push(&card.link);
     assert_eq!(lines.join("\n"), shared.contest.card.made().unwrap().text);
+    assert!(card.link.starts_with(PAGE), "{}", card.link);
+    assert!(
+        card.lines[0].0.contains(" points · top tile "),
+        "labelled: {}",
+        card.lines[0].0
+    );
     let sent = copied.contest.card.made().map(|c| c.sent);
     assert_eq!(sent, Some(Some(Sent::Copied)));
 }
 
 #[test]
 fn a_one_move_game_s_card_says_1_move() {
-    let finished = after(moved(in_the_daily(), 1), [Msg::Finish, Msg::ShareResult]);
+    let finished = after(
+        moved(in_the_daily(), 1),
+        [Msg::Finish, Msg::Finish, Msg::ShareResult],
+    );
     let due = after(finished, [Msg::CardDue]);
     let text = &due.contest.card.made().unwrap().text;
     let head = text.lines().next().unwrap();
@@ -601,7 +674,7 @@ fn a_one_move_game_s_card_says_1_move() {
 
 #[test]
 fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
-    let finished = after(moved(in_the_daily(), 12), [Msg::Finish]);
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish, Msg::Finish]);
     assert!(
         finished.coach.running.is_some(),
         "the review started by itself"
@@ -617,7 +690,7 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
     let link = replay::encode(&Replay::from_history(&waiting.history).unwrap());
     let end = waiting.history.present();
     let text = format!(
-        "2048 Daily #329 · {} · {} · 12 moves\n{PAGE}?race={link}",
+        "2048 Daily #329 · {} points · top tile {} · 12 moves\n{PAGE}?race={link}",
         spaced(end.score),
         end.board.max_value()
     );
@@ -714,7 +787,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     // The other tab finished the counted attempt: this tab keeps its result
     // too (the day's one result, whichever tab played it).
     let end = there.history.present().clone();
-    let finished_there = after(there.clone(), [Msg::Finish]);
+    let finished_there = after(there.clone(), [Msg::Finish, Msg::Finish]);
     let told = check(
         &here,
         Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&finished_there)))),
@@ -742,7 +815,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         vec![Cmd::SaveChallenge(stored(&followed))],
     );
     assert_eq!(kept.history, there.history);
-    let finished = after(followed.clone(), [Msg::Finish]);
+    let finished = after(followed.clone(), [Msg::Finish, Msg::Finish]);
     let unfinished = stored(&followed);
     let still = check(
         &finished,
@@ -965,7 +1038,10 @@ fn a_daily_link_says_which_daily_it_proved() {
 
 #[test]
 fn the_card_never_claims_what_its_link_cannot_prove() {
-    let finished = after(moved(in_the_daily(), 12), [Msg::Finish, Msg::CancelReview]);
+    let finished = after(
+        moved(in_the_daily(), 12),
+        [Msg::Finish, Msg::Finish, Msg::CancelReview],
+    );
     let (text, plain) = result_card(&finished).unwrap();
     assert!(!text.contains("Streak"), "a streak is not in the link");
     assert!(

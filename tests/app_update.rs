@@ -12,7 +12,8 @@ use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::log::RECORD_LEN;
-use leptos_2048::app::model::{Record, Records, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::model::{Record, Records, Scored, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::words::theme_button;
 use leptos_2048::app::{
     init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
     Panel, Query, Saved, Sent, Share, Subs,
@@ -167,6 +168,98 @@ fn new_game_and_keep_going_are_inputs_like_moves() {
     assert_eq!(going.present().status, Status::Continuing);
     let new = check(&going, Msg::Play(Input::NewGame), vec![]);
     assert_eq!((new.present().score, new.best), (0, 2048));
+}
+
+#[test]
+fn only_a_move_played_scores_the_points_that_float_up() {
+    let model = playing("2 2 4 4 / . . . . / . . . . / . . . .");
+    assert_eq!(model.scored, None, "nothing scored on opening");
+    let merged = check(&model, Msg::Play(Input::Move(Left)), vec![]);
+    assert_eq!(merged.scored, Some(Scored { n: 1, points: 12 }));
+    // A move that merges nothing scores nothing: the last points stay.
+    let slid = check(&merged, Msg::Play(Input::Move(Left)), vec![]);
+    assert_eq!(slid.scored, merged.scored);
+    // Undo, redo, time travel and resuming show other scores, score none.
+    let undone = check(&merged, Msg::Undo, vec![]);
+    let redone = check(&undone, Msg::Redo, vec![]);
+    assert_eq!(
+        (undone.scored, redone.scored),
+        (merged.scored, merged.scored)
+    );
+    let open = check(&merged, Msg::Toggle(Panel::History), loads(Panel::History));
+    let viewing = check(&open, Msg::View(Some(0)), vec![]);
+    let resumed = check(&viewing, Msg::Resume(0), vec![]);
+    assert_eq!(
+        (viewing.scored, resumed.scored),
+        (merged.scored, merged.scored)
+    );
+    // The next scoring move is the next number.
+    let twice = after(
+        playing("2 2 . . / 2 2 . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
+    );
+    assert_eq!(twice.scored.map(|s| s.n), Some(2));
+    assert!(
+        twice.scored.is_some_and(|s| s.points >= 8),
+        "the two 4s merged"
+    );
+}
+
+#[test]
+fn the_line_under_the_board_speaks_of_the_board_shown() {
+    let model = playing("2 2 . . / . . . . / . . . . / . . . .");
+    let hinted = after(model.clone(), [Msg::Hint]);
+    let hinted = check(&hinted, answer(asked(&hinted), Left), vec![]);
+    assert_eq!(
+        hinted.computer_line().as_deref(),
+        Some("Hint: move left. Because.")
+    );
+    // The past shown, the hint on the present is not said beside it.
+    let past = after(hinted, [Msg::Toggle(Panel::History), Msg::View(Some(0))]);
+    assert_eq!(past.computer_line(), None);
+    let back = check(&past, Msg::View(None), vec![]);
+    assert_eq!(
+        back.computer_line().as_deref(),
+        Some("Hint: move left. Because.")
+    );
+}
+
+#[test]
+fn the_historys_check_is_of_the_game_on_the_board() {
+    let model = after(
+        playing("2 2 . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left)), Msg::Toggle(Panel::History)],
+    );
+    assert_eq!(
+        model.check_line(),
+        "Checked: replaying the game's 1 move from the saved start gives every board in the list."
+    );
+    let later = after(model, [Msg::Play(Input::Move(Up))]);
+    assert!(
+        later.check_line().ends_with(" (1 move since.)"),
+        "{}",
+        later.check_line()
+    );
+    // Another game on the board (another size): not this check's.
+    let five = Config::new(5, 5, Some(2048)).unwrap();
+    let five = after(
+        later,
+        [Msg::Loaded(Box::new(saved(
+            five,
+            Load::Switch,
+            Loaded::Missing,
+        )))],
+    );
+    assert_eq!(five.config(), Config::new(5, 5, Some(2048)).unwrap());
+    assert_eq!(five.check_line(), "This game is not checked yet.");
+}
+
+#[test]
+fn the_theme_button_names_what_it_will_do() {
+    let model = fresh();
+    assert_eq!(theme_button(model.dark()), "Dark theme");
+    let dark = check(&model, Msg::ToggleTheme, vec![Cmd::SaveTheme(Theme::Dark)]);
+    assert_eq!(theme_button(dark.dark()), "Light theme");
 }
 
 // ─── The board shows the past: read-only ─────────────────────────────────
@@ -1427,6 +1520,7 @@ fn row_for(msg: &Msg) -> &'static str {
         // The daily and races: tests/app_contest.rs.
         Msg::OpenDaily(_) => "the_daily_is_counted_once_then_practice",
         Msg::Finish => "finish_ends_the_attempt_and_keeps_its_result",
+        Msg::CancelFinish => "finish_asks_once_more_and_keep_playing_or_a_move_answers_no",
         Msg::OwnGame | Msg::ShowContest => "the_daily_is_its_own_slot_beside_the_players_game",
         Msg::Race | Msg::DeclineRace => "a_race_link_offers_a_race_against_its_ghost",
         Msg::SendBack => "a_race_ends_in_a_sentence_and_sends_a_link_back",
@@ -1474,6 +1568,7 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         MsgKind::CancelReview => Msg::CancelReview,
         MsgKind::OpenDaily => Msg::OpenDaily(None),
         MsgKind::Finish => Msg::Finish,
+        MsgKind::CancelFinish => Msg::CancelFinish,
         MsgKind::OwnGame => Msg::OwnGame,
         MsgKind::ShowContest => Msg::ShowContest,
         MsgKind::Race => Msg::Race,
@@ -1616,7 +1711,8 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), b)),
         1 => Just(Msg::SaveFailed(Problem::WriteFailed)),
         2 => prop::option::of(325u32..=331).prop_map(Msg::OpenDaily),
-        1 => Just(Msg::Finish),
+        2 => Just(Msg::Finish),
+        1 => Just(Msg::CancelFinish),
         1 => Just(Msg::OwnGame),
         1 => Just(Msg::ShowContest),
         1 => Just(Msg::Race),
@@ -1846,10 +1942,10 @@ fn the_history_check_is_said_in_a_sentence() {
     let check = open.verification.clone().unwrap();
     assert_eq!(
         check.sentence(open.history.len()),
-        "Checked: replaying all 1 inputs from the saved start, every state is step(input, previous state)."
+        "Checked: replaying the game's 1 move from the saved start gives every board in the list."
     );
     let later = after(open, [Msg::Play(Input::Move(Right))]);
     assert!(check
         .sentence(later.history.len())
-        .ends_with(" (1 inputs since.)"));
+        .ends_with(" (1 move since.)"));
 }

@@ -84,8 +84,9 @@ impl<E: Evaluator> Searcher<E> {
 /// Why `dir`, in a sentence built from what the move does (merges, where the
 /// largest tile ends up, room left) and from the search's comparison with the
 /// other moves: "Left merges two 8s, keeps the 512 in its corner, leaves 5
-/// empty cells; best of 4 moves looking 4 moves ahead". Every part is a verb
-/// phrase, so the sentence reads whichever parts apply.
+/// empty cells; the best of 4 moves, 4 moves ahead". Every part is a verb
+/// phrase, so the sentence reads whichever parts apply. The player's words:
+/// no search term (depth, nodes) is said.
 pub fn reason(board: Bitboard, dir: Direction, stats: &SearchStats) -> String {
     let after = bitboard::tables().slide(board, dir);
     let parts: Vec<String> = [
@@ -159,15 +160,15 @@ fn room_phrase(after: Bitboard) -> String {
     )
 }
 
-/// How the search chose: "best of 4 moves looking 3 moves ahead", or that
-/// there was no choice.
+/// How the search chose, in the player's words: "the best of 4 moves, 3
+/// moves ahead", or that there was no choice.
 fn outlook(stats: &SearchStats) -> String {
     let legal = stats.values.iter().filter(|v| v.is_some()).count();
     if legal == 1 {
         "the only move that changes the board".to_string()
     } else {
         format!(
-            "best of {legal} moves looking {} move{} ahead",
+            "the best of {legal} moves, {} move{} ahead",
             stats.depth,
             if stats.depth == 1 { "" } else { "s" }
         )
@@ -274,7 +275,7 @@ mod tests {
         assert_eq!(
             reason(board, Direction::Left, &stats),
             "Left merges two 8s, keeps the 512 in its corner, leaves 12 empty cells; \
-             best of 4 moves looking 3 moves ahead"
+             the best of 4 moves, 3 moves ahead"
         );
         let two_pairs = bitboard::parse("2 2 2 2 / 4 4 . . / . . . . / . . . .").unwrap();
         assert_eq!(

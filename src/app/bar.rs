@@ -8,7 +8,9 @@ use super::card::SmallBoard;
 use super::contest::{Against, Challenge, Race};
 use super::model::Model;
 use super::msg::Msg;
-use super::words::{daily_ended, daily_line, race_line, race_result, split_words, waiting_beside};
+use super::words::{
+    daily_ended, daily_line, finish_question, race_line, race_result, split_words, waiting_beside,
+};
 
 /// What the contest bar above the board shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,7 +21,8 @@ pub struct Bar {
     pub lead: Option<i64>,
     /// In a race, the racer's splits in words, newest first.
     pub splits: Vec<String>,
-    /// The sentence at the end, once it has ended.
+    /// The sentence at the end, once it has ended; or Finish's question,
+    /// while it asks.
     pub ended: Option<String>,
     /// In a race, the ghost's board at the racer's move count, if shown.
     pub ghost: Option<SmallBoard>,
@@ -54,13 +57,25 @@ pub fn bar(model: &Model) -> Option<Bar> {
         ),
         Against::Daily { .. } => (None, Vec::new(), None),
     };
+    let asking = model.contest.finishing && !challenge.ended;
     Some(Bar {
         line: challenge_line(model)?,
         lead,
         splits,
-        ended: challenge.ended.then(|| challenge_ended(model)),
+        ended: if asking {
+            Some(finish_asked(challenge, model.history.present().score))
+        } else {
+            challenge.ended.then(|| challenge_ended(model))
+        },
         ghost,
-        actions: actions(challenge),
+        actions: if asking {
+            vec![
+                ("contest-finish-yes", "Yes, finish", Msg::Finish),
+                ("contest-finish-no", "Keep playing", Msg::CancelFinish),
+            ]
+        } else {
+            actions(challenge)
+        },
     })
 }
 
@@ -74,6 +89,14 @@ pub fn challenge_line(model: &Model) -> Option<String> {
         Against::Daily { number, counted } => daily_line(*number, *counted, challenge.ended),
         Against::Race(race) => race_line(&race.ghost, end.moves, end.score),
     })
+}
+
+/// Finish's question, in the place of the end's sentence.
+fn finish_asked(challenge: &Challenge, score: u64) -> String {
+    match challenge.against {
+        Against::Daily { counted, .. } => finish_question(counted, false, score),
+        Against::Race(_) => finish_question(false, true, score),
+    }
 }
 
 /// The sentence at a challenge's end.

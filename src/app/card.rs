@@ -77,7 +77,7 @@ fn article(grade: Grade) -> &'static str {
 /// text with the strip, and the same in plain words. For example:
 ///
 /// ```text
-/// 2048 Daily #329 · 36 412 · 2048 · 1 607 moves
+/// 2048 Daily #329 · 36 412 points · top tile 2048 · 1 607 moves
 /// Accuracy 91% 🟩🟩🟩🟨🟩🟩🟧🟩🟩🟩
 /// https://…/?race=…
 /// ```
@@ -89,7 +89,7 @@ pub fn result_card(model: &Model) -> Option<(String, String)> {
         Against::Race(_) => "Race".to_string(),
     };
     let head = format!(
-        "2048 {name} · {} · {} · {} {}",
+        "2048 {name} · {} points · top tile {} · {} {}",
         spaced(end.score),
         end.board.max_value(),
         spaced(u64::from(end.moves)),
@@ -166,9 +166,12 @@ impl SmallBoard {
 /// The result card as the page shows it, once the player shared it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardView {
-    /// The card's lines, each with its plain words where they differ (the
-    /// strip of squares, said in words for screen readers).
+    /// The card's lines but its link, each with its plain words where
+    /// they differ (the strip of squares, said in words for screen
+    /// readers).
     pub lines: Vec<(String, Option<String>)>,
+    /// The card's link, its last line: shown on one line, shortened.
+    pub link: String,
     /// The game's final board.
     pub board: SmallBoard,
     /// How the card went out.
@@ -179,15 +182,17 @@ pub struct CardView {
 /// beside its lines.
 pub fn card_view(model: &Model) -> Option<CardView> {
     let card = model.contest.card.made()?;
-    let lines = card
+    let mut lines: Vec<(String, Option<String>)> = card
         .text
         .lines()
         .zip(card.plain.lines())
         .map(|(line, plain)| (line.to_string(), (line != plain).then(|| plain.to_string())))
         .collect();
+    let link = lines.pop().map(|(link, _)| link).unwrap_or_default();
     let board = SmallBoard::of(&model.history.present().board, "The final board");
     Some(CardView {
         lines,
+        link,
         board,
         said: sent_words(card.sent),
     })

@@ -38,6 +38,10 @@ pub struct Contest {
     /// `?daily=N`: `Some(Some(N))`), opened once storage has said what the
     /// contest holds (`Msg::Loaded`).
     pub asked: Option<Option<u32>>,
+    /// Whether Finish was pressed once and asks to be pressed again: it
+    /// ends the challenge (a counted daily's one attempt) for good.
+    #[serde(default)]
+    pub finishing: bool,
 }
 
 impl Contest {
@@ -50,6 +54,7 @@ impl Contest {
             offer: None,
             card: CardState::Unasked,
             asked: None,
+            finishing: false,
         }
     }
 

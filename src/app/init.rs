@@ -142,6 +142,7 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
         verification: None,
         log: Log::default(),
         contest: Contest::at(flags.time),
+        scored: None,
     };
     if flags.settings.set_aside() {
         model.set_aside(Records::of(&[Record::Settings]));

@@ -95,6 +95,20 @@ pub struct Model {
     /// player's own game, the dailies' results, the local time, the offer
     /// to race and the result card.
     pub contest: Contest,
+    /// The points the last move played on the live board scored, if it
+    /// scored: the "+N" that floats up from the score. Time travel, undo,
+    /// a replay or a paused page score nothing, so they float nothing.
+    /// Left out of session files: `update` makes it again on replay.
+    #[serde(skip)]
+    pub scored: Option<Scored>,
+}
+
+/// Points scored by a move played, numbered: the `n`th scoring move of
+/// the page, so that each floats up once however often the board shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scored {
+    pub n: u64,
+    pub points: u64,
 }
 
 /// The result of replaying the whole history from its start
@@ -117,27 +131,10 @@ impl Verification {
         }
     }
 
-    /// The check in a sentence, for a history of `len` inputs now:
-    /// "Checked: replaying all 12 inputs from seed 7, every state is
-    /// step(input, previous state)." and how many inputs came since.
+    /// The check in a sentence, for a history of `len` inputs now
+    /// (`words::check_sentence`).
     pub fn sentence(&self, len: usize) -> String {
-        let from = match self.seed {
-            Some(seed) => format!("seed {seed}"),
-            None => "the saved start".to_string(),
-        };
-        let mut text = match self.result {
-            Ok(()) => format!(
-                "Checked: replaying all {} inputs from {from}, every state is step(input, previous state).",
-                self.inputs
-            ),
-            Err(i) => format!(
-                "Mismatch: replaying from {from}, the state after input {i} is not what was recorded."
-            ),
-        };
-        if len != self.inputs {
-            text.push_str(&format!(" ({} inputs since.)", len.abs_diff(self.inputs)));
-        }
-        text
+        words::check_sentence(self.inputs, self.seed, self.result, len)
     }
 }
 
@@ -379,14 +376,15 @@ impl Model {
     }
 
     /// The computer's line under the board, in order of priority: the
-    /// review's verdict on the move played on the board shown, what the
-    /// computer said about the present board, else its hint for it, else
-    /// why it cannot play this size at all.
+    /// review's verdict on the move played on the board shown; while the
+    /// past is shown, nothing else (a hint speaks of the present board);
+    /// what the computer said about the present board, else its hint for
+    /// it, else why it cannot play this size at all, else why the game on
+    /// the board takes no help (said on the page, where a touch player
+    /// reads it: a tooltip reaches a mouse only).
     pub fn computer_line(&self) -> Option<String> {
         if let Mode::Viewing(at) = self.mode {
-            if let Some(v) = self.coach.verdict_at(at) {
-                return Some(verdict_sentence(at, v));
-            }
+            return self.coach.verdict_at(at).map(|v| verdict_sentence(at, v));
         }
         let present = self.present();
         let c = &self.computer;
@@ -396,7 +394,20 @@ impl Model {
         if let Some(hint) = c.hint_on(present) {
             return Some(hint_sentence(hint.direction, &hint.reason));
         }
-        (!computer::supported(present)).then(|| computer::ONLY_4X4.to_string())
+        if !computer::supported(present) {
+            return Some(computer::ONLY_4X4.to_string());
+        }
+        self.help_refused().map(words::unaided_line)
+    }
+
+    /// The history's check, said of the game on the board: the last
+    /// check, if it replayed this game (the same start), else that it is
+    /// not checked yet.
+    pub fn check_line(&self) -> String {
+        match &self.verification {
+            Some(v) if v.seed == self.history.seed() => v.sentence(self.history.len()),
+            _ => words::NOT_CHECKED.to_string(),
+        }
     }
 
     /// The move drawn on the board as an arrow: the hint on the present
@@ -457,6 +468,9 @@ impl Model {
         }
         if (self.unsaved.game || self.unsaved.history) && !self.saving {
             return Err("changes waiting to be written to a game that is not saved".into());
+        }
+        if self.contest.finishing && self.challenge_on_board().is_none_or(|c| c.ended) {
+            return Err("Finish asks with no open challenge on the board".into());
         }
         if self.help_refused().is_some() && self.computer.autoplay {
             return Err("autoplay on in an unaided game".into());

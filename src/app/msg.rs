@@ -72,8 +72,11 @@ pub enum Msg {
     /// Play daily #N (`None`: today's): the day's one counted attempt, or
     /// practice; or bring its game back to the board.
     OpenDaily(Option<u32>),
-    /// End the daily's attempt or the race here (after 2048 too).
+    /// End the daily's attempt or the race here (after 2048 too): the
+    /// first press asks, the second ends it.
     Finish,
+    /// Keep playing the challenge: Finish's question is answered no.
+    CancelFinish,
     /// Put the player's own game back on the board; the challenge waits.
     OwnGame,
     /// Bring the challenge's game back to the board.
@@ -188,6 +191,7 @@ impl Msg {
             Msg::LinkCopied(_) => "LinkCopied",
             Msg::OpenDaily(None) => "OpenDaily(today)",
             Msg::Finish => "Finish",
+            Msg::CancelFinish => "CancelFinish",
             Msg::CardDue => "CardDue",
             Msg::OwnGame => "OwnGame",
             Msg::ShowContest => "ShowContest",

@@ -264,6 +264,102 @@ pub fn input_name(input: Option<Input>) -> String {
     }
 }
 
+/// The line over the history's list: where the board is in the game.
+/// "Showing the board after move 12 of 28: look only, or resume from
+/// here.", "28 moves, the last 3 undone: Redo brings them back.", "28
+/// moves so far."
+pub fn history_position(viewing: Option<usize>, len: usize, cursor: usize) -> String {
+    let moves = move_or_moves(len as u32);
+    match viewing {
+        Some(i) => {
+            format!("Showing the board after move {i} of {len}: look only, or resume from here.")
+        }
+        None if cursor < len => format!(
+            "{len} {moves}, the last {} undone: Redo brings {} back.",
+            len - cursor,
+            if len - cursor == 1 { "it" } else { "them" }
+        ),
+        None => format!("{len} {moves} so far."),
+    }
+}
+
+/// The history's check in a sentence, for the game it replayed, now
+/// `len` moves long: "Checked: replaying the game's 12 moves from seed 7
+/// gives every board in the list." and how many moves came since; or
+/// where the replay found another board than the one kept.
+pub fn check_sentence(
+    moves: usize,
+    seed: Option<u64>,
+    result: Result<(), usize>,
+    len: usize,
+) -> String {
+    let from = match seed {
+        Some(seed) => format!("seed {seed}"),
+        None => "the saved start".to_string(),
+    };
+    let mut text = match result {
+        Ok(()) => format!(
+            "Checked: replaying the game's {moves} {} from {from} gives every board in the list.",
+            move_or_moves(moves as u32)
+        ),
+        Err(i) => {
+            format!("Mismatch: replayed from {from}, the board after move {i} is not the one kept.")
+        }
+    };
+    if len != moves {
+        let since = len.abs_diff(moves);
+        text.push_str(&format!(
+            " ({since} {} since.)",
+            move_or_moves(since as u32)
+        ));
+    }
+    text
+}
+
+/// What the history says before its game on the board is checked.
+pub const NOT_CHECKED: &str = "This game is not checked yet.";
+
+/// The line under the board while the game on it takes no help, where a
+/// touch player reads why Undo, Hint and Autoplay are off (a tooltip
+/// says it to a mouse only): "Undo, Hint and Autoplay are off in a race:
+/// both players play unaided." (`why`: [`UNAIDED_DAILY`] or
+/// [`UNAIDED_RACE`]).
+pub fn unaided_line(why: &str) -> String {
+    format!("Undo, Hint and Autoplay are o{}", &why[1..])
+}
+
+/// The theme button's name: what pressing it does.
+pub fn theme_button(dark: bool) -> &'static str {
+    if dark {
+        "Light theme"
+    } else {
+        "Dark theme"
+    }
+}
+
+/// The question Finish asks before it ends a challenge: "Finish here?
+/// This ends today's one counted attempt at 1 204 points; it cannot be
+/// played again."
+pub fn finish_question(counted: bool, race: bool, score: u64) -> String {
+    let points = spaced(score);
+    if race {
+        format!("Finish here? This ends the race at {points} points.")
+    } else if counted {
+        format!(
+            "Finish here? This ends today's one counted attempt at {points} points; it cannot be played again."
+        )
+    } else {
+        format!("Finish here? This ends the practice game at {points} points.")
+    }
+}
+
+/// Under the review's chart, when its bottom is not 0%: how low the
+/// chance went, "The chance never fell below 90%." (`percent`: the
+/// chart's floor).
+pub fn chance_floor(percent: i32) -> Option<String> {
+    (percent > 0).then(|| format!("The chance never fell below {percent}%."))
+}
+
 /// Why a counted daily's attempt takes no help (the buttons' title).
 pub const UNAIDED_DAILY: &str = "Off in the daily's counted attempt: it is played once, unaided.";
 

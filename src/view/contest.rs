@@ -111,7 +111,8 @@ fn RaceOffer() -> impl IntoView {
 }
 
 /// The result card, once shared: the final board beside the card's lines,
-/// Share and Copy, and how it went out.
+/// Share and Copy, and how it went out. It stands after the controls
+/// (style/), never above the live board.
 #[component]
 fn ResultCard() -> impl IntoView {
     let card = select(card_view);
@@ -120,10 +121,16 @@ fn ResultCard() -> impl IntoView {
             let lines = card.lines.into_iter().map(|(line, plain)| {
                 view! { <p class="card-line" aria-label=plain>{line}</p> }
             });
+            // The link on one line, shortened at its end if it does not
+            // fit, never broken mid-token; it is whole in the text shared.
+            let link = card.link.clone();
             view! {
                 <figure class="result-card" aria-label="Result card">
                     {small_board("card-board", "card-cell", card.board)}
-                    <figcaption class="card-lines">{lines.collect_view()}</figcaption>
+                    <figcaption class="card-lines">
+                        {lines.collect_view()}
+                        <p class="card-line card-link" title=link>{card.link}</p>
+                    </figcaption>
                     <div class="card-actions">
                         {send_button("card-share", "Share", Msg::ShareResult)}
                         {send_button("card-copy", "Copy", Msg::CopyCard)}

@@ -37,21 +37,21 @@ pub fn send_button(class: &'static str, label: &'static str, msg: Msg) -> impl I
 }
 
 /// A select in a label (`label`: its words and its class), one option per
-/// `(value, words, selected)`; choosing one sends `msg` of its index, if
-/// that names a message. Every select on the page shares this code.
+/// `(value, words, selected, message)`; choosing one sends its message.
+/// Every select on the page shares this code.
 pub fn choice(
     label: (&'static str, &'static str),
     class: &'static str,
-    options: Vec<(String, String, bool)>,
-    msg: fn(usize) -> Option<Msg>,
+    options: Vec<(String, String, bool, Msg)>,
 ) -> impl IntoView {
     let dispatch = use_dispatcher();
-    let options = options.into_iter().map(|(value, words, selected)| {
+    let msgs: Vec<Msg> = options.iter().map(|option| option.3.clone()).collect();
+    let options = options.into_iter().map(|(value, words, selected, _)| {
         view! { <option value=value prop:selected=selected>{words}</option> }
     });
     let on_change = move |ev: leptos::ev::Event| {
-        if let Some(m) = selected_index(&ev).and_then(msg) {
-            dispatch.send(m);
+        if let Some(m) = selected_index(&ev).and_then(|i| msgs.get(i)) {
+            dispatch.send(m.clone());
         }
     };
     view! {

@@ -4,12 +4,14 @@ use leptos::prelude::*;
 
 use super::context::{select, use_dispatcher};
 use crate::app::computer::Purpose;
+use crate::app::words::theme_button;
 use crate::app::{Msg, Panel, Share};
 use crate::web::browser::select_text;
 
 /// The controls under the board: the frequent actions one tap away, each
-/// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row
-/// of everything else (History, Statistics, Settings, Daily, Share, Theme).
+/// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row:
+/// the panels as tabs (History, Statistics, Settings), and beside them the
+/// actions (Daily, Share, the theme), drawn as buttons.
 #[component]
 pub fn Controls() -> impl IntoView {
     view! {
@@ -80,7 +82,8 @@ fn PlayControls() -> impl IntoView {
     }
 }
 
-/// History, Statistics, Settings, Daily, Share and the theme.
+/// History, Statistics, Settings (tabs: each opens its panel, drawn on a
+/// strip), then Daily, Share and the theme (actions, drawn as buttons).
 #[component]
 fn MenuControls() -> impl IntoView {
     let dispatch = use_dispatcher();
@@ -114,21 +117,18 @@ fn MenuControls() -> impl IntoView {
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z"></path></svg>
             <span class="control-name">"Settings"</span>
         </button>
-        <button class="daily-button menu-item" on:click=send(Msg::OpenDaily(None))>
+        <button class="daily-button menu-action" on:click=send(Msg::OpenDaily(None))>
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16v14H4zM4 10h16M8 3v5M16 3v5"></path></svg>
             <span class="control-name">"Daily"</span>
         </button>
-        <button class="share-button menu-item" on:click=send(Msg::Share)>
+        <button class="share-button menu-action" on:click=send(Msg::Share)>
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13"></path></svg>
             <span class="control-name">"Share"</span>
         </button>
-        <button
-            class="theme-button menu-item"
-            aria-pressed=move || dark.get().to_string()
-            on:click=send(Msg::ToggleTheme)
-        >
-            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z"></path></svg>
-            <span class="control-name">"Dark theme"</span>
+        // Named by what it does: "Light theme" while the dark one shows.
+        <button class="theme-button menu-action" on:click=send(Msg::ToggleTheme)>
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3v18M12 3a9 9 0 1 0 0 18 9 9 0 1 0 0-18z"></path></svg>
+            <span class="control-name">{move || theme_button(dark.get())}</span>
         </button>
     }
 }

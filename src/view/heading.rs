@@ -1,6 +1,6 @@
 //! Title, the two score boxes, and the line with New Game.
 
-use super::context::{select, use_dispatcher};
+use super::context::{select, use_dispatcher, use_model};
 use crate::app::Msg;
 use crate::engine::{Input, State};
 use crate::web::browser::{css_animation, restart};
@@ -14,20 +14,39 @@ pub fn Heading(
 ) -> impl IntoView {
     let score = Memo::new(move |_| shown.with(|s| s.score));
     let best = select(|m| m.best_shown());
-    let gain = Memo::new(move |_| {
-        shown.with(|s| {
-            s.last
-                .as_ref()
-                .map(|t| (s.moves, t.gained))
-                .filter(|&(_, g)| g > 0)
-        })
+    // The newest points scored in play the page has shown: a paused page
+    // showing an earlier message, or coming back to the live one, shows no
+    // newer number, so nothing floats up (`fresh` is false).
+    let model = use_model();
+    let float = Memo::new(move |prev: Option<&Float>| {
+        let seen = prev.map_or(0, |f| f.n);
+        match model.with(|m| m.scored) {
+            Some(s) if s.n > seen => Float {
+                n: s.n,
+                points: Some(s.points),
+                fresh: true,
+            },
+            _ => Float {
+                fresh: false,
+                ..prev.copied().unwrap_or_default()
+            },
+        }
     });
     view! {
         <div class="heading">
             <h1 class="title">"2048"</h1>
-            <ScoreBar score best gain/>
+            <ScoreBar score best float/>
         </div>
     }
+}
+
+/// The "+N" over the score: the newest scoring move's number shown, its
+/// points, and whether it just came.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Float {
+    n: u64,
+    points: Option<u64>,
+    fresh: bool,
 }
 
 /// Score and best score, in the original's `.score-container` and
@@ -38,28 +57,20 @@ fn ScoreBar(
     score: Memo<u64>,
     /// The best score known.
     best: Memo<u64>,
-    /// The last move's gain, with the move number that keys its animation.
-    gain: Memo<Option<(u32, u64)>>,
+    /// The points scored in play to float up (`Model::scored`).
+    float: Memo<Float>,
 ) -> impl IntoView {
-    // One "+N" element for the whole game: its text follows the last gain
-    // and its CSS animation is restarted for each new one. Replacing the
-    // element per move, as the original does, costs two DOM mutations a
-    // move; this costs at most one.
-    let shown = Memo::new(move |prev: Option<&Option<u64>>| {
-        let latest = gain.get().map(|(_, g)| g);
-        match prev {
-            // Nothing floats up for the game found on load.
-            None => None,
-            Some(prev) => latest.or(*prev),
-        }
-    });
+    // One "+N" element for the whole game: its text follows the points
+    // scored in play and its CSS animation is restarted for each new
+    // scoring move. Replacing the element per move, as the original does,
+    // costs two DOM mutations a move; this costs at most one.
     let addition = NodeRef::<leptos::html::Div>::new();
     // The element's CSS animation, looked up once: asking the browser for an
     // element's animations forces a style recalculation, about a millisecond
     // a move if done on every gain.
     let mut animation = None;
     Effect::new(move |first: Option<()>| {
-        let fresh = gain.get().is_some();
+        let fresh = float.get().fresh;
         if first.is_some() && fresh {
             if animation.is_none() {
                 animation = addition.get_untracked().and_then(|el| css_animation(&el));
@@ -74,7 +85,7 @@ fn ScoreBar(
             <div class="score-container">
                 {move || score.get()}
                 <div class="score-addition" aria-hidden="true" node_ref=addition>
-                    {move || shown.get().map(|g| format!("+{g}"))}
+                    {move || float.get().points.map(|g| format!("+{g}"))}
                 </div>
             </div>
             <div class="best-container">{move || best.get()}</div>

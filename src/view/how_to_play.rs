@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-/// The rules in a sentence and the keyboard shortcuts.
+/// The rules in a sentence and the keyboard shortcuts (not on a touch
+/// screen without a fine pointer: style/ hides them there).
 #[component]
 pub fn HowToPlay() -> impl IntoView {
     view! {
@@ -13,8 +14,8 @@ pub fn HowToPlay() -> impl IntoView {
                 " Slide the tiles with the arrow keys or a swipe. Two tiles with the same number merge into one when they touch. Add them up to reach "
                 <strong>"2048!"</strong>
             </p>
-            <h2 class="visually-hidden">"Keyboard shortcuts"</h2>
-            <dl class="shortcuts">
+            <h2 class="visually-hidden keys-only">"Keyboard shortcuts"</h2>
+            <dl class="shortcuts keys-only">
                 <dt><kbd>"← ↑ → ↓"</kbd>", "<kbd>"W A S D"</kbd>", "<kbd>"H J K L"</kbd></dt>
                 <dd>"move the tiles"</dd>
                 <dt><kbd>"R"</kbd></dt>

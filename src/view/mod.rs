@@ -3,7 +3,7 @@
 //! holds a rule or writes app state, and none calls the browser but
 //! through `web::browser`'s doors. All markup is `view!`.
 //!
-//! - [`Page`]: the layout, top to bottom, and the head (`Head`: the
+//! - [`Page`]: the layout (the play and the tools), and the head (`Head`: the
 //!   theme, the theme colour and the title, through leptos_meta).
 //! - [`context`]: what every component reads: the model (as memos, with
 //!   [`context::select`]) and the dispatcher.
@@ -49,7 +49,13 @@ use notices::{Announcer, HintLine, LinkNotice, StorageNotice};
 use panels::Panels;
 use replay_bar::ReplayBar;
 
-/// The page: everything under `<body>`.
+/// The page: everything under `<body>`, in two parts: the play (the
+/// heading, the contest bar, the board, its lines and the controls) and
+/// the tools (the open panel, how to play). On a wide window they stand
+/// side by side, each in view; on a phone the board stays in view above
+/// the history it is steered from (style/). The lines under the board
+/// (notices, the computer's line) keep their place, so nothing moves when
+/// one appears; the result card comes after the controls.
 #[component]
 pub fn Page(
     /// The model, read-only.
@@ -66,19 +72,25 @@ pub fn Page(
     view! {
         <Head/>
         <main class="container">
-            <Heading shown/>
-            <Intro/>
-            <StorageNotice/>
-            <LinkNotice/>
-            <ReplayBar/>
-            <div id=debugger::PLACE_ID></div>
-            <Contests/>
-            <Board shown board/>
-            <Announcer/>
-            <HintLine/>
-            <Controls/>
-            <Panels/>
-            <HowToPlay/>
+            <div class="play">
+                <Heading shown/>
+                <Intro/>
+                <ReplayBar/>
+                <div id=debugger::PLACE_ID></div>
+                <Contests/>
+                <Board shown board/>
+                <div class="board-lines">
+                    <StorageNotice/>
+                    <LinkNotice/>
+                    <HintLine/>
+                </div>
+                <Announcer/>
+                <Controls/>
+            </div>
+            <div class="tools">
+                <Panels/>
+                <HowToPlay/>
+            </div>
         </main>
     }
 }

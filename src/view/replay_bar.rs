@@ -26,14 +26,15 @@ pub fn ReplayBar() -> impl IntoView {
 fn replaying(at: usize, len: usize, speed: u32) -> impl IntoView {
     let speeds = SPEEDS
         .iter()
-        .map(|&s| (s.to_string(), format!("{s} moves/s"), s == speed))
+        .map(|&s| {
+            let words = format!("{s} moves/s");
+            (s.to_string(), words, s == speed, Msg::ReplaySpeed(s))
+        })
         .collect();
     view! {
         <div class="replay-bar" role="status">
             <span class="replay-progress">"Replaying a shared game: move " {at} " of " {len}</span>
-            {choice(("Speed ", ""), "replay-speed", speeds, |i| {
-                SPEEDS.get(i).map(|&s| Msg::ReplaySpeed(s))
-            })}
+            {choice(("Speed ", ""), "replay-speed", speeds)}
             {send_button("replay-skip", "Skip to the end", Msg::SkipReplay)}
             {send_button("review-button", "Review", Msg::Review)}
         </div>

@@ -1,5 +1,5 @@
 // The page follows the system's colour scheme live, until the player picks a
-// theme: the theme button's aria-pressed and the theme-color meta change with
+// theme: the theme button's name ("Light theme" while the dark one shows: pressed, below) and the theme-color meta change with
 // the system (the stylesheet follows prefers-color-scheme by itself); once the
 // button is pressed, the player's theme stays whatever the system does.
 
@@ -18,17 +18,17 @@ after(async () => {
   await suite?.close();
 });
 
-/** The theme button's aria-pressed and the theme-color meta's content. */
+/** Whether the theme button names the light theme (the dark one shows), and the theme-color meta's content. */
 async function themeShown(page) {
   return page.evaluate(() => ({
-    pressed: document.querySelector('.theme-button').getAttribute('aria-pressed'),
+    pressed: (document.querySelector('.theme-button').textContent.trim() === 'Light theme' ? 'true' : 'false'),
     colour: document.querySelector('meta[name=theme-color]')?.getAttribute('content') ?? null,
   }));
 }
 
 async function expectTheme(page, want, label) {
   await page.waitForFunction((w) => {
-    const pressed = document.querySelector('.theme-button').getAttribute('aria-pressed');
+    const pressed = (document.querySelector('.theme-button').textContent.trim() === 'Light theme' ? 'true' : 'false');
     const colour = document.querySelector('meta[name=theme-color]')?.getAttribute('content');
     return pressed === w.pressed && colour === w.colour;
   }, want, { timeout: 2000 }).catch(() => {});

@@ -73,9 +73,11 @@ async function newTile(page) {
   return fresh[0].value;
 }
 
+/** Presses Finish, which asks once more, and answers yes. */
 async function finish(page) {
   await page.click('.contest-finish');
-  await page.waitForSelector('.contest-ended');
+  await page.click('.contest-finish-yes');
+  await page.waitForSelector('.contest-share, .contest-send-back');
 }
 
 test('two players on the same date get the same daily; the next local day the next one', async () => {
@@ -117,7 +119,11 @@ test('the counted attempt takes no help; a reload and a second tab resume it', a
   }
   for (const key of ['u', 'i', 'p']) await page.keyboard.press(key);
   assert.deepEqual((await readBoard(page)).board, played.board, 'undo, hint and autoplay keys change nothing');
-  assert.equal(await page.textContent('.hint-output'), '', 'no hint');
+  assert.equal(
+    await page.textContent('.hint-output'),
+    "Undo, Hint and Autoplay are off in the daily's counted attempt: it is played once, unaided.",
+    'no hint: the line under the board says why they are off, where a touch player reads it',
+  );
   // A reload right after a move: the same attempt, where it was.
   await playAMove(page);
   const last = await readBoard(page);
@@ -246,7 +252,7 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
   assert.equal(card.said, "No clipboard here: select the card's lines to copy them.", 'no clipboard, no share sheet: shown');
   const [head, ...rest] = card.text.split('\n');
   const final = (await readBoard(pa.page)).board;
-  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} · ${Math.max(...final.flat())} · 12 moves`);
+  assert.equal(head, `2048 Daily #329 · ${ghostScores[12]} points · top tile ${Math.max(...final.flat())} · 12 moves`);
   assert.deepEqual(card.board, final.flat(), 'the card draws the final board beside its lines');
   assert.match(await pa.page.getAttribute('.card-board', 'aria-label'), /^The final board: /);
   const url = rest[rest.length - 1];

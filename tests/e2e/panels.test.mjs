@@ -28,7 +28,7 @@ import assert from 'node:assert/strict';
 import { readBoard, playOne, showBoard, sameBoard } from './helpers.mjs';
 import { startSuite, waitReady, collectErrors } from './storage-helpers.mjs';
 import { pageErrors, underServiceWorker } from './extra-helpers.mjs';
-import { blur, chooseEntry, readInspector } from './session-helpers.mjs';
+import { blur, chooseEntry, chooseSize, readInspector } from './session-helpers.mjs';
 
 let suite;
 before(async () => {
@@ -205,19 +205,21 @@ async function checkStats(page, label) {
   assert.equal(s.details, 'Tile rates as a table', `${label}: the rates table`);
 }
 
-/** Settings: its three selects; choosing 5 × 5 gives a 5 × 5 board, with a fresh game that plays. */
+/** Settings: its selects (width, height, target, pause); choosing 5 × 5 gives a 5 × 5 board, with a fresh game that plays. */
 async function checkSettings(page, label) {
   const s = await page.evaluate(() => {
     const p = document.querySelector('.settings-panel');
     const sel = (c) => [...(p.querySelector(c)?.options ?? [])].map((o) => o.value);
-    return { size: sel('.size-select'), target: sel('.target-select'), pause: sel('.autoplay-speed') };
+    return { width: sel('.width-select'), height: sel('.height-select'), target: sel('.target-select'), pause: sel('.autoplay-speed') };
   });
-  assert.ok(s.size.includes('4x4') && s.size.includes('5x5'), `${label}: size options ${JSON.stringify(s.size)}`);
+  for (const side of ['width', 'height']) {
+    assert.deepEqual(s[side], ['3', '4', '5', '6', '7', '8'], `${label}: ${side} options`);
+  }
   assert.ok(s.target.length > 1, `${label}: target options ${JSON.stringify(s.target)}`);
   assert.ok(s.pause.length > 1, `${label}: pause options ${JSON.stringify(s.pause)}`);
   const was = await readBoard(page);
   assert.equal(`${was.width}x${was.height}`, '4x4', `${label}: the game did not start on a 4 × 4 board`);
-  await page.selectOption('.size-select', '5x5');
+  await chooseSize(page, '5x5');
   await page.waitForFunction(() => {
     const rows = document.querySelectorAll('.grid-container > .grid-row');
     return rows.length === 5 && [...rows].every((r) => r.children.length === 5) &&
@@ -226,7 +228,11 @@ async function checkSettings(page, label) {
   await blur(page);
   const now = await readBoard(page);
   assert.equal(`${now.width}x${now.height}`, '5x5', `${label}: the board after choosing 5 × 5`);
-  assert.equal(await page.$eval('.size-select', (s) => s.value), '5x5', `${label}: the select does not show 5 × 5`);
+  assert.deepEqual(
+    [await page.$eval('.width-select', (s) => s.value), await page.$eval('.height-select', (s) => s.value)],
+    ['5', '5'],
+    `${label}: the selects do not show 5 × 5`,
+  );
   await playOne(page, `${label}: 5 × 5`);
 }
 
@@ -494,16 +500,24 @@ test('opening each panel cold does not move the board, while it loads or once it
     const note = await page.waitForSelector(LOADING_NOTE, { state: 'visible', timeout: 5_000 })
       .catch(() => assert.fail(`${name}: no "Loading…" line while its chunk was held back`));
     const loading = await boardBox(page);
-    const noteTop = await note.evaluate((el) => el.getBoundingClientRect().top + scrollY).catch(() => null);
+    const noteBox = await note.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top + scrollY, left: r.left + scrollX };
+    }).catch(() => null);
     await page.waitForSelector(PANELS[name].section, { state: 'visible', timeout: 15_000 });
     const drawn = await boardBox(page);
     assert.deepEqual(loading, before, `${name}: the board moved while the panel loaded`);
     assert.deepEqual(drawn, before, `${name}: the board moved when the panel was drawn`);
-    if (noteTop !== null) {
-      assert.ok(noteTop >= before.top + before.height, `${name}: the "Loading…" line is above the board's bottom`);
+    // Under the board on one column; beside it on a wide window.
+    const clear = (box) => box.top >= before.top + before.height || box.left >= before.left + before.width;
+    if (noteBox !== null) {
+      assert.ok(clear(noteBox), `${name}: the "Loading…" line is over the board`);
     }
-    const panelTop = await page.$eval(PANELS[name].section, (el) => el.getBoundingClientRect().top + scrollY);
-    assert.ok(panelTop >= before.top + before.height, `${name}: the panel is drawn above the board's bottom`);
+    const panelBox = await page.$eval(PANELS[name].section, (el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top + scrollY, left: r.left + scrollX };
+    });
+    assert.ok(clear(panelBox), `${name}: the panel is drawn over the board`);
     await closePanel(page, name);
   }
   await assertClean(page, errors, 'layout');

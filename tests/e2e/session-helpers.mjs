@@ -185,7 +185,7 @@ export async function scrubTo(page, i) {
     const t0 = performance.now();
     slider.value = String(i);
     slider.dispatchEvent(new Event('input', { bubbles: true }));
-    const want = `Showing the state after ${i} of`;
+    const want = `Showing the board after move ${i} of`;
     const deadline = t0 + 20_000;
     while (!document.querySelector('.history-position')?.textContent.startsWith(want)) {
       if (performance.now() > deadline) throw new Error(`the inspector never showed state ${i}`);
@@ -200,7 +200,7 @@ export async function scrubTo(page, i) {
 export async function chooseEntry(page, i) {
   await page.click(`.history-entry[data-i="${i}"]`);
   await page.waitForFunction(
-    (i) => document.querySelector('.history-position')?.textContent.startsWith(`Showing the state after ${i} of`),
+    (i) => document.querySelector('.history-position')?.textContent.startsWith(`Showing the board after move ${i} of`),
     i, { timeout: 10_000 },
   );
 }
@@ -213,11 +213,17 @@ export async function openSettings(page) {
   await page.waitForSelector('.settings-panel', { state: 'visible', timeout: 10_000 });
 }
 
-/** Chooses a board size ("5x4") in the settings panel and waits for the grid to have it. */
+/**
+ * Chooses a board size ("5x4") in the settings panel, its width then its
+ * height, and waits for the grid to have it.
+ */
 export async function chooseSize(page, size) {
   await openSettings(page);
-  await page.selectOption('.size-select', size);
   const [w, h] = size.split('x').map(Number);
+  await page.selectOption('.width-select', String(w));
+  await page.waitForFunction((w) => document.querySelector('.grid-container > .grid-row')?.children.length === w &&
+    document.querySelector('.width-select')?.value === String(w), w, { timeout: 10_000 });
+  await page.selectOption('.height-select', String(h));
   await page.waitForFunction(([w, h]) => {
     const rows = document.querySelectorAll('.grid-container > .grid-row');
     return rows.length === h && [...rows].every((r) => r.children.length === w) &&

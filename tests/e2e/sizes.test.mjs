@@ -28,9 +28,11 @@ test('every board size from 3x3 to 8x8 plays by keys and by swipes, every transi
   const sizes = await page.evaluate(() => {
     document.querySelector('.settings-button').click();
     return null;
-  }).then(() => page.waitForSelector('.size-select')).then(() =>
-    page.$$eval('.size-select option', (os) => os.map((o) => o.value)));
-  assert.deepEqual([...sizes].sort(), [...ALL_SIZES].sort(), 'the size select offers every size from 3 to 8 a side');
+  }).then(() => page.waitForSelector('.width-select')).then(() => page.evaluate(() => {
+    const values = (c) => [...document.querySelector(c).options].map((o) => o.value);
+    return values('.width-select').flatMap((w) => values('.height-select').map((h) => `${w}x${h}`));
+  }));
+  assert.deepEqual([...sizes].sort(), [...ALL_SIZES].sort(), 'the width and height selects offer every size from 3 to 8 a side');
   let transitions = 0;
   let overs = 0;
   const started = Date.now();

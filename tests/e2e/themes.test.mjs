@@ -1,4 +1,4 @@
-// Themes: the toggle switches data-theme and aria-pressed and is remembered
+// Themes: the toggle switches data-theme and its name (what it will do) and is remembered
 // across reloads; with no stored choice the page follows the system's colour
 // scheme; every tile's text has at least 4.5:1 contrast in both themes.
 
@@ -17,11 +17,11 @@ after(async () => {
   await suite?.close();
 });
 
-/** data-theme, aria-pressed, the stored choice and the page background's luminance. */
+/** data-theme, whether the theme button offers the light theme ("pressed": the dark one shows), the stored choice and the page background's luminance. */
 async function themeState(page) {
   const s = await page.evaluate((k) => ({
     attr: document.documentElement.getAttribute('data-theme'),
-    pressed: document.querySelector('.theme-button')?.getAttribute('aria-pressed') ?? null,
+    pressed: (document.querySelector('.theme-button')?.textContent.trim() === 'Light theme' ? 'true' : 'false'),
     stored: localStorage.getItem(k),
     bg: getComputedStyle(document.body).backgroundColor,
     htmlBg: getComputedStyle(document.documentElement).backgroundColor,
@@ -31,7 +31,7 @@ async function themeState(page) {
   return { ...s, lum: luminance(bg[3] < 1 ? over(bg, parseColor(s.htmlBg)) : bg), textContrast: contrast(parseColor(s.text), bg) };
 }
 
-test('the theme toggle switches data-theme and aria-pressed, and is remembered after a reload', async () => {
+test('the theme toggle switches data-theme and its name, and is remembered after a reload', async () => {
   const { context, page, errors } = await openPage(suite, { options: { colorScheme: 'light' } });
   let s = await themeState(page);
   assert.equal(s.attr, null, 'no data-theme before any choice');

@@ -157,6 +157,7 @@ fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
         ended: false,
     });
     model.contest.card = CardState::Unasked;
+    model.contest.finishing = false;
     model.mode = Mode::Live;
     say(model);
     cmds.extend(save_challenge(model));
@@ -199,6 +200,7 @@ pub fn own_game(model: &mut Model) -> Outcome {
 /// Swaps the game on the board with the one beside it. The board then
 /// shows the present of the game it got.
 fn swap(model: &mut Model) {
+    model.contest.finishing = false;
     if let Some(c) = model.contest.challenge.as_mut() {
         std::mem::swap(&mut model.history, &mut c.other);
         c.on_board = !c.on_board;
@@ -212,6 +214,7 @@ fn swap(model: &mut Model) {
 /// game over, and the write (at once for an unaided game, so a reload
 /// right after the move resumes it; at the next idle moment else).
 pub fn moved(model: &mut Model) -> Vec<Cmd> {
+    model.contest.finishing = false;
     let present = model.history.present();
     let (top, moves) = (present.board.max_value(), present.moves);
     let over = Challenge::over(&model.history);
@@ -231,13 +234,39 @@ pub fn moved(model: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
-/// Ends the daily's attempt or the race at this move (after 2048 too).
+/// Ends the daily's attempt or the race at this move (after 2048 too),
+/// once asked: the first press asks (the contest bar says what it ends),
+/// the second ends it.
 pub fn finish(model: &mut Model) -> Outcome {
     match model.challenge_on_board() {
         None => Err(Ignored::NotHere),
         Some(c) if c.ended => Err(Ignored::NoChange),
-        Some(_) => Ok(end(model)),
+        Some(_) if !model.contest.finishing => {
+            model.contest.finishing = true;
+            Ok(Vec::new())
+        }
+        Some(_) => {
+            model.contest.finishing = false;
+            Ok(end(model))
+        }
     }
+}
+
+/// Finish's question stands only while its challenge is on the board and
+/// open: whichever rule took it off (another tab's copy, a daily opened,
+/// the end), the question goes with it.
+pub fn keep_question(model: &mut Model) {
+    let open = model.challenge_on_board().is_some_and(|c| !c.ended);
+    model.contest.finishing &= open;
+}
+
+/// Finish's question answered no: the challenge plays on.
+pub fn cancel_finish(model: &mut Model) -> Outcome {
+    if !model.contest.finishing {
+        return Err(Ignored::NoChange);
+    }
+    model.contest.finishing = false;
+    Ok(Vec::new())
 }
 
 /// The challenge on the board has ended: a counted daily's result is kept,

@@ -3,7 +3,7 @@
 //! replay it is read-only.
 
 use super::super::log::Ignored;
-use super::super::model::{Mode, Model, Panel, MAX_SPEED};
+use super::super::model::{Mode, Model, Panel, Scored, MAX_SPEED};
 use super::common::{changed, end_replay, say, stop_autoplay, Outcome};
 use super::contest;
 use crate::engine::Input;
@@ -32,6 +32,7 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
     if !model.history.apply(input) {
         return Err(Ignored::NoChange);
     }
+    score(model);
     changed(model);
     if model.challenge_on_board().is_some() {
         return Ok(contest::moved(model));
@@ -41,6 +42,21 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
         model.unsaved.stats = true;
     }
     Ok(Vec::new())
+}
+
+/// The points the move just played scored, numbered after the last
+/// scoring move's, for the "+N" that floats up once.
+fn score(model: &mut Model) {
+    let gained = model
+        .history
+        .present()
+        .last
+        .as_ref()
+        .map_or(0, |t| t.gained);
+    if gained > 0 {
+        let n = model.scored.map_or(1, |s| s.n + 1);
+        model.scored = Some(Scored { n, points: gained });
+    }
 }
 
 /// Back one input.

@@ -45,6 +45,9 @@ use common::Outcome;
 /// another size), the verdicts never outlive their moves, and a run left
 /// with nothing to search is cancelled.
 ///
+/// Finish's question goes when its challenge leaves the board or ends
+/// (`contest::keep_question`).
+///
 /// The first board the page's shell drew is forgotten once the board
 /// shows another (`Model::forget_shell_board`): from then on every tile,
 /// that game's first ones too if it comes back, appears as any other.
@@ -66,6 +69,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     if model.coach.keep_valid(&model.history) {
         cmds.push(Cmd::CancelAssessments);
     }
+    contest::keep_question(model);
     model.forget_shell_board();
     cmds.extend(chunks::panel_opened(model, panel_before));
     cmds.extend(chunks::contest_shown(model, contest_before));
@@ -133,6 +137,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),
         Msg::OpenDaily(n) => contest::open_daily(model, n),
         Msg::Finish => contest::finish(model),
+        Msg::CancelFinish => contest::cancel_finish(model),
         Msg::OwnGame => contest::own_game(model),
         Msg::ShowContest => contest::show(model),
         Msg::Race => contest::race(model),

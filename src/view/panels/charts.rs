@@ -6,7 +6,7 @@
 //! (`review_chart`) is marks too, its points buttons. Colours come from
 //! style/.
 
-use leptos::either::EitherOf5;
+use leptos::either::EitherOf6;
 use leptos::prelude::*;
 
 use super::grade_mark::grade_mark;
@@ -44,6 +44,9 @@ pub enum Mark {
     },
     /// A line through points, as SVG writes them (`"x,y x,y"`).
     Line(String),
+    /// A point of a series drawn as a dot: the one point of a series of
+    /// one, which a line cannot draw.
+    Dot { x: u32, y: u32 },
     /// An axis or a rule.
     Rule { x1: u32, y1: u32, x2: u32, y2: u32 },
     /// Text, centred on `x` unless `anchor` says otherwise.
@@ -117,12 +120,12 @@ pub fn reach_marks(rates: &[(u64, u32, u32)]) -> Vec<Mark> {
 }
 
 /// The line through `scores`, oldest first, scaled so the highest touches
-/// the top, with its axes and their ends labelled. One game is one point:
-/// drawn twice, the line's round cap makes it a dot.
+/// the top, with its axes and their ends labelled. One game is one point,
+/// drawn as a dot in the middle of the chart.
 pub fn score_marks(scores: &[u64]) -> Vec<Mark> {
     let top = scores.iter().copied().max().unwrap_or(0).max(1);
     let step = (W - LEFT - 8) / (scores.len().max(2) as u32 - 1);
-    let mut points: Vec<(u32, u32)> = (0..)
+    let points: Vec<(u32, u32)> = (0..)
         .zip(scores)
         .map(|(i, &s)| {
             (
@@ -131,10 +134,19 @@ pub fn score_marks(scores: &[u64]) -> Vec<Mark> {
             )
         })
         .collect();
-    if points.len() == 1 {
-        points.push(points[0]);
-    }
-    let line: Vec<String> = points.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    let series = match points[..] {
+        [(_, y)] => Mark::Dot {
+            x: (LEFT + W) / 2,
+            y,
+        },
+        _ => Mark::Line(
+            points
+                .iter()
+                .map(|(x, y)| format!("{x},{y}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+    };
     let [x_axis, y_axis] = axes(LEFT, TOP, W, H - BOTTOM);
     vec![
         x_axis,
@@ -148,7 +160,7 @@ pub fn score_marks(scores: &[u64]) -> Vec<Mark> {
         label(LEFT - 4, H - BOTTOM, "0".into(), "end"),
         label(LEFT, H - 8, "oldest".into(), "start"),
         label(W - 4, H - 8, "latest".into(), "end"),
-        Mark::Line(line.join(" ")),
+        series,
     ]
 }
 
@@ -206,16 +218,19 @@ pub fn draw(mark: Mark) -> impl IntoView {
             y,
             width,
             height,
-        } => EitherOf5::A(view! {
+        } => EitherOf6::A(view! {
             <rect class="chart-bar" x=x y=y width=width height=height></rect>
         }),
         Mark::Line(points) => {
-            EitherOf5::B(view! { <polyline class="chart-line" points=points></polyline> })
+            EitherOf6::B(view! { <polyline class="chart-line" points=points></polyline> })
+        }
+        Mark::Dot { x, y } => {
+            EitherOf6::F(view! { <circle class="chart-dot" cx=x cy=y r="5"></circle> })
         }
         Mark::Rule { x1, y1, x2, y2 } => {
-            EitherOf5::C(view! { <line class="chart-axis" x1=x1 y1=y1 x2=x2 y2=y2></line> })
+            EitherOf6::C(view! { <line class="chart-axis" x1=x1 y1=y1 x2=x2 y2=y2></line> })
         }
-        Mark::Label { x, y, text, anchor } => EitherOf5::D(view! {
+        Mark::Label { x, y, text, anchor } => EitherOf6::D(view! {
             <text class="chart-label" x=x y=y text-anchor=anchor>{text}</text>
         }),
         Mark::Point {
@@ -225,7 +240,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
             grade,
             better,
             current,
-        } => EitherOf5::E(view! {
+        } => EitherOf6::E(view! {
             <foreignObject
                 x=x.saturating_sub(HIT / 2)
                 y=y.saturating_sub(HIT / 2)
@@ -310,9 +325,12 @@ mod tests {
             format!("{LEFT},{bottom} 179,{} 312,{top}", top + PLOT / 2)
         );
         assert_eq!(
-            line(&[7]),
-            format!("{LEFT},{top} {LEFT},{top}"),
-            "one game: a dot"
+            score_marks(&[7]).last(),
+            Some(&Mark::Dot {
+                x: (LEFT + W) / 2,
+                y: top
+            }),
+            "one game: a dot, at the top"
         );
         assert_eq!(
             score_words(&[1204, 0]),

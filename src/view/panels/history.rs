@@ -1,7 +1,8 @@
 //! The time-travel inspector: the game's review, every input so far with
 //! the score after it, a picture of the board and the review's mark on
-//! the move, a slider over all of them, the check that each state is
-//! `step` applied to the one before, and the message log.
+//! the move, a slider over all of them, the check that replaying the
+//! game's moves from its seed gives every board (each state `step`
+//! applied to the one before), and the message log.
 //!
 //! Only a window of rows around the chosen one is drawn, its states asked
 //! of the history (`History::states`, from the nearest checkpoint), so a
@@ -14,7 +15,7 @@ use super::messages::Messages;
 use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
-use crate::app::words::input_name;
+use crate::app::words::{history_position, input_name};
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
 use crate::view::context::{select, use_dispatcher};
@@ -84,17 +85,7 @@ impl Row {
 /// The history panel.
 #[component]
 pub fn HistoryPanel() -> impl IntoView {
-    let position = select(|m| match m.viewing() {
-        Some(i) => format!(
-            "Showing the state after {i} of {} inputs (read-only).",
-            m.history.len()
-        ),
-        None => format!(
-            "{} inputs, {} in effect.",
-            m.history.len(),
-            m.history.cursor()
-        ),
-    });
+    let position = select(|m| history_position(m.viewing(), m.history.len(), m.history.cursor()));
     let rows = select(|m| {
         let h = &m.history;
         let at = m.viewing().unwrap_or(h.cursor());
@@ -137,7 +128,7 @@ fn Travel() -> impl IntoView {
             min="0"
             max=move || len.get().to_string()
             prop:value=move || at.get().to_string()
-            aria-label="Input number"
+            aria-label="Move shown"
             on:input=move |ev| {
                 if let Ok(i) = event_target_value(&ev).parse::<usize>() {
                     dispatch.send(Msg::View(Some(i)));
@@ -198,10 +189,7 @@ fn HistoryRow(row: Row) -> impl IntoView {
 #[component]
 fn Verdict() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let verdict = select(|m| {
-        let check = m.verification.as_ref()?;
-        Some(check.sentence(m.history.len()))
-    });
+    let verdict = select(|m| m.check_line());
     view! {
         <p class="history-check" role="status">
             {move || verdict.get()}

@@ -18,7 +18,7 @@ use super::grade_mark::symbol;
 use super::review_chart::{self, Plot};
 use crate::ai::review::Grade;
 use crate::app::review_button::ReviewButton;
-use crate::app::words::{grade_count, review_summary};
+use crate::app::words::{chance_floor, grade_count, review_summary};
 use crate::app::Model;
 use crate::view::context::{select, use_dispatcher};
 use crate::web::dispatcher::Dispatcher;
@@ -46,6 +46,8 @@ struct Found {
     marks: Vec<Mark>,
     /// The chart in words.
     words: String,
+    /// How low the chance went, when the chart does not reach 0%.
+    floor: Option<String>,
 }
 
 impl Shown {
@@ -61,6 +63,7 @@ impl Shown {
                 counts: Grade::ALL.map(|g| (g, grade_count(g, summary.count(g)))),
                 marks: review_chart::marks(&plot, m.viewing()),
                 words: review_chart::words(&plot),
+                floor: chance_floor(plot.floor() / 100),
             }
         });
         Shown {
@@ -135,10 +138,11 @@ fn found(f: &Found) -> impl IntoView {
                 class="chart-drawing review-chart"
                 viewBox=review_chart::VIEW_BOX
                 role="group"
-                aria-label="The chance each move kept of making the next tile up, from 0 to 100%; each mistake and blunder is a button that shows its board"
+                aria-label="The chance each move kept of making the next tile up; each mistake and blunder is a button that shows its board"
             >
                 {f.marks.iter().cloned().map(draw).collect_view()}
             </svg>
+            {f.floor.clone().map(|words| view! { <p class="review-floor">{words}</p> })}
             <p class="visually-hidden">{f.words.clone()}</p>
         </figure>
     }

@@ -83,39 +83,59 @@ impl Plot {
     fn scale(&self) -> Scale {
         Scale {
             last: self.total.saturating_sub(1).max(1) as u64,
+            floor: self.floor(),
         }
+    }
+
+    /// The chart's bottom, in basis points: the lowest chance a judged move
+    /// kept, down to a whole 10%, and at most 90%, so the line fills the
+    /// plot where the chance moved (a strong game is not a flat line on the
+    /// top axis).
+    pub fn floor(&self) -> i32 {
+        let lowest = self.judged.iter().map(|j| j.value.clamp(0, CERTAIN)).min();
+        let tenth = CERTAIN / 10;
+        (lowest.unwrap_or(0) / tenth * tenth).min(CERTAIN - tenth)
     }
 }
 
 /// Where a move falls: x over the game's moves, y from a certain chance
-/// (100%, the top) to none (0%, the bottom), the same for every game.
+/// (100%, the top) to the chart's floor (the bottom).
 struct Scale {
     last: u64,
+    floor: i32,
 }
 
 impl Scale {
     fn place(&self, n: usize, value: i32) -> (u32, u32) {
         let x = LEFT + (u64::from(W - LEFT - RIGHT) * (n as u64).min(self.last) / self.last) as u32;
-        let lost = (CERTAIN - value.clamp(0, CERTAIN)) as u32;
-        (x, TOP + PLOT * lost / CERTAIN as u32)
+        let lost = (CERTAIN - value.clamp(self.floor, CERTAIN)) as u32;
+        (x, TOP + PLOT * lost / (CERTAIN - self.floor) as u32)
     }
 }
 
-/// The line through the judged moves' chances, as SVG writes points. One
-/// move is one point: drawn twice, the line's round cap makes it a dot.
+/// The line through the judged moves' chances, as SVG writes points.
 pub fn line(plot: &Plot) -> String {
     let scale = plot.scale();
-    let mut points = String::new();
-    for j in &plot.judged {
-        let (x, y) = scale.place(j.n, j.value);
-        points.push_str(&format!("{x},{y} "));
+    let points: Vec<String> = plot
+        .judged
+        .iter()
+        .map(|j| {
+            let (x, y) = scale.place(j.n, j.value);
+            format!("{x},{y}")
+        })
+        .collect();
+    points.join(" ")
+}
+
+/// The chance's series: its line, or the one judged move as a dot.
+fn series(plot: &Plot) -> Mark {
+    match plot.judged[..] {
+        [j] => {
+            let (x, y) = plot.scale().place(j.n, j.value);
+            Mark::Dot { x, y }
+        }
+        _ => Mark::Line(line(plot)),
     }
-    if plot.judged.len() == 1 {
-        let once = points.clone();
-        points.push_str(&once);
-    }
-    points.truncate(points.len().saturating_sub(1));
-    points
 }
 
 /// The mistakes and blunders, in the game's order, as buttons on the
@@ -164,10 +184,15 @@ pub fn marks(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
         x_axis,
         y_axis,
         label(LEFT - 4, TOP + 4, "100%".into(), "end"),
-        label(LEFT - 4, H - BOTTOM, "0%".into(), "end"),
+        label(
+            LEFT - 4,
+            H - BOTTOM,
+            format!("{}%", plot.floor() / 100),
+            "end",
+        ),
         label(LEFT, H - 6, format!("move {}", plot.first), "start"),
         label(W - RIGHT, H - 6, plot.last.to_string(), "end"),
-        Mark::Line(line(plot)),
+        series(plot),
     ];
     marks.extend(points(plot, viewing));
     marks
@@ -218,10 +243,59 @@ mod tests {
             format!("{LEFT},{} {middle},{top} {right},{bottom}", TOP + PLOT / 2)
         );
         assert_eq!(
-            line(&plot(vec![judged(0, CERTAIN, Grade::Best)], 3)),
-            format!("{LEFT},{TOP} {LEFT},{TOP}"),
+            series(&plot(vec![judged(0, CERTAIN, Grade::Best)], 3)),
+            Mark::Dot { x: LEFT, y: TOP },
             "one move: a dot, at the top for a certain chance"
         );
+    }
+
+    #[test]
+    fn a_strong_game_fills_the_plot_from_its_lowest_chance() {
+        let strong = plot(
+            vec![
+                judged(0, 9_900, Grade::Best),
+                judged(1, 9_350, Grade::Good),
+                judged(2, CERTAIN, Grade::Best),
+            ],
+            3,
+        );
+        assert_eq!(strong.floor(), 9_000, "the lowest, 93.5%, down to 90%");
+        let right = W - RIGHT;
+        let middle = LEFT + (W - LEFT - RIGHT) / 2;
+        assert_eq!(
+            line(&strong),
+            format!(
+                "{LEFT},{} {middle},{} {right},{TOP}",
+                TOP + PLOT / 10,
+                TOP + PLOT * 65 / 100
+            ),
+            "99% a tenth down, 93.5% near the bottom"
+        );
+        let labels: Vec<String> = marks(&strong, None)
+            .into_iter()
+            .filter_map(|m| match m {
+                Mark::Label { text, .. } => Some(text),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            labels[..2],
+            ["100%", "90%"],
+            "the axis says where it starts"
+        );
+        let all_certain = plot(
+            vec![
+                judged(0, CERTAIN, Grade::Best),
+                judged(1, CERTAIN, Grade::Best),
+            ],
+            2,
+        );
+        assert_eq!(
+            all_certain.floor(),
+            9_000,
+            "at most 90%: the plot keeps a height"
+        );
+        assert_eq!(line(&all_certain), format!("{LEFT},{TOP} {right},{TOP}"));
     }
 
     #[test]

@@ -1,12 +1,13 @@
-//! Settings: the board (size and target: one option per entry of the
-//! app's own lists, read back by index and sent as `Msg::ChooseSize` or
-//! `Msg::ChooseTarget`, which `update` checks) and the computer player (the
+//! Settings: the board (its width and height, each a select of the sides
+//! offered, and the target: one option per entry of the app's own lists,
+//! each option's message `Msg::ChooseSize` or `Msg::ChooseTarget`, which
+//! `update` checks) and the computer player (the
 //! pause between autoplay's moves). No rule here: what is offered, what is
 //! reachable and how long the computer thinks are the app's.
 
 use leptos::prelude::*;
 
-use crate::app::choices::{sizes, target_note, TARGETS};
+use crate::app::choices::{target_note, SIDES, TARGETS};
 use crate::app::computer::{BUDGET_MS, ONLY_4X4, PAUSES};
 use crate::app::{Model, Msg};
 use crate::view::context::{choice, select};
@@ -46,10 +47,14 @@ pub fn SettingsPanel() -> impl IntoView {
 }
 
 fn panel(s: &Shown) -> impl IntoView {
-    let size_options = sizes()
-        .into_iter()
-        .map(|(w, h)| (format!("{w}x{h}"), format!("{w} × {h}"), (w, h) == s.size))
-        .collect();
+    let (width, height) = s.size;
+    let sides = |chosen: u8, msg: &dyn Fn(u8) -> Msg| {
+        SIDES
+            .map(|n| (n.to_string(), n.to_string(), n == chosen, msg(n)))
+            .collect()
+    };
+    let widths = sides(width, &|width| Msg::ChooseSize { width, height });
+    let heights = sides(height, &|height| Msg::ChooseSize { width, height });
     let targets = TARGETS
         .into_iter()
         .map(|t| {
@@ -57,24 +62,30 @@ fn panel(s: &Shown) -> impl IntoView {
                 Some(t) => (t.to_string(), t.to_string()),
                 None => ("none".to_string(), "None (endless)".to_string()),
             };
-            (value, words, t == s.target)
+            (value, words, t == s.target, Msg::ChooseTarget(t))
         })
         .collect();
     let pauses = PAUSES
         .iter()
-        .map(|&(ms, words)| (ms.to_string(), words.to_string(), ms == s.pause))
+        .map(|&(ms, words)| {
+            (
+                ms.to_string(),
+                words.to_string(),
+                ms == s.pause,
+                Msg::AutoplayPause(ms),
+            )
+        })
         .collect();
     view! {
         <h2>"Settings"</h2>
         <fieldset class="settings-group">
             <legend>"Board"</legend>
-            {choice(("Size ", ""), "size-select", size_options, |i| {
-                let (width, height) = *sizes().get(i)?;
-                Some(Msg::ChooseSize { width, height })
-            })}
-            {choice(("Target ", ""), "target-select", targets, |i| {
-                TARGETS.get(i).map(|&t| Msg::ChooseTarget(t))
-            })}
+            <div class="board-size" role="group" aria-label="Board size">
+                {choice(("Width ", "choice"), "width-select", widths)}
+                <span class="board-size-times" aria-hidden="true">"×"</span>
+                {choice(("Height ", "choice"), "height-select", heights)}
+            </div>
+            {choice(("Target ", "choice"), "target-select", targets)}
             <p class="settings-help">
                 "Each size keeps its own game and best score. A new target starts a new game."
             </p>
@@ -83,10 +94,9 @@ fn panel(s: &Shown) -> impl IntoView {
         <fieldset class="settings-group">
             <legend>"Computer player"</legend>
             {choice(
-                ("Pause between autoplay moves ", "autoplay-speed-label"),
+                ("Pause between autoplay moves ", "choice autoplay-speed-label"),
                 "autoplay-speed",
                 pauses,
-                |i| PAUSES.get(i).map(|&(ms, _)| Msg::AutoplayPause(ms)),
             )}
             <p class="settings-help">
                 {format!("Hint and Autoplay think for {BUDGET_MS} ms a move. {ONLY_4X4}")}
