@@ -46,7 +46,7 @@ fn main() {
 /// model does not know it.
 #[wasm_split(debugger, wasm_split_path = ::leptos::wasm_split, fallible)]
 fn debugger() -> Result<DebuggerTool, SplitLoaderError> {
-    Ok(view::inspector::TOOL)
+    Ok(web::debugger::TOOL)
 }
 
 /// A split point for each of [`chunk_table!`]'s rows, and `load`.

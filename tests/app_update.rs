@@ -14,8 +14,8 @@ use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::{Entry, Recording, RECORD_LEN};
 use leptos_2048::app::model::{Record, Records, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::{
-    init, subscriptions, update, update_explained, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
-    Panel, Query, Saved, Sent, Share, Subs,
+    init, subscriptions, update, update_explained, Cmd, Flags, Ignored, Load, Mode, Model, Msg,
+    MsgKind, Notice, Panel, Query, Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
 use leptos_2048::session::contest::{Rival, SavedChallenge};

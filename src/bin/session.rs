@@ -11,8 +11,8 @@
 use std::process::ExitCode;
 
 use leptos_2048::app::debugger::diff::diff;
-use leptos_2048::app::debugger::{file, Session, Step};
 use leptos_2048::app::debugger::recording::said;
+use leptos_2048::app::debugger::{file, Session, Step};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

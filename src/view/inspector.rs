@@ -16,7 +16,8 @@
 //!
 //! The page around it is the model the fold made right after the message
 //! paused on, drawn by the app's own views. The runner writes what it
-//! draws (plain data in signals); its buttons send the debugger's messages.
+//! draws (plain data in signals, [`Drawn`]); its buttons send the
+//! debugger's messages.
 
 use leptos::prelude::*;
 
@@ -24,18 +25,25 @@ use crate::app::debugger::diff::Change;
 use crate::app::debugger::inspected::Inspected;
 use crate::app::debugger::program::{DebugMsg, Row};
 use crate::view::context::use_dispatcher;
-use crate::web::debugger::{self, drawn};
-use crate::web::session_file;
-use crate::web::split_points::DebuggerTool;
 
-/// What the debugger's chunk hands the page's runtime as it loads: its
-/// runner and what reads a file dropped on the page.
-pub const TOOL: DebuggerTool = DebuggerTool {
-    start: debugger::start,
-    send: debugger::send,
-    takes: debugger::takes,
-    read: session_file::read,
-};
+/// What the debugger's view draws, as signals that only its runner writes
+/// (provided in its root's context): reference-counted, so that no view's
+/// owner takes them away.
+#[derive(Clone)]
+pub struct Drawn {
+    /// The head and what the message paused on changed.
+    pub inspected: ArcRwSignal<Inspected>,
+    /// Whether the message log is shown.
+    pub open: ArcRwSignal<bool>,
+    /// The messages listed, newest first.
+    pub rows: ArcRwSignal<Vec<Row>>,
+    /// The message paused on, marked in the list.
+    pub at: ArcRwSignal<Option<u64>>,
+}
+
+fn drawn() -> Drawn {
+    use_context::<Drawn>().expect("the debugger's runner provides Drawn")
+}
 
 /// The debugger's view.
 #[component]
@@ -46,7 +54,9 @@ pub fn Inspector() -> impl IntoView {
     view! {
         <section class="inspector" aria-label="Debugger">
             {move || inspected.with(head)}
-            {move || open.get().then(MessageLog)}
+            <Show when=move || open.get()>
+                <MessageLog/>
+            </Show>
             {move || described.with(|i| i.at.map(|_| changes(&i.described.changes)))}
         </section>
     }
@@ -73,7 +83,11 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
         }
         .into_any();
     };
-    let whose = if i.file { "Session from a file" } else { "Paused" };
+    let whose = if i.file {
+        "Session from a file"
+    } else {
+        "Paused"
+    };
     let blocked = i.blocked.clone().map(|input| {
         view! {
             <p class="inspector-blocked" role="status">
@@ -106,14 +120,13 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
 /// The message log: every message listed, newest first; the one paused on
 /// marked (`aria-current`). Keyed by number, so a new message adds one row
 /// and a step moves one mark.
-#[allow(non_snake_case)]
+#[component]
 fn MessageLog() -> impl IntoView {
     let drawn = drawn();
     let (rows, at) = (drawn.rows, drawn.at);
-    let newest_first = move || rows.with(|rows| rows.iter().rev().cloned().collect::<Vec<_>>());
     view! {
         <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
-            <For each=newest_first key=|row| row.n let:row>
+            <For each=move || rows.get() key=|row| row.n let:row>
                 {message(row, at.clone())}
             </For>
         </ol>
@@ -122,7 +135,7 @@ fn MessageLog() -> impl IntoView {
 
 /// One message: its number (a button that pauses on it), the message, and
 /// its commands or why it was ignored.
-fn message(row: Row, at: ArcReadSignal<Option<u64>>) -> impl IntoView {
+fn message(row: Row, at: ArcRwSignal<Option<u64>>) -> impl IntoView {
     let dispatch = use_dispatcher();
     let n = row.n;
     let current = move || (at.get() == Some(n)).then_some("true");

@@ -6,7 +6,7 @@
 //! `session_file`), and shows what the model asks: the model right after
 //! the message paused on in place of the live one, and its own view
 //! (`view::inspector`), which it mounts in its place on the page
-//! ([`PLACE_ID`]) and feeds ([`drawn`]).
+//! ([`PLACE_ID`]) and feeds (`view::inspector::Drawn`).
 //!
 //! The page has none of this code at start: the runtime fetches the chunk
 //! when the message log is first opened or a session file is dropped on
@@ -20,36 +20,30 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlElement;
 
 use super::session_file;
-use super::split_points::Host;
+use super::split_points::{DebuggerTool, Host};
 use crate::app::debugger::inspected::{Described, Inspected};
-use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger, Page, Row};
+use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger, Page};
 use crate::app::Msg;
-use crate::view::inspector::Inspector;
+use crate::view::inspector::{Drawn, Inspector};
 
-/// What the debugger's view draws, as signals that only this runner
-/// writes: reference-counted, so that no view's owner takes them away.
-#[derive(Clone)]
-pub struct Drawn {
-    /// The head and what the message paused on changed.
-    pub inspected: ArcRwSignal<Inspected>,
-    /// Whether the message log is shown.
-    pub open: ArcRwSignal<bool>,
-    /// The messages listed, oldest first.
-    pub rows: ArcRwSignal<Vec<Row>>,
-    /// The message paused on, marked in the list.
-    pub at: ArcReadSignal<Option<u64>>,
-    at_write: ArcWriteSignal<Option<u64>>,
-}
+/// What the debugger's chunk hands the page's runtime as it loads: its
+/// runner and what reads a file dropped on the page.
+pub const TOOL: DebuggerTool = DebuggerTool {
+    start,
+    send,
+    takes,
+    read: session_file::read,
+};
 
 /// Which message of which session is shown (`file`: the file's number),
 /// and what it was and did, as last described.
-type Described_ = (Option<(u64, Option<u32>)>, Described);
+type Last = (Option<(u64, Option<u32>)>, Described);
 
 thread_local! {
     /// The debugger's model.
     static DEBUGGER: RefCell<Debugger> = RefCell::new(Debugger::default());
     /// The last description, made again only when the message shown changes.
-    static DESCRIBED: RefCell<Described_> = RefCell::new((None, Described::default()));
+    static DESCRIBED: RefCell<Last> = RefCell::new((None, Described::default()));
     /// Which list the rows drawn are: the file's number, how many, the last.
     static LISTED: RefCell<Option<(Option<u32>, usize, u64)>> = const { RefCell::new(None) };
     static DRAWN: OnceCell<Drawn> = const { OnceCell::new() };
@@ -58,17 +52,13 @@ thread_local! {
 }
 
 /// What the debugger's view draws.
-pub fn drawn() -> Drawn {
+fn drawn() -> Drawn {
     DRAWN.with(|cell| {
-        cell.get_or_init(|| {
-            let (at, at_write) = arc_signal(None);
-            Drawn {
-                inspected: ArcRwSignal::new(Inspected::default()),
-                open: ArcRwSignal::new(false),
-                rows: ArcRwSignal::new(Vec::new()),
-                at,
-                at_write,
-            }
+        cell.get_or_init(|| Drawn {
+            inspected: ArcRwSignal::new(Inspected::default()),
+            open: ArcRwSignal::new(false),
+            rows: ArcRwSignal::new(Vec::new()),
+            at: ArcRwSignal::new(None),
         })
         .clone()
     })
@@ -155,7 +145,7 @@ fn show(host: &dyn Host, range: (u64, u64)) {
         (inspected, debugger.shown())
     });
     if drawn.at.get_untracked() != inspected.at {
-        drawn.at_write.set(inspected.at);
+        drawn.at.set(inspected.at);
         if let Some(n) = inspected.at {
             request_animation_frame(move || into_view(n));
         }
@@ -176,7 +166,7 @@ fn list(debugger: &Debugger, drawn: &Drawn) {
         rows.last().map_or(0, |r| r.n),
     );
     if LISTED.with(|listed| listed.replace(Some(which))) != Some(which) {
-        drawn.rows.set(rows.clone());
+        drawn.rows.set(rows.iter().rev().cloned().collect());
     }
 }
 
@@ -219,6 +209,7 @@ fn place(shown: bool, host: &dyn Host) {
         if let (None, Some(place)) = (mounted.as_ref(), place) {
             let handle = leptos::mount::mount_to(place, move || {
                 provide_context(dispatcher);
+                provide_context(drawn());
                 view! { <Inspector/> }
             });
             *mounted = Some(Box::new(handle));

@@ -31,8 +31,8 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::VecDeque;
 
-use leptos::prelude::*;
 use gloo_events::{EventListener, EventListenerOptions, EventListenerPhase};
+use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 

@@ -30,9 +30,9 @@ mod saving;
 mod settings;
 
 use super::cmd::Cmd;
+use super::ignored::Ignored;
 use super::model::Model;
 use super::msg::Msg;
-use super::ignored::Ignored;
 use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
