@@ -37,8 +37,16 @@ dist="${1:-dist}"
 # (the scripts that fetch it and play, the key table, the app adopting the
 # shell's game; issue 35) to 197.4 KB, the engine's wasm (5.2 KB) apart;
 # a build with FIRST_MOVES=off has no engine in the shell.
+# The debugger wrapping the app (issue 43: the recording the runtime's, out
+# of the app's model; the debugger a chunk of its own, fetched by the
+# runtime; a file dropped on any page caught; the paused page's controls
+# shown off) to 201.2 KB, +3.8 over main's 197.4: the wasm +3.2 (the drop
+# listener, the chunk's loader and waiting, the pause's signal; the rest is
+# code no longer inlined across the new split), the loader and the html's
+# chunk list +0.4 (20 shared chunks, were 9), the docked debugger's CSS
+# +0.1. Issue 43 raised the budget from 193 to 200 KiB for this structure.
 # (These figures are in thousands of bytes; the budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
-budget_kb="${SIZE_BUDGET_KB:-193}"
+budget_kb="${SIZE_BUDGET_KB:-200}"
 # The engine's wasm, in KB gzip: issue 35 asked for at most 10.
 engine_budget_kb="${ENGINE_BUDGET_KB:-10}"
 # Each chunk's budget, in KB gzip: a panel's by its split point's name, and

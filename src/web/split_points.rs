@@ -119,9 +119,11 @@ pub fn hand_over(tool: Tool) {
 /// The way to share the card that a chunk handed over, if it did.
 pub fn share_card() -> Option<ShareCard> {
     TOOLS.with(|tools| {
-        tools.borrow().iter().find_map(|tool| match *tool {
-            Tool::ShareCard(share) => Some(share),
-        })
+        tools
+            .borrow()
+            .iter()
+            .map(|&Tool::ShareCard(share)| share)
+            .next()
     })
 }
 

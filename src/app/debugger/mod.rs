@@ -8,9 +8,9 @@
 //!
 //! The debugger itself is a program of its own ([`program`]), which wraps
 //! the app as Elm's debugger does: its model (its list, its selection and
-//! its [`Snapshots`], a model every [`SNAPSHOT_EVERY`] messages, so that
-//! showing any message replays at most that many), messages and rules are
-//! not the app's. What a message changed is [`diff`] (read by the inspector
+//! its [`Snapshots`], a model every [`SNAPSHOT_EVERY`] messages, or fewer
+//! past [`SNAPSHOT_BYTES`], so that showing any message replays at most
+//! the span between two), messages and rules are not the app's. What a message changed is [`diff`] (read by the inspector
 //! and the `session` binary).
 
 pub mod diff;
@@ -150,14 +150,43 @@ impl Messages for Session {
 }
 
 /// A snapshot is kept after every this many messages (Elm's debugger keeps
-/// one every 64 too): showing any message replays at most this many.
+/// one every 64 too), while the snapshots fit in [`SNAPSHOT_BYTES`]: then
+/// showing any message replays at most this many `update`s (and Next one).
 pub const SNAPSHOT_EVERY: u64 = 64;
 
-/// The models right after every [`SNAPSHOT_EVERY`]-th message of a
-/// session's window, oldest first.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What the snapshots may hold, estimated ([`weight`]). A model holds its
+/// game's whole history, so a long life's models are big: past this, every
+/// other snapshot is let go and they are taken half as often, so memory
+/// stays bounded and a step replays at most the span between two.
+pub const SNAPSHOT_BYTES: usize = 1_500_000;
+
+/// A model's size, estimated from its history's length: each input is a
+/// byte, its score eight, and a checkpoint every 64 inputs a few hundred
+/// (`tests/recording_memory.rs` measures what the snapshots hold).
+pub fn weight(model: &Model) -> usize {
+    8_192 + model.history.len() * 24
+}
+
+/// The models right after every so many messages of a session's window
+/// (every [`SNAPSHOT_EVERY`], or a multiple of it for big models), oldest
+/// first.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Snapshots {
     models: VecDeque<(u64, Model)>,
+    /// Every how many messages one is kept.
+    every: u64,
+    /// What they hold, estimated.
+    held: usize,
+}
+
+impl Default for Snapshots {
+    fn default() -> Snapshots {
+        Snapshots {
+            models: VecDeque::new(),
+            every: SNAPSHOT_EVERY,
+            held: 0,
+        }
+    }
 }
 
 impl Snapshots {
@@ -175,18 +204,26 @@ impl Snapshots {
     }
 
     /// Keeps `model`, the model right after message `n`, if `n` is one
-    /// kept.
+    /// kept; past [`SNAPSHOT_BYTES`], thins them.
     pub fn take(&mut self, n: u64, model: &Model) {
         let newer = self.models.back().is_none_or(|(m, _)| *m < n);
-        if n % SNAPSHOT_EVERY == 0 && newer {
+        if n % self.every == 0 && newer {
             self.models.push_back((n, model.clone()));
+            self.held += weight(model);
+        }
+        while self.held > SNAPSHOT_BYTES && self.models.len() > 1 {
+            self.every *= 2;
+            let every = self.every;
+            self.models.retain(|(m, _)| m % every == 0);
+            self.held = self.models.iter().map(|(_, model)| weight(model)).sum();
         }
     }
 
     /// Forgets those before message `first`, which the window no longer
     /// holds.
     pub fn forget_before(&mut self, first: u64) {
-        while self.models.front().is_some_and(|(n, _)| *n < first) {
+        while let Some((_, model)) = self.models.front().filter(|(n, _)| *n < first) {
+            self.held -= weight(model);
             self.models.pop_front();
         }
     }
@@ -201,9 +238,15 @@ impl Snapshots {
         self.models.is_empty()
     }
 
+    /// Every how many messages one is kept: the most `update`s a step
+    /// replays.
+    pub fn every(&self) -> u64 {
+        self.every
+    }
+
     /// The models right after message `n` and right before it (the same
     /// at the session's start), replayed from the latest snapshot before
-    /// it (or the session's start): at most [`SNAPSHOT_EVERY`] messages.
+    /// it (or the session's start): at most [`Snapshots::every`] messages.
     pub fn models_at(&self, session: &impl Messages, n: u64) -> (Model, Model) {
         let n = n.clamp(session.first(), session.last());
         if n == session.first() {

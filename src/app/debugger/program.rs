@@ -8,8 +8,9 @@
 //!
 //! Its model holds its own list (every message the page's recording
 //! keeps, in words), its selection, and snapshots, so that showing any
-//! message replays at most [`SNAPSHOT_EVERY`](super::SNAPSHOT_EVERY)
-//! `update`s (and Next one). While it has the page paused on a message, the
+//! message replays at most the span between two (64 messages,
+//! [`SNAPSHOT_EVERY`](super::SNAPSHOT_EVERY), more for a long game's big
+//! models: [`SNAPSHOT_BYTES`](super::SNAPSHOT_BYTES)), and Next one. While it has the page paused on a message, the
 //! page shows the model the fold made right after it; the player's inputs
 //! (keys, gestures, the page's buttons) are blocked and said to be
 //! ([`takes`], Elm's `BlockMost`), and what the outside reports (the
