@@ -163,8 +163,13 @@ fn the_list_holds_every_recorded_message_paused_or_not() {
     assert_eq!(numbers, (1..=81).collect::<Vec<_>>(), "all listed, paused");
     let row = paused.timeline().row(2).expect("row 2");
     assert_eq!(
-        (row.msg.as_str(), row.outcome.as_str()),
-        ("Play(Move(Left))", "no commands")
+        (row.msg.as_str(), row.outcome.as_str(), row.subs.as_str()),
+        ("Play(Move(Left))", "no commands", "")
+    );
+    let idle = paused.timeline().row(10).expect("row 10");
+    assert_eq!(
+        (idle.msg.as_str(), idle.subs.as_str()),
+        ("Idle", "\u{2212}idle")
     );
     let closed = check(&paused, DebugMsg::ToggleLog, vec![], page);
     assert_eq!(seen(&closed), (false, Some(5), None, None, None));

@@ -139,6 +139,8 @@ fn message(row: Row, at: ArcRwSignal<Option<u64>>) -> impl IntoView {
     let dispatch = use_dispatcher();
     let n = row.n;
     let current = move || (at.get() == Some(n)).then_some("true");
+    let subs =
+        (!row.subs.is_empty()).then(|| view! { " " <span class="message-subs">{row.subs}</span> });
     view! {
         <li class="message-row" data-n=n aria-current=current>
             <button class="message-n" aria-label=format!("Inspect message {n}")
@@ -149,6 +151,7 @@ fn message(row: Row, at: ArcRwSignal<Option<u64>>) -> impl IntoView {
             <code class="message-msg">{row.msg}</code>
             " → "
             <span class="message-effects">{row.outcome}</span>
+            {subs}
         </li>
     }
 }

@@ -153,6 +153,7 @@ fn show(host: &dyn Host, range: (u64, u64)) {
     if drawn.inspected.with_untracked(|i| *i != inspected) {
         drawn.inspected.set(inspected);
     }
+    host.log_shown(drawn.open.get_untracked());
     place(mounted, host);
 }
 

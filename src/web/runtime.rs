@@ -72,6 +72,8 @@ struct Runtime {
     /// Whether the page is paused, for the view (the player's controls
     /// are shown off).
     paused: RwSignal<bool>,
+    /// Whether the debugger's message log is shown, for its button.
+    log_shown: RwSignal<bool>,
     /// The debugger, once its chunk is here.
     debugger: Cell<Option<DebuggerTool>>,
     /// Fetches the debugger's chunk.
@@ -285,6 +287,12 @@ impl Host for Runtime {
     fn dispatcher(&self) -> Dispatcher {
         self.dispatcher
     }
+
+    fn log_shown(&self, shown: bool) {
+        if self.log_shown.get_untracked() != shown {
+            self.log_shown.set(shown);
+        }
+    }
 }
 
 /// What the page was opened with: the address, the browser, the size and
@@ -317,12 +325,12 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 }
 
 /// Starts the runtime: the first model, its commands and subscriptions.
-/// Returns the model, read-only, whether the page is paused, and the
+/// Returns the model, read-only, what the debugger shows, and the
 /// dispatcher, for the view.
 fn start(
     board: NodeRef<leptos::html::Div>,
     split: SplitPoints,
-) -> (ReadSignal<Model>, ReadSignal<bool>, Dispatcher) {
+) -> (ReadSignal<Model>, Paused, Dispatcher) {
     let store = Store::open();
     let flags = flags(&store);
     let (model, cmds) = init(&flags);
@@ -342,13 +350,15 @@ fn start(
         recording: RefCell::new(Recording::new(flags)),
         live: RefCell::new(None),
         paused: RwSignal::new(false),
+        log_shown: RwSignal::new(false),
         debugger: Cell::new(None),
         load_debugger: split.debugger,
         loading: Cell::new(false),
         waiting: RefCell::new((Vec::new(), Vec::new())),
         _drops: file_drop(),
     };
-    let (model, paused) = (runtime.model.read_only(), runtime.paused.read_only());
+    let model = runtime.model.read_only();
+    let paused = Paused(runtime.paused.read_only(), runtime.log_shown.read_only());
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
         with_runtime(|runtime| runtime.begin(cmds));
     }
@@ -379,7 +389,7 @@ fn file_drop() -> [EventListener; 2] {
 pub fn App(split: SplitPoints) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
     let (model, paused, dispatcher) = start(board, split);
-    provide_context(Paused(paused));
+    provide_context(paused);
     // The swipe listeners need the board's element, which exists once the
     // page is mounted: listen again then. Every subscription is live now,
     // so the page's first-game script may hand over the keys and swipes it

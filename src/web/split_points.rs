@@ -76,6 +76,8 @@ pub trait Host {
     fn show(&self, model: Option<Model>);
     /// Where the debugger's later messages go (a file read).
     fn dispatcher(&self) -> Dispatcher;
+    /// Whether the debugger's message log is shown (its button says so).
+    fn log_shown(&self, shown: bool);
 }
 
 thread_local! {

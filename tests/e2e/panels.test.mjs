@@ -254,7 +254,7 @@ async function checkHistory(page, boards, label) {
   assert.ok(sameBoard(present.board, boards[2]), `${label}: "Back to the present" does not show the last board`);
 
   await page.click('.history-panel .messages-button');
-  await page.waitForSelector('.history-panel .message-log > li', { state: 'visible', timeout: 5_000 });
+  await page.waitForSelector('.message-log > li', { state: 'visible', timeout: 5_000 });
   await blur(page);
 }
 

@@ -43,7 +43,7 @@ impl Inspected {
             described: match (row, &debugger.shown) {
                 (Some(row), Some(shown)) if shown.n == row.n => Described {
                     msg: row.msg.clone(),
-                    outcome: row.outcome.clone(),
+                    outcome: format!("{} {}", row.outcome, row.subs).trim_end().into(),
                     changes: diff(&shown.before, &shown.after),
                 },
                 _ => Described::start(),

@@ -57,9 +57,10 @@ pub struct Timeline {
 pub struct Row {
     pub n: u64,
     pub msg: String,
-    /// Its commands, or why it was ignored, and the subscriptions it
-    /// changed.
+    /// Its commands, or why it was ignored.
     pub outcome: String,
+    /// The subscriptions it started, stopped or restarted (`+idle`).
+    pub subs: String,
 }
 
 /// The models right before and after the message paused on.
@@ -144,7 +145,13 @@ impl Row {
         recording.entry(n).map(|e| Row {
             n,
             msg: e.msg.label(),
-            outcome: e.outcome_and_subs(),
+            outcome: e.outcome(),
+            subs: e
+                .subs
+                .iter()
+                .map(|(sign, name)| format!("{sign}{name}"))
+                .collect::<Vec<_>>()
+                .join(" "),
         })
     }
 
@@ -160,6 +167,7 @@ impl Row {
             } else {
                 cmds.join(", ")
             },
+            subs: String::new(),
         })
     }
 }

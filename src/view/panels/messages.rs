@@ -7,15 +7,17 @@
 use leptos::prelude::*;
 
 use crate::app::debugger::program::DebugMsg;
-use crate::view::context::use_dispatcher;
+use crate::view::context::{use_dispatcher, use_log_shown};
 
 /// The button that shows or hides the message log.
 #[component]
 pub fn Messages() -> impl IntoView {
     let dispatch = use_dispatcher();
+    let shown = use_log_shown();
     view! {
         <button
             class="messages-button"
+            aria-expanded=move || shown.get().to_string()
             aria-controls="debugger"
             on:click=move |_| dispatch.debug(DebugMsg::ToggleLog)
         >
