@@ -118,16 +118,19 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
 }
 
 /// The message log: every message listed, newest first; the one paused on
-/// marked (`aria-current`). Keyed by number, so a new message adds one row
-/// and a step moves one mark.
+/// marked (`aria-current`). Keyed by the row itself (a file's message N is
+/// not the page's), so a new message adds one row and a step moves one
+/// mark.
 #[component]
 fn MessageLog() -> impl IntoView {
     let drawn = drawn();
     let (rows, at) = (drawn.rows, drawn.at);
+    // Only the rows whose mark changes hear a step, not every row.
+    let marked = Selector::new(move || at.get());
     view! {
         <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
-            <For each=move || rows.get() key=|row| row.n let:row>
-                {message(row, at.clone())}
+            <For each=move || rows.get() key=|row| row.clone() let:row>
+                {message(row, marked.clone())}
             </For>
         </ol>
     }
@@ -135,10 +138,10 @@ fn MessageLog() -> impl IntoView {
 
 /// One message: its number (a button that pauses on it), the message, and
 /// its commands or why it was ignored.
-fn message(row: Row, at: ArcRwSignal<Option<u64>>) -> impl IntoView {
+fn message(row: Row, marked: Selector<Option<u64>>) -> impl IntoView {
     let dispatch = use_dispatcher();
     let n = row.n;
-    let current = move || (at.get() == Some(n)).then_some("true");
+    let current = move || marked.selected(&Some(n)).then_some("true");
     let subs =
         (!row.subs.is_empty()).then(|| view! { " " <span class="message-subs">{row.subs}</span> });
     view! {
