@@ -54,7 +54,7 @@ const FAILURE_NOTE = 'p.panel.chunk-note[role=status]';
 const LOADING_NOTE = 'p.panel.chunk-note.chunk-loading';
 
 /** A chunk file's path: a panel's split file or a shared chunk. */
-const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|chunk_\d+)-[0-9a-f]+\.wasm$/;
+const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|split_debugger|chunk_\d+)-[0-9a-f]+\.wasm$/;
 /** The split file of `name`, as a route glob. */
 const splitGlob = (name) => `**/${PANELS[name].split}-*.wasm`;
 
