@@ -166,7 +166,7 @@ fn the_list_holds_every_recorded_message_paused_or_not() {
         (row.msg.as_str(), row.outcome.as_str(), row.subs.as_str()),
         ("Play(Move(Left))", "no commands", "")
     );
-    let idle = paused.timeline().row(10).expect("row 10");
+    let idle = paused.timeline().row(11).expect("row 11");
     assert_eq!(
         (idle.msg.as_str(), idle.subs.as_str()),
         ("Idle", "\u{2212}idle")
