@@ -7,7 +7,14 @@
 // 64 KiB and never shrinks, so the figure is that coarse. A benchmark that
 // prints figures, not a test.
 //
+// With `--new-game N` a New Game key ('r') is pressed every N presses, so
+// the history goes on growing (a long life: `--presses 30000 --new-game 150`
+// makes a history of about 20 000 inputs); with `--open-log` the message
+// log is then opened (the debugger fetched, its list and snapshots of the
+// full window made) and the memory read again.
+//
 //   node scripts/recording-heap.mjs [--dist DIR] [--presses 5000]
+//        [--new-game N] [--open-log]
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +24,8 @@ const { values: opts } = parseArgs({
   options: {
     dist: { type: 'string', default: path.join(REPO, 'dist') },
     presses: { type: 'string', default: '5000' },
+    'new-game': { type: 'string', default: '0' },
+    'open-log': { type: 'boolean', default: false },
   },
 });
 
@@ -42,16 +51,28 @@ try {
   await page.waitForFunction(() => window.__memory && document.querySelectorAll('.tile-container > .tile').length >= 2);
   const size = () => page.evaluate(() => window.__memory.buffer.byteLength);
   const before = await size();
-  await page.evaluate(async (n) => {
+  await page.evaluate(async ([n, every]) => {
     const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
     for (let i = 0; i < n; i++) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: keys[i % 4], bubbles: true, cancelable: true }));
+      const key = every > 0 && i % every === every - 1 ? 'r' : keys[i % 4];
+      window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
       if (i % 100 === 99) await new Promise((r) => setTimeout(r, 0));
     }
-  }, Number(opts.presses));
+  }, [Number(opts.presses), Number(opts['new-game'])]);
   await page.waitForTimeout(500);
   const after = await size();
   console.log(`${opts.dist}: wasm memory ${before} -> ${after} bytes after ${opts.presses} key presses (+${after - before})`);
+  if (opts['open-log']) {
+    await page.click('.history-button');
+    await page.waitForSelector('.history-panel');
+    const inputs = await page.$eval('.history-slider', (s) => Number(s.max));
+    await page.click('.messages-button');
+    await page.waitForSelector('.message-log > li');
+    await page.waitForTimeout(500);
+    const opened = await size();
+    const rows = await page.$$eval('.message-log > li', (lis) => lis.length);
+    console.log(`  a history of ${inputs} inputs; the message log opened (${rows} messages listed, snapshots made): ${after} -> ${opened} bytes (+${opened - after})`);
+  }
 } finally {
   await browser.close();
   await server.close();

@@ -37,8 +37,17 @@ dist="${1:-dist}"
 # (the scripts that fetch it and play, the key table, the app adopting the
 # shell's game; issue 35) to 197.4 KB, the engine's wasm (5.2 KB) apart,
 # in every build since issue 41.
+# The debugger wrapping the app (issue 43: the recording the runtime's, out
+# of the app's model; the debugger a chunk of its own, fetched by the
+# runtime; a file dropped on any page caught; the paused page's controls
+# shown off) to 202.0 KB, +4.6 over main's 197.4: the wasm +4.0 (the drop
+# listener, the chunk's loader and waiting, the pause's and the log's
+# signals; the rest is code no longer inlined across the new split, not
+# taken apart piece by piece), the loader and the html's chunk list +0.4
+# (20 shared chunks, were 9), the docked debugger's CSS +0.2. Issue 43
+# raised the budget from 193 to 200 KiB for this structure.
 # (These figures are in thousands of bytes; the budgets below, KiB.) The target of 150 KB is not met (docs/size.md).
-budget_kb="${SIZE_BUDGET_KB:-193}"
+budget_kb="${SIZE_BUDGET_KB:-200}"
 # The engine's wasm, in KB gzip: issue 35 asked for at most 10, issue 41
 # (the engine in every build) for at most 6.
 engine_budget_kb="${ENGINE_BUDGET_KB:-6}"
@@ -46,11 +55,16 @@ engine_budget_kb="${ENGINE_BUDGET_KB:-6}"
 # one for every chunk of shared code.
 chunk_budget_kb() {
     case "$1" in
-        # The history, the review and the message log (38), and the
-        # debugger, which the message log leads to (issue 34: its rules,
-        # replays, diff, inspector and session files, 56 measured): 93.4
-        # measured, and 1.6 for its next change (docs/size.md).
-        split_panel_history-*) echo 95 ;;
+        # The history and the review, and the button that opens the
+        # message log (issue 43: the debugger went to its own chunk): 29.4
+        # measured; 40 is what undo and time travel may need.
+        split_panel_history-*) echo 40 ;;
+        # The debugger (issue 43), fetched when the message log is first
+        # opened or a session file is dropped: its program and runner, its
+        # list, snapshots and replays, the diff, the inspector, session
+        # files and serde_json, which reads a whole model: 120.3 KB
+        # measured (117.5 KiB).
+        split_debugger-*) echo 120 ;;
         split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
         # The contest bar, the ghost's board, the offer to race and the

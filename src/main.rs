@@ -24,7 +24,7 @@ use leptos_2048::app::Panel;
 use leptos_2048::chunk_table;
 use leptos_2048::view;
 use leptos_2048::web;
-use leptos_2048::web::split_points::{self, Draw, SplitPoints};
+use leptos_2048::web::split_points::{self, DebuggerTool, Draw, SplitPoints};
 
 /// The page's allocator: Talc, in place of std's dlmalloc, which is
 /// bigger and slower in wasm (docs/size.md).
@@ -36,7 +36,17 @@ fn main() {
     console_error_panic_hook::set_once();
     leptos_2048::web::mount(SplitPoints {
         load: |chunk| Box::pin(load(chunk)),
+        debugger: || Box::pin(async { debugger().await.ok() }),
     });
+}
+
+/// The debugger's split point: its chunk (its program, runner, view,
+/// replays, diff and session files) hands over its runner as it loads.
+/// Not a row of `chunk_table!`: the debugger wraps the app, and the app's
+/// model does not know it.
+#[wasm_split(debugger, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn debugger() -> Result<DebuggerTool, SplitLoaderError> {
+    Ok(web::debugger::TOOL)
 }
 
 /// A split point for each of [`chunk_table!`]'s rows, and `load`.

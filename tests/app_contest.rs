@@ -59,7 +59,8 @@ fn some_move(model: &Model) -> Direction {
 }
 
 /// `model` after `n` moves that change its board.
-fn moved(mut model: Model, n: usize) -> Model {
+fn moved(model: impl Into<Model>, n: usize) -> Model {
+    let mut model = model.into();
     for _ in 0..n {
         let d = some_move(&model);
         update(&mut model, Msg::Play(Input::Move(d)));
@@ -611,7 +612,7 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
     let url = format!("{PAGE}?race={link}");
     let sent = check(&finished, Msg::SendBack, vec![Cmd::CopyLink(url)]);
     // The link sent back opens as a race of the racer's game.
-    let Some(leptos_2048::app::Share::Made(url)) = sent.share else {
+    let Some(leptos_2048::app::Share::Made(url)) = sent.model.share else {
         panic!("a link made")
     };
     let back = offered(url.split("?race=").nth(1).unwrap().to_string());
@@ -836,7 +837,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
     );
     assert_eq!(beside.history, own.history);
     assert!(beside.computer.autoplay, "the own game's autoplay goes on");
-    assert_eq!(beside.contest.challenge.unwrap().other, there.history);
+    assert_eq!(beside.model.contest.challenge.unwrap().other, there.history);
 }
 
 #[test]

@@ -11,12 +11,12 @@ use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
 use leptos_2048::app::contest::LocalTime;
-use leptos_2048::app::log::RECORD_LEN;
+use leptos_2048::app::debugger::{Entry, Recording, RECORD_LEN};
 use leptos_2048::app::model::{Record, Records, Scored, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::words::theme_button;
 use leptos_2048::app::{
-    init, subscriptions, update, Cmd, Flags, Ignored, Load, Mode, Model, Msg, MsgKind, Notice,
-    Panel, Query, Saved, Sent, Share, Subs,
+    init, subscriptions, update, update_explained, Cmd, Flags, Ignored, Load, Mode, Model, Msg,
+    MsgKind, Notice, Panel, Query, Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
 use leptos_2048::session::contest::{Rival, SavedChallenge};
@@ -461,15 +461,6 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
         first.chunks.of(Chunk::Panel(Panel::History)),
         Fetch::Missing
     );
-}
-
-#[test]
-fn the_message_log_opens_and_closes() {
-    let model = fresh();
-    let open = check(&model, Msg::ToggleMessages, vec![]);
-    assert!(open.log.open);
-    let closed = check(&open, Msg::ToggleMessages, vec![]);
-    assert!(!closed.log.open);
 }
 
 // ─── Replays of shared links ─────────────────────────────────────────────
@@ -1322,20 +1313,22 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     assert_eq!(refused.coach.failure.as_deref(), Some(ONLY_4X4));
 }
 
-// ─── The message log ─────────────────────────────────────────────────────
+// ─── The recording: what the runtime keeps of each message ───────────────
 
 #[test]
-fn the_log_keeps_each_message_with_its_commands() {
-    let model = after(
-        playing("2 2 . . / . . . . / . . . . / . . . ."),
-        [
-            Msg::Play(Input::Move(Left)),
-            Msg::Idle,
-            Msg::Undo,
-            Msg::Undo,
-        ],
-    );
-    let entries: Vec<_> = model.log.newest_first().take(4).collect();
+fn the_recording_keeps_each_message_with_its_commands() {
+    let start = playing("2 2 . . / . . . . / . . . . / . . . .");
+    let mut model = start.clone();
+    let mut recording = Recording::new(flags(Query::default()));
+    for msg in [
+        Msg::Play(Input::Move(Left)),
+        Msg::Idle,
+        Msg::Undo,
+        Msg::Undo,
+    ] {
+        recording.fold(&mut model, msg);
+    }
+    let entries: Vec<_> = recording.entries().iter().rev().collect();
     assert_eq!(entries[0].ignored, Some(Ignored::NoChange));
     assert_eq!(entries[1].msg.label(), "Undo");
     assert_eq!(entries[2].msg.label(), "Idle");
@@ -1348,13 +1341,14 @@ fn the_log_keeps_each_message_with_its_commands() {
         (entries[3].msg.label().as_str(), entries[3].cmds.len()),
         ("Play(Move(Left))", 0)
     );
-    // The log is the page's recording: it keeps the last RECORD_LEN.
-    let long = after(model, (0..RECORD_LEN + 10).map(|_| Msg::Undo));
-    assert_eq!(long.log.newest_first().count(), RECORD_LEN);
-    assert_eq!(
-        long.log.leaving().map(|e| e.n),
-        Some(long.log.count() - 4999)
-    );
+    // It keeps the last RECORD_LEN: the window starts after the rest.
+    for _ in 0..RECORD_LEN + 10 {
+        recording.fold(&mut model, Msg::Undo);
+    }
+    assert_eq!(recording.entries().len(), RECORD_LEN);
+    assert_eq!(recording.first(), 14);
+    assert_eq!(recording.entries()[0].n, 15);
+    assert_eq!(recording.last(), RECORD_LEN as u64 + 14);
 }
 
 // ─── Subscriptions: what the app listens to, by model ────────────────────
@@ -1506,7 +1500,6 @@ fn row_for(msg: &Msg) -> &'static str {
         Msg::ToggleTheme => "the_theme_flips_and_is_remembered",
         Msg::DismissNote => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
         Msg::CheckHistory => "the_history_is_checked_on_opening_and_on_asking",
-        Msg::ToggleMessages => "the_message_log_opens_and_closes",
         Msg::Loaded(_) => "a_corrupt_save_is_set_aside_and_said",
         Msg::AiAnswered { .. } => "a_stale_answer_is_dropped_and_a_failed_one_said",
         Msg::ReplayTick => "a_link_replays_its_game_then_plays_on",
@@ -1563,7 +1556,6 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         MsgKind::ToggleTheme => Msg::ToggleTheme,
         MsgKind::DismissNote => Msg::DismissNote,
         MsgKind::CheckHistory => Msg::CheckHistory,
-        MsgKind::ToggleMessages => Msg::ToggleMessages,
         MsgKind::Review => Msg::Review,
         MsgKind::CancelReview => Msg::CancelReview,
         MsgKind::OpenDaily => Msg::OpenDaily(None),
@@ -1705,7 +1697,6 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => any::<bool>().prop_map(Msg::SystemDark),
         1 => Just(Msg::DismissNote),
         1 => Just(Msg::CheckHistory),
-        1 => Just(Msg::ToggleMessages),
         1 => Just(Msg::Idle),
         1 => Just(Msg::Hidden),
         1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), b)),
@@ -1796,14 +1787,14 @@ proptest! {
                 Msg::AiAnswered { id, .. } => Some(*id),
                 _ => None,
             };
-            let cmds = update(&mut model, msg);
+            let (cmds, why) = update_explained(&mut model, msg);
             for reply in reply_to(&cmds) {
                 update(&mut model, reply);
             }
             prop_assert_eq!(model.validate(), Ok(()));
             prop_assert_eq!(model.history.verify(), Ok(()));
             if let Some(id) = answering {
-                let taken = model.log.latest().unwrap().ignored != Some(Ignored::Stale);
+                let taken = why != Some(Ignored::Stale);
                 if taken {
                     prop_assert!(answered.insert(id), "question {} answered twice", id);
                 }
@@ -1823,9 +1814,9 @@ proptest! {
         for msg in msgs {
             for (purpose, asked) in [(Purpose::Hint, Msg::Hint), (Purpose::Autoplay, Msg::Autoplay)] {
                 let mut tried = model.clone();
-                update(&mut tried, asked);
+                let (_, why) = update_explained(&mut tried, asked);
                 let stopping = purpose == Purpose::Autoplay && model.computer.autoplay;
-                let acts = ignored(&tried).is_none() && (stopping || model.refusal().is_none());
+                let acts = why.is_none() && (stopping || model.refusal().is_none());
                 prop_assert_eq!(model.can_ask_computer(purpose), acts, "{:?}", purpose);
             }
             let cmds = update(&mut model, msg);
@@ -1849,31 +1840,32 @@ proptest! {
 }
 
 #[test]
-fn the_message_log_shows_the_subscriptions_each_message_started_or_stopped() {
-    let subs_of = |m: &Model| -> Vec<String> {
-        let entry = m.log.latest().unwrap();
+fn the_recording_keeps_the_subscriptions_each_message_started_or_stopped() {
+    let subs_of = |m: &mut Model, msg: Msg| -> Vec<String> {
+        let (_, entry) = Entry::fold(m, msg, 1);
         entry
             .subs
             .iter()
             .map(|(sign, name)| format!("{sign}{name}"))
             .collect()
     };
-    let moved = after(fresh(), [Msg::Play(Input::Move(Left))]);
-    assert_eq!(subs_of(&moved), ["+idle"], "something to write");
-    let written = after(moved, [Msg::Idle]);
-    assert_eq!(subs_of(&written), ["\u{2212}idle"]);
-    let stats = after(written, [Msg::Toggle(Panel::Stats)]);
+    let mut model = fresh();
+    let moved = subs_of(&mut model, Msg::Play(Input::Move(Left)));
+    assert_eq!(moved, ["+idle"], "something to write");
+    assert_eq!(subs_of(&mut model, Msg::Idle), ["\u{2212}idle"]);
     assert_eq!(
-        subs_of(&stats),
+        subs_of(&mut model, Msg::Toggle(Panel::Stats)),
         ["~clock"],
         "the countdown ticks each second"
     );
-    let themed = after(stats, [Msg::ToggleTheme]);
-    assert_eq!(subs_of(&themed), ["\u{2212}colour scheme"]);
-    let (replay, _) = replaying();
-    let skipped = after(replay, [Msg::SkipReplay]);
-    assert!(subs_of(&skipped).contains(&"\u{2212}ticker".to_string()));
-    assert!(subs_of(&skipped).contains(&"+swipes".to_string()));
+    assert_eq!(
+        subs_of(&mut model, Msg::ToggleTheme),
+        ["\u{2212}colour scheme"]
+    );
+    let (mut replay, _) = replaying();
+    let skipped = subs_of(&mut replay, Msg::SkipReplay);
+    assert!(skipped.contains(&"\u{2212}ticker".to_string()));
+    assert!(skipped.contains(&"+swipes".to_string()));
 }
 
 #[test]

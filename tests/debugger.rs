@@ -1,143 +1,336 @@
 //! The debugger's own program (`app::debugger::program`): its rules as
-//! `check(before, msg, commands)` rows on its model, and which of the app's
-//! messages the live page takes while paused. Natively, as the app's rules
-//! are; the browser tests (`tests/e2e/debugger.test.mjs`) drive its runner.
+//! `check(before, msg, commands)` rows on its model, over a page it wraps
+//! (the runtime's recording and the live model, folded here natively as
+//! the runtime folds them); the models it shows, against the page's own;
+//! its snapshots; and which of the app's messages the live page takes
+//! while paused. The browser tests (`tests/e2e/debugger.test.mjs`) drive
+//! its runner.
 
-use leptos_2048::app::debugger::program::{takes, update, DebugCmd, DebugMsg, Debugger, Opened};
-use leptos_2048::app::Msg;
-use leptos_2048::engine::{Direction, Input};
+use leptos_2048::app::debugger::program::{takes, update, DebugCmd, DebugMsg, Debugger, Page};
+use leptos_2048::app::debugger::{Recording, Session, RECORD_LEN, SNAPSHOT_EVERY};
+use leptos_2048::app::{init, Load, Model, Msg, Query};
+use leptos_2048::engine::{Config, Direction, Input};
+use leptos_2048::session::stored::Loaded;
 
-/// The page's own recording keeps messages 3 to 40.
-const OWN: (u64, u64) = (3, 40);
+mod support;
+use support::flags;
 
-/// A file of messages 0 to 12, the first opened.
-const FILE: Opened = Opened {
-    first: 0,
-    last: 12,
-    file: 1,
-};
+/// A page the runtime ran: `init`, then the messages folded through its
+/// recording; the live model after each of the messages numbered in
+/// `keep`.
+struct Ran {
+    recording: Recording,
+    live: Model,
+    kept: Vec<(u64, Model)>,
+}
 
-/// Folds `msg` into a copy of `before`, asserts the commands are `expect`,
-/// and gives the model after.
-fn check(before: &Debugger, msg: DebugMsg, expect: Vec<DebugCmd>) -> Debugger {
+impl Ran {
+    fn page(&self) -> Page<'_> {
+        Page {
+            recording: &self.recording,
+            live: &self.live,
+        }
+    }
+
+    /// The live model right after message `n`, as the page had it.
+    fn at(&self, n: u64) -> &Model {
+        &self.kept.iter().find(|(k, _)| *k == n).expect("kept").1
+    }
+
+    /// One more message, as the runtime folds it, and the debugger told.
+    fn take(&mut self, debugger: &mut Debugger, msg: Msg) {
+        self.recording.fold(&mut self.live, msg);
+        update(debugger, DebugMsg::Recorded, self.page());
+    }
+}
+
+/// A page's first message and `n` moves round the board, an idle moment
+/// every ten.
+fn playing(n: usize) -> Vec<Msg> {
+    let loaded = Msg::Loaded(Box::new(support::saved(
+        Config::default(),
+        Load::Start,
+        Loaded::Missing,
+    )));
+    let dirs = [
+        Direction::Left,
+        Direction::Up,
+        Direction::Right,
+        Direction::Down,
+    ];
+    let moves = (0..n).map(move |i| match i % 10 {
+        9 => Msg::Idle,
+        _ => Msg::Play(Input::Move(dirs[i % 4])),
+    });
+    std::iter::once(loaded).chain(moves).collect()
+}
+
+fn ran(msgs: Vec<Msg>, keep: &[u64]) -> Ran {
+    let flags = flags(Query::default());
+    let (mut live, _) = init(&flags);
+    let mut recording = Recording::new(flags);
+    let mut kept = Vec::new();
+    if keep.contains(&0) {
+        kept.push((0, live.clone()));
+    }
+    for msg in msgs {
+        recording.fold(&mut live, msg);
+        if keep.contains(&recording.last()) {
+            kept.push((recording.last(), live.clone()));
+        }
+    }
+    Ran {
+        recording,
+        live,
+        kept,
+    }
+}
+
+/// What a row states of the debugger's model: the log shown, the message
+/// paused on, the file's number, why a file was refused, the input blocked.
+type Seen = (
+    bool,
+    Option<u64>,
+    Option<u32>,
+    Option<String>,
+    Option<String>,
+);
+
+fn seen(d: &Debugger) -> Seen {
+    (
+        d.open,
+        d.at,
+        d.opened.as_ref().map(|o| o.file),
+        d.problem.clone(),
+        d.blocked.clone(),
+    )
+}
+
+/// Folds `msg` into a copy of `before` on `page`, asserts the commands are
+/// `expect`, and gives the model after.
+#[track_caller]
+fn check(before: &Debugger, msg: DebugMsg, expect: Vec<DebugCmd>, page: Page) -> Debugger {
     let mut after = before.clone();
     let label = format!("{msg:?}");
     assert_eq!(
-        update(&mut after, msg, OWN),
+        update(&mut after, msg, page),
         expect,
         "the commands of {label}"
     );
     after
 }
 
-fn paused_at(at: u64) -> Debugger {
-    Debugger {
-        at: Some(at),
-        ..Debugger::default()
-    }
-}
-
-fn refused(why: &str) -> Debugger {
-    Debugger {
-        problem: Some(why.into()),
-        ..Debugger::default()
-    }
-}
+const LIVE: Seen = (false, None, None, None, None);
 
 #[test]
-fn inspecting_pauses_on_a_message_held_within_those_kept() {
-    let live = Debugger::default();
+fn pausing_holds_the_message_within_those_recorded_and_shows_the_pages_model() {
+    let ran = ran(playing(40), &[0, 1, 10, 41]);
+    let page = ran.page();
+    let live = Debugger::start(page);
     let rows = [
-        (live.clone(), Some(10), paused_at(10)),
-        (live.clone(), Some(99), paused_at(40)),
-        (live.clone(), Some(0), paused_at(3)),
-        (paused_at(10), Some(11), paused_at(11)),
-        (paused_at(10), None, live.clone()),
-        // Pausing, or going back, puts away what was refused.
-        (refused("Not a session."), Some(5), paused_at(5)),
-        (refused("Not a session."), None, live.clone()),
+        (Some(10), (false, Some(10), None, None, None)),
+        (Some(99), (false, Some(41), None, None, None)),
+        (Some(0), (false, Some(0), None, None, None)),
+        (None, LIVE),
     ];
-    for (before, at, after) in rows {
-        assert_eq!(check(&before, DebugMsg::Inspect(at), vec![]), after);
+    for (at, after) in rows {
+        let paused = check(&live, DebugMsg::Inspect(at), vec![], page);
+        assert_eq!(seen(&paused), after);
+        let shown = paused.shown.as_ref().map(|s| (s.n, &s.after));
+        assert_eq!(shown, paused.at.map(|n| (n, ran.at(n))), "{at:?}");
     }
-    assert!(paused_at(3).paused() && !live.paused());
+    // The start: the model init made, before and after alike.
+    let start = check(&live, DebugMsg::Inspect(Some(0)), vec![], page);
+    let shown = start.shown.expect("shown");
+    assert_eq!(shown.before, shown.after);
+    // Message 1: the model before it is the start.
+    let first = check(&live, DebugMsg::Inspect(Some(1)), vec![], page);
+    let shown = first.shown.expect("shown");
+    assert_eq!((&shown.before, &shown.after), (ran.at(0), ran.at(1)));
 }
 
 #[test]
-fn a_file_opened_is_stepped_through_from_its_start_within_its_messages() {
-    let opened = check(&refused("Cut."), DebugMsg::Opened(FILE), vec![]);
-    let in_file = |at| Debugger {
-        at: Some(at),
-        opened: Some(FILE),
-        problem: None,
-    };
-    assert_eq!(opened, in_file(0));
+fn the_list_holds_every_recorded_message_paused_or_not() {
+    let ran = ran(playing(80), &[]);
+    let page = ran.page();
+    let started = Debugger::start(page);
+    assert_eq!(started.own.rows.len(), 81);
+    let open = check(&started, DebugMsg::ToggleLog, vec![], page);
+    assert_eq!(seen(&open), (true, None, None, None, None));
+    let paused = check(&open, DebugMsg::Inspect(Some(5)), vec![], page);
+    assert_eq!(seen(&paused), (true, Some(5), None, None, None));
+    let numbers: Vec<u64> = paused.timeline().rows.iter().map(|r| r.n).collect();
+    assert_eq!(numbers, (1..=81).collect::<Vec<_>>(), "all listed, paused");
+    let row = paused.timeline().row(2).expect("row 2");
     assert_eq!(
-        check(&opened, DebugMsg::Inspect(Some(30)), vec![]),
-        in_file(12)
+        (row.msg.as_str(), row.outcome.as_str(), row.subs.as_str()),
+        ("Play(Move(Left))", "no commands", "")
     );
-    assert_eq!(opened.range(OWN), (0, 12));
-    // Back to live puts the file away: the page's own messages again.
-    let back = check(&in_file(7), DebugMsg::Inspect(None), vec![]);
-    assert_eq!(back, Debugger::default());
-    assert_eq!(back.range(OWN), OWN);
+    let idle = paused.timeline().row(11).expect("row 11");
+    assert_eq!(
+        (idle.msg.as_str(), idle.subs.as_str()),
+        ("Idle", "\u{2212}idle")
+    );
+    let closed = check(&paused, DebugMsg::ToggleLog, vec![], page);
+    assert_eq!(seen(&closed), (false, Some(5), None, None, None));
 }
 
 #[test]
-fn files_are_saved_and_picked_by_the_runner_and_a_refusal_is_said() {
+fn while_paused_the_outside_folds_in_aside_and_an_input_is_blocked_in_words() {
+    let mut ran = ran(playing(20), &[7]);
+    let mut debugger = Debugger::start(ran.page());
+    update(&mut debugger, DebugMsg::Inspect(Some(7)), ran.page());
+    ran.take(&mut debugger, Msg::Idle);
+    assert_eq!(seen(&debugger), (false, Some(7), None, None, None));
+    assert_eq!(debugger.own.rows.last().map(|r| r.n), Some(22));
+    assert_eq!(debugger.shown.as_ref().map(|s| &s.after), Some(ran.at(7)));
+    let blocked = check(
+        &debugger,
+        DebugMsg::Blocked(Box::new(Msg::Play(Input::Move(Direction::Up)))),
+        vec![],
+        ran.page(),
+    );
+    let words = Some("Play(Move(Up))".to_string());
+    assert_eq!(seen(&blocked), (false, Some(7), None, None, words));
+    // Stepping or going back to live puts the word away.
+    let stepped = check(&blocked, DebugMsg::Inspect(Some(8)), vec![], ran.page());
+    assert_eq!(seen(&stepped), (false, Some(8), None, None, None));
+    let back = check(&blocked, DebugMsg::Inspect(None), vec![], ran.page());
+    assert_eq!(seen(&back), LIVE);
+    assert!(back.shown.is_none());
+}
+
+#[test]
+fn the_message_paused_on_is_held_within_the_window_as_it_moves() {
+    let mut ran = ran(playing(RECORD_LEN - 2), &[]);
+    let mut debugger = Debugger::start(ran.page());
+    update(&mut debugger, DebugMsg::Inspect(Some(2)), ran.page());
+    for _ in 0..5 {
+        ran.take(&mut debugger, Msg::Idle);
+    }
+    let first = ran.recording.first();
+    assert_eq!(first, 4);
+    assert_eq!(debugger.at, Some(first));
+    assert_eq!(debugger.own.rows.len(), RECORD_LEN);
+    assert_eq!(debugger.own.rows[0].n, first + 1);
+    assert!(debugger.own.snapshots.len() as u64 <= RECORD_LEN as u64 / SNAPSHOT_EVERY + 1);
+}
+
+#[test]
+fn stepping_through_a_full_window_shows_the_pages_model_at_each_message() {
+    let total = RECORD_LEN + 130;
+    let every: Vec<u64> = (0..=total as u64 + 1).step_by(97).collect();
+    let ran = ran(playing(total), &every);
+    let page = ran.page();
+    let mut debugger = Debugger::start(page);
+    let first = ran.recording.first();
+    assert_eq!(first, 131);
+    update(&mut debugger, DebugMsg::Inspect(Some(first)), page);
+    while let Some(at) = debugger.at.filter(|&at| at < ran.recording.last()) {
+        update(&mut debugger, DebugMsg::Inspect(Some(at + 1)), page);
+        let shown = debugger.shown.as_ref().expect("shown");
+        assert_eq!(shown.n, at + 1);
+        if let Some((_, model)) = ran.kept.iter().find(|(k, _)| *k == at + 1) {
+            assert_eq!(&shown.after, model, "message {}", at + 1);
+        }
+    }
+    assert_eq!(debugger.at, Some(ran.recording.last()));
+    assert_eq!(debugger.shown.as_ref().map(|s| &s.after), Some(&ran.live));
+    // Back through it, a snapshot's span at a time.
+    for n in every
+        .iter()
+        .copied()
+        .filter(|&n| n > first && n <= ran.recording.last())
+    {
+        update(&mut debugger, DebugMsg::Inspect(Some(n - 1)), page);
+        update(&mut debugger, DebugMsg::Inspect(Some(n)), page);
+        assert_eq!(debugger.shown.as_ref().map(|s| &s.after), Some(ran.at(n)));
+    }
+}
+
+#[test]
+fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() {
+    let ran = ran(playing(30), &[]);
+    let page = ran.page();
+    let session: Session = ran.recording.session();
+    let started = Debugger::start(page);
+    let refused = check(&started, DebugMsg::Refused("Cut.".into()), vec![], page);
+    assert_eq!(
+        seen(&refused),
+        (false, None, None, Some("Cut.".into()), None)
+    );
+    let file = || DebugMsg::Opened(Box::new(ran_session(&session, 12)));
+    let opened = check(&refused, file(), vec![], page);
+    assert_eq!(seen(&opened), (true, Some(0), Some(1), None, None));
+    assert_eq!(opened.timeline().rows.len(), 12);
+    assert_eq!(opened.range(page), (0, 12));
+    let beyond = check(&opened, DebugMsg::Inspect(Some(30)), vec![], page);
+    assert_eq!(seen(&beyond), (true, Some(12), Some(1), None, None));
+    let again = check(&opened, file(), vec![], page);
+    assert_eq!(seen(&again), (true, Some(0), Some(2), None, None));
+    let back = check(&beyond, DebugMsg::Inspect(None), vec![], page);
+    assert_eq!(seen(&back), (true, None, None, None, None));
+    assert_eq!(back.timeline().rows.len(), 31);
+    assert_eq!(back.range(page), (0, 31));
+}
+
+/// The first `n` messages of `session`.
+fn ran_session(session: &Session, n: usize) -> Session {
+    Session {
+        messages: session.messages[..n].to_vec(),
+        commands: session.commands[..n].to_vec(),
+        ..session.clone()
+    }
+}
+
+#[test]
+fn files_are_saved_and_picked_by_the_runner() {
+    let ran = ran(playing(3), &[]);
+    let page = ran.page();
+    let started = Debugger::start(page);
+    let paused = check(&started, DebugMsg::Inspect(Some(2)), vec![], page);
+    let refused = check(&started, DebugMsg::Refused("Cut.".into()), vec![], page);
     let rows = [
+        (&started, DebugMsg::Save, vec![DebugCmd::Save], LIVE),
+        (&refused, DebugMsg::Open, vec![DebugCmd::Pick], LIVE),
         (
-            Debugger::default(),
+            &paused,
             DebugMsg::Save,
             vec![DebugCmd::Save],
-            Debugger::default(),
+            (false, Some(2), None, None, None),
         ),
-        (
-            refused("Cut."),
-            DebugMsg::Open,
-            vec![DebugCmd::Pick],
-            Debugger::default(),
-        ),
-        (
-            paused_at(9),
-            DebugMsg::Save,
-            vec![DebugCmd::Save],
-            paused_at(9),
-        ),
-        (
-            paused_at(9),
-            DebugMsg::Refused("Not a session.".into()),
-            vec![],
-            Debugger {
-                problem: Some("Not a session.".into()),
-                ..paused_at(9)
-            },
-        ),
-        // The live page took a message: the message paused on stays, held
-        // within those the log still keeps.
-        (paused_at(9), DebugMsg::Folded, vec![], paused_at(9)),
-        (paused_at(1), DebugMsg::Folded, vec![], paused_at(3)),
     ];
     for (before, msg, cmds, after) in rows {
-        assert_eq!(check(&before, msg, cmds), after);
+        assert_eq!(seen(&check(before, msg, cmds, page)), after);
     }
-    assert!(refused("Cut.").shown() && !refused("Cut.").paused());
-    assert!(!Debugger::default().shown());
+    assert!(refused.shown() && !refused.paused());
+    assert!(!started.shown());
 }
 
 #[test]
 fn while_paused_the_live_page_takes_only_what_the_outside_reports() {
+    let ran = ran(playing(3), &[]);
+    let live = Debugger::start(ran.page());
+    let paused = check(&live, DebugMsg::Inspect(Some(2)), vec![], ran.page());
     let rows = [
         (Msg::Play(Input::Move(Direction::Left)), true, false),
         (Msg::Undo, true, false),
         (Msg::Hint, true, false),
+        (Msg::Toggle(leptos_2048::app::Panel::History), true, false),
         (Msg::SystemDark(true), true, true),
         (Msg::Idle, true, true),
         (Msg::ReplayTick, true, true),
     ];
-    for (msg, live, paused) in rows {
+    for (msg, when_live, when_paused) in rows {
         let label = msg.label();
-        assert_eq!(takes(&Debugger::default(), &msg), live, "{label}, live");
-        assert_eq!(takes(&paused_at(4), &msg), paused, "{label}, paused");
+        assert_eq!(takes(&live, &msg), when_live, "{label}, live");
+        assert_eq!(takes(&paused, &msg), when_paused, "{label}, paused");
     }
+}
+
+#[test]
+fn snapshots_are_taken_every_so_many_messages() {
+    let ran = ran(playing(300), &[]);
+    let debugger = Debugger::start(ran.page());
+    assert_eq!(debugger.own.snapshots.len(), 301 / SNAPSHOT_EVERY as usize);
 }

@@ -8,7 +8,8 @@
 use std::fs;
 use std::path::Path;
 
-use leptos_2048::app::{init, update, Load, Msg, Query, Saved};
+use leptos_2048::app::debugger::Entry;
+use leptos_2048::app::{init, Load, Msg, Query, Saved};
 use leptos_2048::engine::{Direction, Input};
 use leptos_2048::session::stored::Loaded;
 
@@ -45,9 +46,8 @@ fn transcript() -> String {
         Msg::Play(Input::Move(Direction::Left)),
         Msg::Idle,
     ];
-    for msg in msgs {
-        update(&mut model, msg);
-        let entry = model.log.latest().expect("a logged message");
+    for (n, msg) in (1..).zip(msgs) {
+        let (_, entry) = Entry::fold(&mut model, msg, n);
         let outcome = match entry.ignored {
             Some(why) => why.words().to_string(),
             None if entry.cmds.is_empty() => "no commands".to_string(),

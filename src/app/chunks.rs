@@ -23,8 +23,8 @@ use super::panel::Panel;
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
 /// binary reads; and, after `hands`, what the chunk hands the page as it
-/// loads (`web::split_points::Tool`: the card's picture; the debugger,
-/// which the history panel's chunk holds with the message log).
+/// loads (`web::split_points::Tool`: the card's picture). The debugger's
+/// chunk is not the app's and has no row: the runtime fetches it itself.
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
 /// each chunk's slot in [`Chunks`], and the page's binary its split point
@@ -40,7 +40,7 @@ use super::panel::Panel;
 macro_rules! chunk_table {
     ($then:ident) => {
         $then! {
-            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel; hands view::inspector::TOOL,
+            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
             Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL,

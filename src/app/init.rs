@@ -14,7 +14,6 @@ use super::coach::Coach;
 use super::computer::Computer;
 use super::contest::{Contest, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
-use super::log::Log;
 use super::model::{next_seed, Mode, Model, Note, Notice, Record, Records, Unsaved, DEFAULT_SPEED};
 use super::saved::Load;
 use super::words::{link_verified, race_link_wrong};
@@ -140,7 +139,6 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
         page_url: flags.page_url.clone(),
         entropy,
         verification: None,
-        log: Log::default(),
         contest: Contest::at(flags.time),
         scored: None,
     };

@@ -31,7 +31,7 @@
 //! - [`panel`]: the panels.
 //! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
-//! - [`log`]: the last messages and their commands, for the history panel.
+//! - [`ignored`]: why `update` did nothing with a message.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
 //! - [`first_game`]: the starting boards the page draws for a new visitor
 //!   before the app runs, and the game it played there, which the app
@@ -49,9 +49,9 @@ pub mod computer;
 pub mod contest;
 pub mod debugger;
 pub mod first_game;
+pub mod ignored;
 pub mod init;
 pub mod keys;
-pub mod log;
 pub mod model;
 pub mod msg;
 pub mod notice;
@@ -65,11 +65,11 @@ mod update;
 pub mod words;
 
 pub use cmd::Cmd;
+pub use ignored::Ignored;
 pub use init::{init, Flags, Query};
-pub use log::Ignored;
 pub use model::{Mode, Model, Notice, Panel, Share, Unsaved};
 pub use msg::{Msg, MsgKind};
 pub use notice::Sent;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};
-pub use update::update;
+pub use update::{update, update_explained};

@@ -10,7 +10,6 @@ use super::coach::{game_start, Coach};
 use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
-use super::log::Log;
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
 use super::words::{self, hint_sentence, verdict_sentence};
@@ -88,9 +87,6 @@ pub struct Model {
     /// The last replay of the history from its start, checking that it is
     /// the fold of its inputs.
     pub verification: Option<Verification>,
-    /// The last messages and what `update` made of them, and whether the
-    /// history panel shows them.
-    pub log: Log,
     /// Playing against other people: the daily or race beside the
     /// player's own game, the dailies' results, the local time, the offer
     /// to race and the result card.

@@ -62,8 +62,6 @@ pub enum Msg {
     DismissNote,
     /// Replay the whole history from its start and check every state.
     CheckHistory,
-    /// Show or hide the message log in the history panel.
-    ToggleMessages,
     /// Review the game in play: search each move not yet judged, and open
     /// the history panel, where the verdicts show.
     Review,
@@ -137,31 +135,6 @@ pub enum Msg {
 }
 
 impl Msg {
-    /// Whether the outside reports it (a reply to a command, a
-    /// subscription's event), rather than the player asking: a player's
-    /// input is not taken while the debugger has the page paused.
-    pub fn answers(&self) -> bool {
-        matches!(
-            self,
-            Msg::Loaded(_)
-                | Msg::AiAnswered { .. }
-                | Msg::AutoplayTurn(_)
-                | Msg::ReplayTick
-                | Msg::SystemDark(_)
-                | Msg::Idle
-                | Msg::Hidden
-                | Msg::BestElsewhere(..)
-                | Msg::SaveFailed(_)
-                | Msg::LinkCopied(_)
-                | Msg::ChunkLoaded { .. }
-                | Msg::Time(_)
-                | Msg::ChallengeElsewhere(_)
-                | Msg::CardSent(_)
-                | Msg::CardDue
-                | Msg::Assessed { .. }
-        )
-    }
-
     /// The message in a few words, for the message log. Written out rather
     /// than derived: a derived `Debug` would print whole states.
     pub fn label(&self) -> String {
@@ -181,7 +154,6 @@ impl Msg {
             Msg::ToggleTheme => "ToggleTheme",
             Msg::DismissNote => "DismissNote",
             Msg::CheckHistory => "CheckHistory",
-            Msg::ToggleMessages => "ToggleMessages",
             Msg::Review => "Review",
             Msg::CancelReview => "CancelReview",
             Msg::ReplayTick => "ReplayTick",

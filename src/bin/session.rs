@@ -11,8 +11,8 @@
 use std::process::ExitCode;
 
 use leptos_2048::app::debugger::diff::diff;
+use leptos_2048::app::debugger::recording::said;
 use leptos_2048::app::debugger::{file, Session, Step};
-use leptos_2048::app::log::said;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,11 +46,11 @@ fn replay(session: &Session, quiet: bool) -> bool {
             print_step(step);
         }
         if !step.same() {
-            differ.push(step.n);
-            let now = step.entry().map(|e| said(&e.cmds)).unwrap_or_default();
+            differ.push(step.entry.n);
+            let now = said(&step.entry.cmds);
             println!(
                 "!! message {}: commands now [{now}], recorded [{}]",
-                step.n,
+                step.entry.n,
                 step.recorded.join(", ")
             );
         }
@@ -83,10 +83,8 @@ fn replay(session: &Session, quiet: bool) -> bool {
 }
 
 fn print_step(step: &Step) {
-    let (msg, cmds) = step.entry().map_or((String::new(), String::new()), |e| {
-        (e.msg.label(), e.outcome_and_subs())
-    });
-    println!("{:>5} {msg} → {cmds}", step.n);
+    let (msg, cmds) = (step.entry.msg.label(), step.entry.outcome_and_subs());
+    println!("{:>5} {msg} → {cmds}", step.entry.n);
     for change in diff(step.before, step.after) {
         let (before, after) = (indent(&change.before), indent(&change.after));
         println!("        {}: {before} → {after}", change.field);

@@ -20,6 +20,23 @@ pub fn use_model() -> ReadSignal<Model> {
     use_context::<ReadSignal<Model>>().expect("Page provides the model")
 }
 
+/// Whether the debugger has the page paused on a message, and whether its
+/// message log is shown: the runtime's state, not the app's (the app does
+/// not know the debugger). While the page is paused, the player's inputs
+/// are blocked, and the controls that would send them are shown off.
+#[derive(Clone, Copy)]
+pub struct Paused(pub ReadSignal<bool>, pub ReadSignal<bool>);
+
+/// Whether the page is paused.
+pub fn use_paused() -> ReadSignal<bool> {
+    use_context::<Paused>().expect("App provides Paused").0
+}
+
+/// Whether the debugger's message log is shown.
+pub fn use_log_shown() -> ReadSignal<bool> {
+    use_context::<Paused>().expect("App provides Paused").1
+}
+
 /// A memo of one part of the model.
 pub fn select<T: PartialEq + Send + Sync + 'static>(
     part: impl Fn(&Model) -> T + Send + Sync + 'static,

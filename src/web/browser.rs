@@ -521,3 +521,17 @@ pub fn selected_index(event: &web_sys::Event) -> Option<usize> {
         .ok()?;
     select.selected_index().try_into().ok()
 }
+
+/// The first file a `drop` event carries (`dataTransfer.files.item(0)`),
+/// if it carries one. Read through `Reflect.get` and `Function.call`,
+/// bound with `catch`: anything missing or throwing reads as no file.
+pub fn dropped_file(event: &web_sys::Event) -> Option<JsValue> {
+    let get =
+        |target: &JsValue, name: &str| js_sys::Reflect::get(target, &JsValue::from_str(name)).ok();
+    let object = |value: JsValue| value.is_object().then_some(value);
+    let transfer = get(event, "dataTransfer").and_then(object)?;
+    let files = get(&transfer, "files").and_then(object)?;
+    let item = get(&files, "item")?.dyn_into::<js_sys::Function>().ok()?;
+    let file = item.call1(&files, &JsValue::from(0)).ok()?;
+    file.is_object().then_some(file)
+}

@@ -11,14 +11,18 @@
 //!
 //! A message sent while another is being handled (a command's reply, a
 //! storage failure) waits its turn, so `update` never runs inside itself.
-//! `update` is called through `Recording::fold`, which keeps the page's
-//! session beside the message log.
+//! `update` is called through `Recording::fold`: from the first message on,
+//! the runtime records the page's session (the flags, the model at the
+//! window's start, the last 5 000 messages and what each did), outside the
+//! app's model, as Elm's runtime does for its debugger.
 //!
-//! Once the debugger's code is here (the history panel's chunk), the
-//! debugger wraps the loop, as Elm's debugger wraps a program: its own
-//! messages (`Dispatcher::debug`) go to it, it may show a replayed model in
-//! the signal while the live one waits aside ([`Host`]), and meanwhile the
-//! live model takes only what the debugger lets through.
+//! The debugger's messages (`Dispatcher::debug`: the message log opened, a
+//! session file dropped on the page) fetch its chunk the first time; from
+//! then on the debugger wraps the loop, as Elm's debugger wraps a program:
+//! it hears every message recorded, it may show a replayed model in the
+//! signal while the live one waits aside ([`Host`]), and meanwhile the live
+//! model takes only what the debugger lets through (the outside's replies);
+//! the player's inputs are blocked, and the debugger says so.
 //!
 //! The runtime lives in one thread-local cell for the page's lifetime; the
 //! dispatcher (a plain function), the watchdog and the board's first load
@@ -27,6 +31,7 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::VecDeque;
 
+use gloo_events::{EventListener, EventListenerOptions, EventListenerPhase};
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
@@ -34,12 +39,13 @@ use wasm_bindgen::JsValue;
 use super::browser;
 use super::dispatcher::Dispatcher;
 use super::runner::Runner;
-use super::split_points::{self, Host, SplitPoints};
+use super::split_points::{self, DebuggerTool, Host, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
 use crate::app::{init, subscriptions, Cmd, Flags, Model, Msg, Query};
+use crate::view::context::Paused;
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners
@@ -57,16 +63,28 @@ struct Runtime {
     /// Clears `draining` if it is still set once the stack has unwound
     /// (see [`Runtime::watch`]).
     watchdog: Closure<dyn FnMut(JsValue)>,
-    /// What the page's session needs beside its message log (the model's
-    /// `Log`): its flags, and the model at the window's start. Every
-    /// message is folded through it.
+    /// The page's session: every message is folded through it.
     recording: RefCell<Recording>,
     /// While the debugger has the page paused: the live model, which goes
     /// on folding the outside's replies (the signal then holds the model
     /// the debugger replayed for the message paused on).
     live: RefCell<Option<Model>>,
-    /// Whether the debugger has started (once its code is here).
-    debugging: Cell<bool>,
+    /// Whether the page is paused, for the view (the player's controls
+    /// are shown off).
+    paused: RwSignal<bool>,
+    /// Whether the debugger's message log is shown, for its button.
+    log_shown: RwSignal<bool>,
+    /// The debugger, once its chunk is here.
+    debugger: Cell<Option<DebuggerTool>>,
+    /// Fetches the debugger's chunk.
+    load_debugger: fn() -> split_points::Later<Option<DebuggerTool>>,
+    /// Whether its chunk is being fetched.
+    loading: Cell<bool>,
+    /// What waits for it: its messages, and files dropped on the page.
+    waiting: RefCell<(Vec<DebugMsg>, Vec<JsValue>)>,
+    /// A session file dropped on the page: the debugger's one
+    /// subscription, live from the start (it fetches the debugger).
+    _drops: [EventListener; 2],
 }
 
 impl Runtime {
@@ -102,33 +120,29 @@ impl Runtime {
     }
 
     /// One turn of the loop: fold the message in, run its commands, and
-    /// listen to what the new model says. Once the debugger is here (the
-    /// history panel's chunk) it is started, and wraps the loop: while it
-    /// has the page paused, the message goes to the live model kept aside,
-    /// if the live app takes it, and the debugger hears that more can be
-    /// shown.
+    /// listen to what the new model says. Once the debugger is here it
+    /// wraps the loop: while it has the page paused, the player's inputs
+    /// are blocked (it says so) and the rest goes to the live model kept
+    /// aside; it hears every message recorded.
     fn handle(&self, msg: Msg) {
-        let debugger = split_points::debugger();
-        if debugger.is_some_and(|d| !(d.takes)(&msg)) {
+        let debugger = self.debugger.get();
+        if let Some(debugger) = debugger.filter(|d| !(d.takes)(&msg)) {
+            (debugger.send)(DebugMsg::Blocked(Box::new(msg)), self);
             return;
         }
-        let live = self.live.borrow_mut().take();
-        let paused = live.is_some();
-        let cmds = match live {
-            Some(mut live) => {
-                let cmds = self.recording.borrow_mut().fold(&mut live, msg);
-                *self.live.borrow_mut() = Some(live);
-                cmds
+        let cmds = {
+            let mut live = self.live.borrow_mut();
+            let mut recording = self.recording.borrow_mut();
+            match live.as_mut() {
+                Some(live) => recording.fold(live, msg),
+                None => self
+                    .model
+                    .try_update(|model| recording.fold(model, msg))
+                    .unwrap_or_default(),
             }
-            None => self
-                .model
-                .try_update(|model| self.recording.borrow_mut().fold(model, msg))
-                .unwrap_or_default(),
         };
-        match debugger {
-            Some(debugger) if paused => (debugger.send)(DebugMsg::Folded, self),
-            Some(debugger) if !self.debugging.replace(true) => (debugger.start)(self),
-            _ => {}
+        if let Some(debugger) = debugger {
+            (debugger.send)(DebugMsg::Recorded, self);
         }
         self.run(cmds);
         self.listen();
@@ -145,12 +159,56 @@ impl Runtime {
         }
     }
 
-    /// A debugger's message goes to the debugger, once its code is here
-    /// (the history panel's chunk, which draws the message log its
-    /// messages come from).
+    /// A debugger's message goes to the debugger; the first fetches its
+    /// chunk, and waits for it.
     fn debug(&self, msg: DebugMsg) {
-        if let Some(debugger) = split_points::debugger() {
+        match self.debugger.get() {
+            Some(debugger) => (debugger.send)(msg, self),
+            None => {
+                self.waiting.borrow_mut().0.push(msg);
+                self.fetch_debugger();
+            }
+        }
+    }
+
+    /// A session file dropped on the page goes to the debugger, which is
+    /// fetched first if it is not here.
+    fn dropped(&self, file: JsValue) {
+        match self.debugger.get() {
+            Some(debugger) => (debugger.read)(file, self.dispatcher),
+            None => {
+                self.waiting.borrow_mut().1.push(file);
+                self.fetch_debugger();
+            }
+        }
+    }
+
+    /// Fetches the debugger's chunk, once at a time; when it is here, the
+    /// debugger starts on the page and takes what waited for it. If it
+    /// cannot be fetched, what waited is dropped, and the next message
+    /// tries again.
+    fn fetch_debugger(&self) {
+        if self.loading.replace(true) {
+            return;
+        }
+        let load = self.load_debugger;
+        leptos::task::spawn_local(async move {
+            let debugger = load().await;
+            with_runtime(|runtime| runtime.debugger_here(debugger));
+        });
+    }
+
+    fn debugger_here(&self, debugger: Option<DebuggerTool>) {
+        self.loading.set(false);
+        let (msgs, files) = self.waiting.take();
+        let Some(debugger) = debugger else { return };
+        self.debugger.set(Some(debugger));
+        (debugger.start)(self);
+        for msg in msgs {
             (debugger.send)(msg, self);
+        }
+        for file in files {
+            (debugger.read)(file, self.dispatcher);
         }
     }
 
@@ -208,6 +266,7 @@ impl Host for Runtime {
     }
 
     fn show(&self, model: Option<Model>) {
+        self.paused.set(model.is_some());
         match model {
             Some(model) => {
                 let previous = self.swap(model);
@@ -227,6 +286,12 @@ impl Host for Runtime {
 
     fn dispatcher(&self) -> Dispatcher {
         self.dispatcher
+    }
+
+    fn log_shown(&self, shown: bool) {
+        if self.log_shown.get_untracked() != shown {
+            self.log_shown.set(shown);
+        }
     }
 }
 
@@ -260,12 +325,15 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 }
 
 /// Starts the runtime: the first model, its commands and subscriptions.
-/// Returns the model, read-only, and the dispatcher, for the view.
-fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<Model>, Dispatcher) {
+/// Returns the model, read-only, what the debugger shows, and the
+/// dispatcher, for the view.
+fn start(
+    board: NodeRef<leptos::html::Div>,
+    split: SplitPoints,
+) -> (ReadSignal<Model>, Paused, Dispatcher) {
     let store = Store::open();
     let flags = flags(&store);
     let (model, cmds) = init(&flags);
-    let recording = RefCell::new(Recording::new(flags, &model));
     let dispatcher = Dispatcher::new(
         |msg| with_runtime(|runtime| runtime.send(msg)),
         |msg| with_runtime(|runtime| runtime.debug(msg)),
@@ -279,15 +347,40 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
         draining: Cell::new(false),
         watching: Cell::new(false),
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
-        recording,
+        recording: RefCell::new(Recording::new(flags)),
         live: RefCell::new(None),
-        debugging: Cell::new(false),
+        paused: RwSignal::new(false),
+        log_shown: RwSignal::new(false),
+        debugger: Cell::new(None),
+        load_debugger: split.debugger,
+        loading: Cell::new(false),
+        waiting: RefCell::new((Vec::new(), Vec::new())),
+        _drops: file_drop(),
     };
     let model = runtime.model.read_only();
+    let paused = Paused(runtime.paused.read_only(), runtime.log_shown.read_only());
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
         with_runtime(|runtime| runtime.begin(cmds));
     }
-    (model, dispatcher)
+    (model, paused, dispatcher)
+}
+
+/// A file dropped on the page is a session for the debugger; dragging one
+/// over the page is let through, which a drop needs.
+fn file_drop() -> [EventListener; 2] {
+    let options = EventListenerOptions {
+        phase: EventListenerPhase::Bubble,
+        passive: false,
+    };
+    let on = |name, dropped: bool| {
+        EventListener::new_with_options(&window(), name, options, move |event| {
+            event.prevent_default();
+            if let Some(file) = dropped.then(|| browser::dropped_file(event)).flatten() {
+                with_runtime(|runtime| runtime.dropped(file));
+            }
+        })
+    };
+    [on("dragover", false), on("drop", true)]
 }
 
 /// The whole app: the runtime and the page, which gets the model read-only,
@@ -295,7 +388,8 @@ fn start(board: NodeRef<leptos::html::Div>, split: SplitPoints) -> (ReadSignal<M
 #[component]
 pub fn App(split: SplitPoints) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
-    let (model, dispatcher) = start(board, split);
+    let (model, paused, dispatcher) = start(board, split);
+    provide_context(paused);
     // The swipe listeners need the board's element, which exists once the
     // page is mounted: listen again then. Every subscription is live now,
     // so the page's first-game script may hand over the keys and swipes it

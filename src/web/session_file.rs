@@ -1,8 +1,7 @@
 //! Session files in the browser: saving the page's session as a download,
-//! and reading one the player picks or drops on the page; the session
-//! opened is kept here ([`with_opened`]). Reached only through the
-//! debugger's runner (`web::debugger`, its chunk), so none of it (nor
-//! serde_json) is in the page at start.
+//! and reading one the player picks or drops on the page (the runtime
+//! hands the file over). Reached only through the debugger's chunk, so
+//! none of it (nor serde_json) is in the page at start.
 //!
 //! Every call that can throw is bound here with `catch`; a file that
 //! cannot be read, or is not a session, becomes `DebugMsg::Refused(…)` in
@@ -13,11 +12,9 @@ use leptos::prelude::{document, window};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
-use std::cell::{Cell, RefCell};
-
 use super::dispatcher::Dispatcher;
-use crate::app::debugger::program::{DebugMsg, Opened};
-use crate::app::debugger::{file, Recording, Session};
+use crate::app::debugger::program::DebugMsg;
+use crate::app::debugger::{file, Recording};
 use crate::app::Model;
 
 /// The name a saved session downloads as.
@@ -51,7 +48,7 @@ fn call(target: &JsValue, name: &str, arg: Option<&JsValue>) -> Result<JsValue, 
     }
 }
 
-/// `list.item(0)`, of a `FileList` (`input.files`, `dataTransfer.files`),
+/// `list.item(0)`, of a `FileList` (`input.files`),
 /// if there is one.
 fn first_file(holder: &JsValue) -> Option<JsValue> {
     let files = get(holder, "files").ok().filter(|f| f.is_object())?;
@@ -63,7 +60,7 @@ fn first_file(holder: &JsValue) -> Option<JsValue> {
 /// to check a replay against) as a JSON file the browser downloads.
 pub fn save(recording: &Recording, live: &Model) -> Result<(), String> {
     let refused = |_| "This session could not be saved: the browser refused the file.".to_string();
-    let mut session = recording.session(&live.log);
+    let mut session = recording.session();
     session.end = Some(Box::new(live.clone()));
     let parts = js_sys::Array::of1(&JsValue::from_str(&file::write(&session)));
     let options = js_sys::Object::new();
@@ -98,23 +95,17 @@ pub fn pick(dispatch: Dispatcher) {
     }
     let picked = input.clone();
     EventListener::once(&input, "change", move |_| {
-        read(first_file(&picked), dispatch);
+        if let Some(file) = first_file(&picked) {
+            read(file, dispatch);
+        }
     })
     .forget();
     let _ = call(&input, "click", None);
 }
 
-/// Reads the first file dropped with `event` as a session.
-pub fn dropped(event: &web_sys::Event, dispatch: Dispatcher) {
-    let transfer = get(event, "dataTransfer").ok().filter(|t| t.is_object());
-    read(transfer.as_ref().and_then(first_file), dispatch);
-}
-
-/// Reads `file`'s text and sends its session, or why it is refused.
-fn read(file: Option<JsValue>, dispatch: Dispatcher) {
-    let Some(file) = file else {
-        return;
-    };
+/// Reads `file`'s text (a `File`) and sends its session, or why it is
+/// refused.
+pub fn read(file: JsValue, dispatch: Dispatcher) {
     let Ok(promise) = call(&file, "text", None) else {
         dispatch.debug(DebugMsg::Refused(UNREADABLE.into()));
         return;
@@ -123,11 +114,11 @@ fn read(file: Option<JsValue>, dispatch: Dispatcher) {
         let text =
             wasm_bindgen_futures::JsFuture::from(promise.unchecked_into::<js_sys::Promise>()).await;
         let read = match text.ok().and_then(|t| t.as_string()) {
-            Some(text) => file::read_in_page(&text),
+            Some(text) => file::read(&text),
             None => Err(UNREADABLE.into()),
         };
         dispatch.debug(match read {
-            Ok(session) => DebugMsg::Opened(open(session)),
+            Ok(session) => DebugMsg::Opened(Box::new(session)),
             Err(why) => DebugMsg::Refused(why),
         });
     });
@@ -135,28 +126,3 @@ fn read(file: Option<JsValue>, dispatch: Dispatcher) {
 
 /// Why a file could not be read at all.
 const UNREADABLE: &str = "This file could not be read.";
-
-thread_local! {
-    /// The session last opened from a file, and how many were.
-    static OPENED: RefCell<Option<Session>> = const { RefCell::new(None) };
-    static FILES: Cell<u32> = const { Cell::new(0) };
-}
-
-/// Keeps a session read from a file, to step through; what the model
-/// knows of it.
-fn open(session: Session) -> Opened {
-    let file = FILES.with(|files| files.get() + 1);
-    FILES.with(|files| files.set(file));
-    let opened = Opened {
-        first: session.first,
-        last: session.last(),
-        file,
-    };
-    OPENED.with(|kept| *kept.borrow_mut() = Some(session));
-    opened
-}
-
-/// Hands `f` the session last opened from a file, if one was.
-pub fn with_opened<T>(f: impl FnOnce(Option<&Session>) -> T) -> T {
-    OPENED.with(|opened| f(opened.borrow().as_ref()))
-}

@@ -9,8 +9,9 @@
 //! `view::chunk_place`: a panel's view (`view::panels`), the daily's and
 //! races' views (`view::contest`). Each chunk is resolved once, and drawn as often as
 //! it is shown, at once. A chunk may also hand over, as it loads, the
-//! functions the page calls for it ([`Tool`]): the card's picture, the
-//! debugger ([`DebuggerTool`]).
+//! functions the page calls for it ([`Tool`]): the card's picture. The
+//! debugger's chunk is fetched by the runtime itself ([`DebuggerTool`]):
+//! the debugger wraps the app, and the app's model does not know it.
 //!
 //! The split points are in the binary rather than here: a split point is a
 //! function exported from whichever wasm links it, and the AI worker links
@@ -21,6 +22,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use leptos::prelude::AnyView;
+use wasm_bindgen::JsValue;
 
 use super::dispatcher::Dispatcher;
 use crate::app::chunks::Chunk;
@@ -40,27 +42,29 @@ pub struct SplitPoints {
     /// Fetches a chunk: what draws its view once it is here (at once if it
     /// was), `None` if it cannot be fetched.
     pub load: fn(Chunk) -> Later<Option<Draw>>,
+    /// Fetches the debugger's chunk, which wraps the app rather than being
+    /// one of its chunks (`app::chunks` does not list it).
+    pub debugger: fn() -> Later<Option<DebuggerTool>>,
 }
 
-/// What the history panel's chunk, which holds the message log and the
-/// debugger, hands over as it loads (`view::inspector::TOOL`): the
-/// debugger's runner, with which the page's runtime wraps the app as Elm's
-/// debugger wraps a program, and its inspector. None of the debugger's code
-/// (its rules, the replays, the diff, the session files, JSON) is in the
-/// page at start.
+/// The debugger's chunk, which the page's runtime fetches when the message
+/// log is first opened or a session file is dropped on the page
+/// (`view::inspector::TOOL`): the debugger's runner, with which the runtime
+/// wraps the app as Elm's debugger wraps a program, and its view. None of
+/// the debugger's code (its rules, the list, the replays, the diff, the
+/// session files, JSON) is in the page at start.
 #[derive(Clone, Copy)]
 pub struct DebuggerTool {
-    /// Starts the debugger, with the page it wraps (its subscription, a
-    /// session file dropped on the page).
+    /// Starts the debugger on the page it wraps (its list and snapshots of
+    /// the recording so far).
     pub start: fn(&dyn Host),
     /// Carries out a debugger's message, with the page it wraps.
     pub send: fn(DebugMsg, &dyn Host),
     /// Whether the live app takes `msg` now (`debugger::program::takes`):
     /// while the page is paused, only what the outside reports.
     pub takes: fn(&Msg) -> bool,
-    /// Draws the inspector (mounted by the debugger's runner in its place
-    /// on the page).
-    pub inspector: Draw,
+    /// Reads a session file (a `File` dropped on the page).
+    pub read: fn(JsValue, Dispatcher),
 }
 
 /// The page as the debugger sees it: the page's runtime.
@@ -72,6 +76,8 @@ pub trait Host {
     fn show(&self, model: Option<Model>);
     /// Where the debugger's later messages go (a file read).
     fn dispatcher(&self) -> Dispatcher;
+    /// Whether the debugger's message log is shown (its button says so).
+    fn log_shown(&self, shown: bool);
 }
 
 thread_local! {
@@ -97,9 +103,6 @@ pub enum Tool {
     /// Sends the result card with its board's picture (the contest's
     /// chunk: `web::card_picture`); `Cmd::ShareCard`.
     ShareCard(ShareCard),
-    /// The debugger's runner and inspector (the history panel's chunk:
-    /// `web::debugger`, `view::inspector`).
-    Debugger(DebuggerTool),
 }
 
 /// Sends the result card's text, and `done` hears how it went.
@@ -118,20 +121,11 @@ pub fn hand_over(tool: Tool) {
 /// The way to share the card that a chunk handed over, if it did.
 pub fn share_card() -> Option<ShareCard> {
     TOOLS.with(|tools| {
-        tools.borrow().iter().find_map(|tool| match *tool {
-            Tool::ShareCard(share) => Some(share),
-            _ => None,
-        })
-    })
-}
-
-/// The debugger's runner, if its chunk is here.
-pub fn debugger() -> Option<DebuggerTool> {
-    TOOLS.with(|tools| {
-        tools.borrow().iter().find_map(|tool| match *tool {
-            Tool::Debugger(tools) => Some(tools),
-            _ => None,
-        })
+        tools
+            .borrow()
+            .iter()
+            .map(|&Tool::ShareCard(share)| share)
+            .next()
     })
 }
 

@@ -134,7 +134,7 @@ for (const theme of ['light', 'dark']) {
     await audit(page, `${theme}: inspector open`);
     await page.focus('.inspector-live');
     await page.keyboard.press('Enter');
-    await page.waitForSelector('.inspector', { state: 'detached' });
+    await page.waitForSelector('.inspector-live', { state: 'detached' });
     assert.deepEqual(pageErrors(errors), []);
     await context.close();
   });

@@ -39,7 +39,8 @@ after(async () => {
 // ---------------------------------------------------------------------------
 // What a player does
 
-/** Opens the history panel and its message log, as a student would. */
+/** Opens the history panel and its message log (the debugger's, fetched
+ * the first time), as a student would. */
 async function openMessageLog(page) {
   if (!(await page.$('.history-panel'))) await page.click('.history-button');
   await page.waitForSelector('.history-panel', { timeout: 10_000 });
@@ -121,7 +122,7 @@ async function nextMessage(page) {
 
 async function backToLive(page) {
   await page.click('.inspector-live');
-  await page.waitForSelector('.inspector', { state: 'detached', timeout: 10_000 });
+  await page.waitForSelector('.inspector-live', { state: 'detached', timeout: 10_000 });
 }
 
 // ---------------------------------------------------------------------------
@@ -134,7 +135,7 @@ function newestMessage(page) {
 
 /** The message the inspector is paused after. */
 async function pausedAt(page) {
-  await page.waitForSelector('.inspector-title', { timeout: 10_000 });
+  await page.waitForSelector('.inspector-title[data-at]', { timeout: 10_000 });
   return page.$eval('.inspector-title', (h) => Number(h.dataset.at));
 }
 
@@ -232,11 +233,9 @@ test('a session recorded in the browser replays natively and in the page, messag
     await openSessionFile(page, where);
     await page.waitForSelector('.inspector-problem', { timeout: 10_000 });
     assert.match(await page.textContent('.inspector-problem'), said, name);
-    assert.equal(await page.$('.inspector-title'), null, `${name}: the page paused`);
+    assert.equal(await page.$('.inspector-title[data-at]'), null, `${name}: the page paused`);
     assert.deepEqual((await readBoard(page)).board, liveEnd.board, `${name}: the live game changed`);
   }
-  await page.click('.inspector-dismiss');
-  await page.waitForSelector('.inspector', { state: 'detached', timeout: 10_000 });
 
   // The page's own replay of the saved file: at every message the same
   // board and score as the live page paused there, and as the live page
@@ -290,39 +289,153 @@ test('the live page pauses on a message from the log, shows what it changed, and
   await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n - 2);
   const changes = await page.$$eval('.inspector-changes dt', (dts) => dts.map((d) => d.textContent));
   assert.ok(changes.length > 0, 'no change shown');
-  // The player's inputs wait while paused.
+  // The player's inputs are blocked while paused, and the page says so;
+  // the controls that would do nothing are shown off.
   const paused = await readBoard(page);
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowUp');
   assert.deepEqual((await readBoard(page)).board, paused.board, 'a key moved the paused page');
+  await page.waitForSelector('.inspector-blocked', { timeout: 10_000 });
+  assert.match(await page.textContent('.inspector-blocked'), /Play\(Move\(Up\)\) was not taken/);
+  for (const name of ['undo', 'hint', 'autoplay']) {
+    assert.equal(await page.$eval(`.${name}-button`, (b) => b.disabled), true, `${name} while paused`);
+  }
   await backToLive(page);
   assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('once the history panel has loaded, a session file dropped on the page opens in the debugger, and the game is untouched', async () => {
+test('a session file dropped on a fresh page fetches the debugger and opens in it, and the game is untouched', async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
+  const fetched = [];
+  page.on('request', (r) => fetched.push(r.url()));
   await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
   await waitReady(page);
   for (let i = 0; i < 3; i++) await playAMove(page, i);
   await untilIdle(page);
   const live = await readBoard(page);
-  // The history panel's chunk brings the debugger; closed again, the
-  // panel leaves it listening for a dropped file.
-  await openPanel(page, 'history');
-  await page.click('.history-button');
-  await page.waitForSelector('.history-panel', { state: 'detached', timeout: 10_000 });
+  assert.ok(!fetched.some((u) => /split_debugger-/.test(u)), 'the debugger fetched at start');
   const text = readFileSync(FIXTURE, 'utf8');
   const session = JSON.parse(text);
   await dropSessionFile(page, text);
   assert.equal(await pausedAt(page), session.first);
+  assert.ok(fetched.some((u) => /split_debugger-/.test(u)), 'the debugger was not fetched');
+  assert.ok(!fetched.some((u) => /split_panel_history-/.test(u)), 'the history panel was fetched');
   await nextMessage(page);
   assert.equal(await pausedAt(page), session.first + 1);
   await backToLive(page);
   assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Whether the element `selector` is within the window's view. */
+function inView(page, selector) {
+  return page.$eval(selector, (el) => {
+    const r = el.getBoundingClientRect();
+    return r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.height > 0;
+  });
+}
+
+test('paused at an early message, the whole list stays, the message marked and in view, and the page looks paused', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    const context = await suite.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+    await waitReady(page);
+    for (let i = 0; i < 4; i++) await playAMove(page, i);
+    await openMessageLog(page);
+    for (let i = 0; i < 36; i++) await playAMove(page, i);
+    await untilIdle(page);
+    const newest = await newestMessage(page);
+    const rows = () => page.$$eval('.message-log > li', (lis) => lis.map((li) => Number(li.dataset.n)));
+    const all = await rows();
+    assert.equal(all.length, newest, `every message listed live (${viewport.width})`);
+    // Message 3 came before the history panel opened: paused there, the
+    // page draws that model (no panel), and the list stays whole.
+    await page.click('.message-log > li[data-n="3"] .message-n');
+    assert.equal(await pausedAt(page), 3);
+    await page.waitForSelector('.history-panel', { state: 'detached', timeout: 10_000 });
+    assert.deepEqual(await rows(), all, 'the list paused');
+    assert.equal(await page.$eval('.message-row[aria-current]', (li) => Number(li.dataset.n)), 3);
+    for (const what of ['.inspector-title', '.inspector-live', '.message-row[aria-current]']) {
+      assert.ok(await inView(page, what), `${what} in view (${viewport.width})`);
+    }
+    await page.screenshot({ path: path.join(TMP, `paused-${viewport.width}.png`) });
+    // Any other message one click away.
+    await page.click('.message-log > li[data-n="30"] .message-n');
+    assert.equal(await pausedAt(page), 30);
+    assert.ok(await inView(page, '.message-row[aria-current]'), 'message 30 in view');
+    await backToLive(page);
+    assert.equal(await newestMessage(page), newest);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  console.log(`screenshots of the paused page: ${TMP}/paused-*.png`);
+});
+
+/** Hands the page `n` key presses, the arrows round and round. */
+async function pressKeys(page, n) {
+  await page.evaluate(async (count) => {
+    const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+    for (let i = 0; i < count; i++) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: keys[i % 4], bubbles: true, cancelable: true }));
+      if (i % 200 === 199) await new Promise((r) => setTimeout(r, 0));
+    }
+  }, n);
+}
+
+test('a long life: a full window stepped through from its first message to its last, saved and reopened in the page', { timeout: 900_000 }, async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=43', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  await pressKeys(page, 5200);
+  await untilIdle(page);
+  const liveEnd = await readBoard(page);
+  await openMessageLog(page);
+  const newest = await newestMessage(page);
+  assert.ok(newest > 5000, `${newest} messages`);
+  const listed = await page.$$eval('.message-log > li', (lis) => lis.length);
+  assert.equal(listed, 5000, 'the window listed');
+  const oldest = newest - 5000 + 1;
+  // Stepped through, Next after Next, from the window's first message.
+  await page.click('.message-log > li:last-child .message-n');
+  assert.equal(await pausedAt(page), oldest);
+  const steps = await page.evaluate(async (last) => {
+    const at = () => Number(document.querySelector('.inspector-title')?.dataset.at);
+    let steps = 0;
+    while (at() < last) {
+      const want = at() + 1;
+      document.querySelector('.inspector-next').click();
+      while (at() !== want) await new Promise((r) => setTimeout(r, 0));
+      steps++;
+    }
+    return steps;
+  }, newest);
+  assert.equal(steps, newest - oldest);
+  assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'the last message shows the live board');
+  await backToLive(page);
+  // Saved: the file starts from the window's start model; the page opens it.
+  const file = await saveThisSession(page);
+  const session = JSON.parse(readFileSync(file, 'utf8'));
+  // The window, perhaps moved on by a message or two since (idle moments).
+  assert.equal(session.messages.length, 5000);
+  assert.ok(session.first >= oldest - 1, `the file starts after ${session.first}`);
+  assert.ok(session.start, 'the window\'s start model is in the file');
+  const native = spawnSync(SESSION_BIN, [file, '--quiet'], { encoding: 'utf8' });
+  assert.equal(native.status, 0, `session ${file}:\n${native.stdout}\n${native.stderr}`);
+  await openSessionFile(page, file);
+  assert.equal(await pausedAt(page), session.first);
+  await page.click('.message-log > li:first-child .message-n');
+  assert.equal(await pausedAt(page), session.first + 5000);
+  assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'the file\'s last message shows the live board');
+  await backToLive(page);
   assert.deepEqual(errors, []);
   await context.close();
 });

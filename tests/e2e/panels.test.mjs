@@ -54,7 +54,7 @@ const FAILURE_NOTE = 'p.panel.chunk-note[role=status]';
 const LOADING_NOTE = 'p.panel.chunk-note.chunk-loading';
 
 /** A chunk file's path: a panel's split file or a shared chunk. */
-const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|chunk_\d+)-[0-9a-f]+\.wasm$/;
+const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|split_debugger|chunk_\d+)-[0-9a-f]+\.wasm$/;
 /** The split file of `name`, as a route glob. */
 const splitGlob = (name) => `**/${PANELS[name].split}-*.wasm`;
 
@@ -260,7 +260,7 @@ async function checkHistory(page, boards, label) {
   assert.ok(sameBoard(present.board, boards[2]), `${label}: "Back to the present" does not show the last board`);
 
   await page.click('.history-panel .messages-button');
-  await page.waitForSelector('.history-panel .message-log > li', { state: 'visible', timeout: 5_000 });
+  await page.waitForSelector('.message-log > li', { state: 'visible', timeout: 5_000 });
   await blur(page);
 }
 

@@ -9,7 +9,9 @@
 use leptos_2048::ai::bitboard;
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::model::Note;
-use leptos_2048::app::{init, update, Cmd, Flags, Ignored, Load, Model, Msg, Query, Saved};
+use leptos_2048::app::{
+    init, update, update_explained, Cmd, Flags, Ignored, Load, Model, Msg, Query, Saved,
+};
 use leptos_2048::engine::{Config, Direction, Input, State};
 use leptos_2048::session::daily::Day;
 use leptos_2048::session::history::History;
@@ -77,7 +79,8 @@ pub fn playing(picture: &str) -> Model {
 }
 
 /// `model` after `msgs`, commands ignored.
-pub fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
+pub fn after(model: impl Into<Model>, msgs: impl IntoIterator<Item = Msg>) -> Model {
+    let mut model = model.into();
     for msg in msgs {
         update(&mut model, msg);
     }
@@ -87,22 +90,49 @@ pub fn after(mut model: Model, msgs: impl IntoIterator<Item = Msg>) -> Model {
 /// Runs `msg` on a copy of `before`, asserts that the commands are
 /// `expect` (stated from literals and the model before, never from the
 /// model the rule made), that the model keeps its invariants, and returns
-/// the model after.
+/// the model after, with why the rule did nothing if it did nothing.
 #[track_caller]
-pub fn check(before: &Model, msg: Msg, expect: Vec<Cmd>) -> Model {
+pub fn check(before: &Model, msg: Msg, expect: Vec<Cmd>) -> Checked {
     let mut model = before.clone();
     let label = msg.label();
-    let got = update(&mut model, msg);
+    let (got, ignored) = update_explained(&mut model, msg);
     assert_eq!(got, expect, "the commands of {label}");
     model
         .validate()
         .unwrap_or_else(|e| panic!("{label} broke the model: {e}"));
-    model
+    Checked { model, ignored }
 }
 
-/// Why the last message did nothing.
-pub fn ignored(model: &Model) -> Option<Ignored> {
-    model.log.latest().and_then(|e| e.ignored)
+/// The model a `check` row made, and why its message did nothing, if it
+/// did nothing; it reads as the model.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub model: Model,
+    pub ignored: Option<Ignored>,
+}
+
+impl std::ops::Deref for Checked {
+    type Target = Model;
+    fn deref(&self) -> &Model {
+        &self.model
+    }
+}
+
+impl std::ops::DerefMut for Checked {
+    fn deref_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+}
+
+impl From<Checked> for Model {
+    fn from(checked: Checked) -> Model {
+        checked.model
+    }
+}
+
+/// Why the message of a `check` row did nothing.
+pub fn ignored(checked: &Checked) -> Option<Ignored> {
+    checked.ignored
 }
 
 pub fn shared_link() -> String {

@@ -3,8 +3,8 @@
 //! found generically (the model as JSON, field by field), and each value is
 //! drawn by its shape, not its field's name: a board as a board, a history
 //! as its length and cursor, a small object by the parts that changed,
-//! anything else as short JSON. The message log is left out (every message
-//! changes it), and the board in play is added as a picture when it moved.
+//! anything else as short JSON. The board in play is added as a picture
+//! when it moved.
 
 use serde_json::{Map, Value};
 
@@ -44,7 +44,7 @@ pub fn diff(before: &Model, after: &Model) -> Vec<Change> {
     changes
 }
 
-/// The model as JSON (the log is not written).
+/// The model as JSON.
 fn fields(model: &Model) -> Value {
     serde_json::to_value(model).unwrap_or(Value::Null)
 }

@@ -1,12 +1,13 @@
 //! A session as a file: JSON, `{"version":1,"flags":…,"first":0,
-//! "messages":[…],"commands":[…]}`, one message a line. Reading refuses, in
-//! words, a file of a later format, a file cut short or not JSON, and a
-//! message this build does not know; the caller's model is not touched
-//! either way. Called by the debugger's runner (the history panel's chunk) and natively (the
-//! `session` binary, `tests/sessions.rs`), never by the page at start.
+//! "start":…,"messages":[…],"commands":[…]}`, one message a line; `start`,
+//! the model at the window's start, once the page had let messages go.
+//! Reading refuses, in words, a file of a later format, a file cut short or
+//! not JSON, and a message this build does not know; the caller's model is
+//! not touched either way. Called by the debugger's runner (its own chunk,
+//! with serde_json) and natively (the `session` binary,
+//! `tests/sessions.rs`), never by the page at start.
 
 use super::{Session, SESSION_VERSION};
-use crate::app::{Flags, Msg};
 
 /// The session as its file's text.
 pub fn write(session: &Session) -> String {
@@ -47,75 +48,19 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_value(value).map_or_else(|_| "null".into(), |v| v.to_string())
 }
 
-/// Reads a session file, or says in words why it is refused (natively:
-/// a session that starts from a model is read whole).
+/// Reads a session file, or says in words why it is refused: the page
+/// and `session FILE` read every file the page saves, one that starts from
+/// its window's start model too.
 pub fn read(text: &str) -> Result<Session, String> {
     let head: Head = serde_json::from_str(text).map_err(|e| refusal(&e))?;
     newer(head.version)?;
     checked(serde_json::from_str(text).map_err(|e| refusal(&e))?)
 }
 
-/// Reads a session file as the page does: the same refusals, and a
-/// session that starts from a model rather than from its flags (the page
-/// had let its first messages go) is refused too, so the page never reads
-/// a whole model (`session FILE` replays it natively). The page's own
-/// model when it saved (`end`) is not read.
-pub fn read_in_page(text: &str) -> Result<Session, String> {
-    #[derive(serde::Deserialize)]
-    struct InPage {
-        version: u32,
-        flags: Flags,
-        first: u64,
-        #[serde(default)]
-        start: Option<serde::de::IgnoredAny>,
-        messages: Vec<Msg>,
-        commands: Vec<Vec<String>>,
-    }
-    let head: Head = in_page(text)?;
-    newer(head.version)?;
-    let file: InPage = in_page(text)?;
-    if file.start.is_some() {
-        return Err(format!(
-            "This session starts after message {}, from the model the page had then; the page opens sessions that start from their flags. Replay it with `cargo run --bin session`.",
-            file.first
-        ));
-    }
-    checked(Session {
-        version: file.version,
-        flags: file.flags,
-        first: file.first,
-        start: None,
-        messages: file.messages,
-        commands: file.commands,
-        end: None,
-    })
-}
-
-/// Reads `text` with serde-json-core, the reader the page's storage uses
-/// (so the page shares its code for histories, states and the rest).
-fn in_page<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, String> {
-    use serde_json_core::de::Error;
-    let mut unescaped = [0u8; 1024];
-    match serde_json_core::from_str_escaped(text, &mut unescaped) {
-        Ok((value, _)) => Ok(value),
-        Err(
-            Error::EofWhileParsingList
-            | Error::EofWhileParsingObject
-            | Error::EofWhileParsingString
-            | Error::EofWhileParsingNumber
-            | Error::EofWhileParsingValue,
-        ) => Err(CUT.into()),
-        Err(_) if !text.trim_start().starts_with("{") => Err(NOT_JSON.into()),
-        Err(_) => Err(UNKNOWN.into()),
-    }
-}
-
 /// Why a cut file, or one that is not JSON, is refused.
 const CUT: &str =
     "This session file is cut short: it ends before the session does, so it is not opened.";
 const NOT_JSON: &str = "This file is not a session: it is not JSON.";
-/// Why a file with a message or a value this build cannot read is refused.
-const UNKNOWN: &str = "This session holds a message or a value this version of the game does not know, so it is not opened.";
 
 /// A file's version, read first.
 #[derive(serde::Deserialize)]

@@ -1,29 +1,31 @@
 //! The debugger: the page's whole life as data. The app is one fold,
 //! `update(model, msg)` from `init(flags)`, so what the page did is its
-//! flags and its messages: a [`Session`]. The page's own is its message log
-//! (the model's `Log`, the last [`RECORD_LEN`] messages) with what the
-//! runtime keeps beside it ([`Recording`]); a session file holds one
-//! (`file`, read and written only by the history panel's chunk and
-//! natively); [`Session::model_at`] replays it to any message.
+//! flags and its messages: a [`Session`]. The page's own is the runtime's
+//! [`Recording`] (the last [`RECORD_LEN`] messages and the model at the
+//! window's start), which the runtime keeps outside the app's model; a
+//! session file holds one (`file`, read and written only by the debugger's
+//! chunk and natively).
 //!
 //! The debugger itself is a program of its own ([`program`]), which wraps
-//! the app as Elm's debugger does: its model, messages and rules are not the
-//! app's. What a message changed is [`diff`] (read by the inspector and the
-//! `session` binary).
+//! the app as Elm's debugger does: its model (its list, its selection and
+//! its [`Snapshots`], a model every [`SNAPSHOT_EVERY`] messages, or fewer
+//! past [`SNAPSHOT_BYTES`], so that showing any message replays at most
+//! the span between two), messages and rules are not the app's. What a message changed is [`diff`] (read by the inspector
+//! and the `session` binary).
 
 pub mod diff;
 pub mod file;
 pub mod inspected;
 pub mod program;
+pub mod recording;
 
-use super::cmd::Cmd;
+use std::collections::VecDeque;
+
 use super::init::{init, Flags};
-use super::log::{Entry, Log};
 use super::model::Model;
 use super::msg::Msg;
 use super::update;
-
-pub use super::log::RECORD_LEN;
+pub use recording::{Entry, Recording, RECORD_LEN};
 
 /// The session file's format version; a file of a later one is refused.
 pub const SESSION_VERSION: u32 = 1;
@@ -36,7 +38,7 @@ pub struct Session {
     pub version: u32,
     pub flags: Flags,
     /// How many messages came before the first one here (the page's
-    /// window had moved on, or `init` handled one itself: `?daily`).
+    /// window had moved on).
     pub first: u64,
     /// The model before the first message here, when the page no longer
     /// kept the ones before it; `None`: `init(flags)`'s.
@@ -46,34 +48,28 @@ pub struct Session {
     /// The commands each message gave in the page, in words.
     pub commands: Vec<Vec<String>>,
     /// The page's model when the session was saved, to check a replay
-    /// against (the message log and the debugger are not written).
+    /// against.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<Box<Model>>,
 }
 
-/// One message of a session replayed: its number, the models right before
-/// and after it, and the commands the page recorded for it.
+/// One message of a session replayed: the models right before and after
+/// it, what `update` made of it now, and the commands the page recorded.
 pub struct Step<'a> {
-    pub n: u64,
     pub before: &'a Model,
     pub after: &'a Model,
+    pub entry: Entry,
     pub recorded: &'a [String],
 }
 
 impl Step<'_> {
-    /// The message and the commands `update` gave now, in words.
-    pub fn entry(&self) -> Option<&Entry> {
-        self.after.log.latest().filter(|e| e.n == self.n)
-    }
-
     /// Whether the commands given now are the ones recorded.
     pub fn same(&self) -> bool {
-        self.entry().is_some_and(|e| {
-            e.cmds
-                .iter()
-                .map(|c| c.label())
-                .eq(self.recorded.iter().cloned())
-        })
+        self.entry
+            .cmds
+            .iter()
+            .map(|c| c.label())
+            .eq(self.recorded.iter().cloned())
     }
 }
 
@@ -86,10 +82,7 @@ impl Session {
     /// The model the session starts from.
     pub fn start_model(&self) -> Model {
         match &self.start {
-            Some(model) => Model {
-                log: Log::counted(self.first, model.log.open),
-                ..(**model).clone()
-            },
+            Some(model) => (**model).clone(),
             None => init(&self.flags).0,
         }
     }
@@ -100,117 +93,184 @@ impl Session {
         let mut model = self.start_model();
         for (i, (msg, recorded)) in self.messages.iter().zip(&self.commands).enumerate() {
             let before = model.clone();
-            update(&mut model, msg.clone());
+            let (_, entry) = Entry::fold(&mut model, msg.clone(), self.first + 1 + i as u64);
             each(&Step {
-                n: self.first + 1 + i as u64,
                 before: &before,
                 after: &model,
+                entry,
                 recorded,
             });
         }
         model
     }
+}
 
-    /// The model right after message `n` (`first`: the start), and the one
-    /// right before it; `n` is held within the session.
-    pub fn model_at(&self, n: u64) -> (Model, Model) {
-        replay(
-            self.start_model(),
-            &self.messages,
-            n.saturating_sub(self.first),
-        )
+/// A session's messages as the debugger replays them: the page's own
+/// recording, or a session opened from a file.
+pub trait Messages {
+    /// The number of the message right before the first one kept.
+    fn first(&self) -> u64;
+    /// The number of the last message.
+    fn last(&self) -> u64;
+    /// The model right after message `first`.
+    fn start(&self) -> Model;
+    /// Message `n`, if it is kept.
+    fn msg(&self, n: u64) -> Option<&Msg>;
+}
+
+impl Messages for Recording {
+    fn first(&self) -> u64 {
+        Recording::first(self)
+    }
+    fn last(&self) -> u64 {
+        Recording::last(self)
+    }
+    fn start(&self) -> Model {
+        self.start_model()
+    }
+    fn msg(&self, n: u64) -> Option<&Msg> {
+        self.entry(n).map(|e| &*e.msg)
     }
 }
 
-/// Folds the first `k` of `messages` into `model`: the models after `k`
-/// and after `k - 1` (the same at the start).
-fn replay(mut model: Model, messages: &[Msg], k: u64) -> (Model, Model) {
-    let k = (k as usize).min(messages.len());
-    let Some((last, before)) = messages[..k].split_last() else {
-        return (model.clone(), model);
-    };
-    for msg in before {
-        update(&mut model, msg.clone());
+impl Messages for Session {
+    fn first(&self) -> u64 {
+        self.first
     }
-    let previous = model.clone();
-    update(&mut model, last.clone());
-    (model, previous)
+    fn last(&self) -> u64 {
+        Session::last(self)
+    }
+    fn start(&self) -> Model {
+        self.start_model()
+    }
+    fn msg(&self, n: u64) -> Option<&Msg> {
+        let i = n.checked_sub(self.first + 1)?;
+        self.messages.get(i as usize)
+    }
 }
 
-/// The page's own session as it goes. Its messages are the message log's:
-/// the model's `Log` keeps the last [`RECORD_LEN`], each with the commands
-/// it gave. The recording keeps what the log does not: the flags `init` was
-/// given, and the model right before the log's oldest message once the log
-/// has let messages go, so that the window replays. The runtime folds every
-/// message through [`Recording::fold`].
-pub struct Recording {
-    flags: Flags,
-    /// How many messages `init` handled itself (`?daily`): the page's
-    /// session starts after them.
-    first: u64,
-    /// The model right before the log's oldest message, once the log has
-    /// let messages go (its own log emptied).
-    start: Option<Model>,
+/// A snapshot is kept after every this many messages (Elm's debugger keeps
+/// one every 64 too), while the snapshots fit in [`SNAPSHOT_BYTES`]: then
+/// showing any message replays at most this many `update`s (and Next one).
+pub const SNAPSHOT_EVERY: u64 = 64;
+
+/// What the snapshots may hold, estimated ([`weight`]). A model holds its
+/// game's whole history, so a long life's models are big: past this, every
+/// other snapshot is let go and they are taken half as often, so memory
+/// stays bounded and a step replays at most the span between two.
+pub const SNAPSHOT_BYTES: usize = 1_500_000;
+
+/// A model's size, estimated from its history's length: each input is a
+/// byte, its score eight, and a checkpoint every 64 inputs a few hundred
+/// (`tests/recording_memory.rs` measures what the snapshots hold).
+pub fn weight(model: &Model) -> usize {
+    8_192 + model.history.len() * 24
 }
 
-impl Recording {
-    /// A recording of a page that `init(flags)` began with `model`.
-    pub fn new(flags: Flags, model: &Model) -> Recording {
-        Recording {
-            flags,
-            first: model.log.count(),
-            start: None,
+/// The models right after every so many messages of a session's window
+/// (every [`SNAPSHOT_EVERY`], or a multiple of it for big models), oldest
+/// first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshots {
+    models: VecDeque<(u64, Model)>,
+    /// Every how many messages one is kept.
+    every: u64,
+    /// What they hold, estimated.
+    held: usize,
+}
+
+impl Default for Snapshots {
+    fn default() -> Snapshots {
+        Snapshots {
+            models: VecDeque::new(),
+            every: SNAPSHOT_EVERY,
+            held: 0,
+        }
+    }
+}
+
+impl Snapshots {
+    /// The snapshots of `session`, replayed once from its start.
+    pub fn of(session: &impl Messages) -> Snapshots {
+        let mut snapshots = Snapshots::default();
+        let mut model = session.start();
+        for n in session.first() + 1..=session.last() {
+            if let Some(msg) = session.msg(n) {
+                update(&mut model, msg.clone());
+            }
+            snapshots.take(n, &model);
+        }
+        snapshots
+    }
+
+    /// Keeps `model`, the model right after message `n`, if `n` is one
+    /// kept; past [`SNAPSHOT_BYTES`], thins them.
+    pub fn take(&mut self, n: u64, model: &Model) {
+        let newer = self.models.back().is_none_or(|(m, _)| *m < n);
+        if n % self.every == 0 && newer {
+            self.models.push_back((n, model.clone()));
+            self.held += weight(model);
+        }
+        while self.held > SNAPSHOT_BYTES && self.models.len() > 1 {
+            self.every *= 2;
+            let every = self.every;
+            self.models.retain(|(m, _)| m % every == 0);
+            self.held = self.models.iter().map(|(_, model)| weight(model)).sum();
         }
     }
 
-    /// `update`, the page's session kept: a message the log is about to
-    /// let go is folded into the window's start first.
-    pub fn fold(&mut self, model: &mut Model, msg: Msg) -> Vec<Cmd> {
-        if let Some(oldest) = model.log.leaving().filter(|e| e.n > self.first) {
-            let start = self.start.get_or_insert_with(|| init(&self.flags).0);
-            update(start, (*oldest.msg).clone());
-            start.log = Log::counted(start.log.count(), start.log.open);
+    /// Forgets those before message `first`, which the window no longer
+    /// holds.
+    pub fn forget_before(&mut self, first: u64) {
+        while let Some((_, model)) = self.models.front().filter(|(n, _)| *n < first) {
+            self.held -= weight(model);
+            self.models.pop_front();
         }
-        update(model, msg)
     }
 
-    /// The messages of the page's session that `log` keeps, oldest first.
-    fn kept<'a>(&self, log: &'a Log) -> impl Iterator<Item = &'a Entry> + use<'a> {
-        let first = self.first;
-        log.oldest_first().filter(move |e| e.n > first)
+    /// How many are kept.
+    pub fn len(&self) -> usize {
+        self.models.len()
     }
 
-    /// The first and last message of the page's session that `log` keeps
-    /// (the first: the one before the oldest kept, or the start).
-    pub fn range(&self, log: &Log) -> (u64, u64) {
-        let first = self.kept(log).next().map_or(log.count(), |e| e.n - 1);
-        (first, log.count())
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.models.is_empty()
     }
 
-    /// The models right after message `n` and right before it, replayed
-    /// from the window's start.
-    pub fn model_at(&self, log: &Log, n: u64) -> (Model, Model) {
-        let start = match &self.start {
-            Some(model) => model.clone(),
-            None => init(&self.flags).0,
-        };
-        let messages = self.kept(log).map(|e| (*e.msg).clone()).collect::<Vec<_>>();
-        replay(start, &messages, n.saturating_sub(self.range(log).0))
+    /// Every how many messages one is kept: the most `update`s a step
+    /// replays.
+    pub fn every(&self) -> u64 {
+        self.every
     }
 
-    /// The session recorded, to save.
-    pub fn session(&self, log: &Log) -> Session {
-        Session {
-            version: SESSION_VERSION,
-            flags: self.flags.clone(),
-            first: self.range(log).0,
-            start: self.start.clone().map(Box::new),
-            messages: self.kept(log).map(|e| (*e.msg).clone()).collect(),
-            commands: self
-                .kept(log)
-                .map(|e| e.cmds.iter().map(|c| c.label()).collect())
-                .collect(),
-            end: None,
+    /// The models right after message `n` and right before it (the same
+    /// at the session's start), replayed from the latest snapshot before
+    /// it (or the session's start): at most [`Snapshots::every`] messages.
+    pub fn models_at(&self, session: &impl Messages, n: u64) -> (Model, Model) {
+        let n = n.clamp(session.first(), session.last());
+        if n == session.first() {
+            let start = session.start();
+            return (start.clone(), start);
         }
+        let (from, mut model) = self
+            .models
+            .iter()
+            .rev()
+            .find(|(m, _)| *m < n && *m >= session.first())
+            .map_or_else(
+                || (session.first(), session.start()),
+                |(m, model)| (*m, model.clone()),
+            );
+        for k in from + 1..n {
+            if let Some(msg) = session.msg(k) {
+                update(&mut model, msg.clone());
+            }
+        }
+        let before = model.clone();
+        if let Some(msg) = session.msg(n) {
+            update(&mut model, msg.clone());
+        }
+        (model, before)
     }
 }

@@ -3,41 +3,89 @@
 //! message enum ([`DebugMsg`]), its pure [`update`], and the commands its
 //! runner carries out ([`DebugCmd`]: `web::debugger`, in the debugger's
 //! chunk). None of it is the app's: the page's `Model`, `Msg` and `update`
-//! do not know it, and its messages are not folded into the page's
-//! session (they are about it).
+//! do not know it, and its messages are not recorded (they are about the
+//! recording).
 //!
-//! While the debugger has the page paused on a message, the page shows the
-//! model the fold made right after it, replayed, and the live app takes
-//! only what the outside reports ([`takes`]); the player's inputs wait for
-//! Back to live.
+//! Its model holds its own list (every message the page's recording
+//! keeps, in words), its selection, and snapshots, so that showing any
+//! message replays at most the span between two (64 messages,
+//! [`SNAPSHOT_EVERY`](super::SNAPSHOT_EVERY), more for a long game's big
+//! models: [`SNAPSHOT_BYTES`](super::SNAPSHOT_BYTES)), and Next one. While it has the page paused on a message, the
+//! page shows the model the fold made right after it; the player's inputs
+//! (keys, gestures, the page's buttons) are blocked and said to be
+//! ([`takes`], Elm's `BlockMost`), and what the outside reports (the
+//! worker's answers, storage events, timers) folds into the live model,
+//! kept aside, and into the list.
 
-use super::super::msg::Msg;
+use super::{Messages, Recording, Session, Snapshots};
+use crate::app::model::Model;
+use crate::app::msg::Msg;
 
 /// The debugger's model.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Debugger {
-    /// The message the page is paused after, if it is.
+    /// Whether its message log is shown.
+    pub open: bool,
+    /// The page's own session: its list and snapshots.
+    pub own: Timeline,
+    /// The message the page is paused after, if it is (of the file
+    /// opened, if one is).
     pub at: Option<u64>,
-    /// A session opened from a file, stepped through read-only (the
-    /// session itself is kept by the runner, as the page's own recording
-    /// is by the page's runtime).
-    pub opened: Option<Opened>,
+    /// The models right before and after it, replayed.
+    pub shown: Option<Box<Shown>>,
+    /// A session opened from a file, stepped through read-only.
+    pub opened: Option<Box<Opened>>,
+    /// How many files were opened: each its own number.
+    pub files: u32,
     /// Why the last file could not be opened or saved, in words.
     pub problem: Option<String>,
+    /// The player's last input blocked while paused, in words.
+    pub blocked: Option<String>,
 }
 
-/// A session opened from a file, as the debugger knows it: its messages'
-/// numbers, and which file it is (the runner numbers them).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A session as the debugger lists it: each message in words, and its
+/// snapshots.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Timeline {
+    /// Every message kept, oldest first.
+    pub rows: Vec<Row>,
+    pub snapshots: Snapshots,
+}
+
+/// One message of the list, in words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    pub n: u64,
+    pub msg: String,
+    /// Its commands, or why it was ignored.
+    pub outcome: String,
+    /// The subscriptions it started, stopped or restarted (`+idle`).
+    pub subs: String,
+}
+
+/// The models right before and after the message paused on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub n: u64,
+    /// Which session: the page's own (`None`) or file N's.
+    pub file: Option<u32>,
+    pub before: Model,
+    pub after: Model,
+}
+
+/// A session opened from a file.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Opened {
-    pub first: u64,
-    pub last: u64,
     pub file: u32,
+    pub session: Session,
+    pub timeline: Timeline,
 }
 
 /// Everything that can happen to the debugger.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum DebugMsg {
+    /// Show or hide its message log.
+    ToggleLog,
     /// Pause the page on the model right after message N (the page's own,
     /// or the opened file's); `None`: back to live, the file put away.
     Inspect(Option<u64>),
@@ -45,14 +93,14 @@ pub enum DebugMsg {
     Save,
     /// Pick a session file to open.
     Open,
-    /// A session file was read and kept by the runner.
-    Opened(Opened),
+    /// A session file was read.
+    Opened(Box<Session>),
     /// A file could not be saved or opened: why, in words.
     Refused(String),
-    /// The live page took a message while paused: more can be shown, and
-    /// the oldest may have gone (the message paused on is held within
-    /// those kept).
-    Folded,
+    /// The page's recording took a message (its latest).
+    Recorded,
+    /// The player's input, blocked while paused.
+    Blocked(Box<Msg>),
 }
 
 /// What the debugger's runner carries out.
@@ -66,72 +114,264 @@ pub enum DebugCmd {
     Pick,
 }
 
+/// The page the debugger wraps: the runtime's recording and the live model.
+#[derive(Clone, Copy)]
+pub struct Page<'a> {
+    pub recording: &'a Recording,
+    pub live: &'a Model,
+}
+
+impl Timeline {
+    /// The list and snapshots of `session`, replayed once.
+    pub fn of(session: &impl Messages, row: impl Fn(u64) -> Option<Row>) -> Timeline {
+        Timeline {
+            rows: (session.first() + 1..=session.last())
+                .filter_map(row)
+                .collect(),
+            snapshots: Snapshots::of(session),
+        }
+    }
+
+    /// Row `n`, if it is listed.
+    pub fn row(&self, n: u64) -> Option<&Row> {
+        let first = self.rows.first()?.n;
+        self.rows.get(n.checked_sub(first)? as usize)
+    }
+}
+
+impl Row {
+    /// Message `n` of the page's recording, in words.
+    pub fn recorded(recording: &Recording, n: u64) -> Option<Row> {
+        recording.entry(n).map(|e| Row {
+            n,
+            msg: e.msg.label(),
+            outcome: e.outcome(),
+            subs: e
+                .subs
+                .iter()
+                .map(|(sign, name)| format!("{sign}{name}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        })
+    }
+
+    /// Message `n` of a session file, in words (its commands as recorded).
+    pub fn saved(session: &Session, n: u64) -> Option<Row> {
+        let i = n.checked_sub(session.first + 1)? as usize;
+        let cmds = session.commands.get(i)?;
+        Some(Row {
+            n,
+            msg: session.messages.get(i)?.label(),
+            outcome: if cmds.is_empty() {
+                "no commands".into()
+            } else {
+                cmds.join(", ")
+            },
+            subs: String::new(),
+        })
+    }
+}
+
 impl Debugger {
+    /// The debugger as it starts on `page`: the page's session so far
+    /// listed, its snapshots taken (one replay of the window).
+    pub fn start(page: Page) -> Debugger {
+        let recording = page.recording;
+        Debugger {
+            own: Timeline::of(recording, |n| Row::recorded(recording, n)),
+            ..Debugger::default()
+        }
+    }
+
     /// Whether the page is paused on a message.
     pub fn paused(&self) -> bool {
         self.at.is_some()
     }
 
-    /// Whether the debugger has anything to show: a message paused on, or
-    /// why a file was refused.
+    /// Whether the debugger has anything to show: its log, a message
+    /// paused on, or why a file was refused.
     pub fn shown(&self) -> bool {
-        self.paused() || self.problem.is_some()
+        self.open || self.paused() || self.problem.is_some()
     }
 
-    /// The messages that can be inspected, by number: those of the file
-    /// opened, else `own`, the page's own recording's.
-    pub fn range(&self, own: (u64, u64)) -> (u64, u64) {
-        match self.opened {
-            Some(opened) => (opened.first, opened.last),
-            None => own,
+    /// The session listed: the file opened's, else the page's own.
+    pub fn timeline(&self) -> &Timeline {
+        self.opened.as_ref().map_or(&self.own, |o| &o.timeline)
+    }
+
+    /// The first and last message that can be shown.
+    pub fn range(&self, page: Page) -> (u64, u64) {
+        match &self.opened {
+            Some(o) => (o.session.first, o.session.last()),
+            None => (page.recording.first(), page.recording.last()),
         }
     }
 }
 
-/// The debugger's rules; `own` is the first and last message the page's
-/// recording keeps.
-pub fn update(debugger: &mut Debugger, msg: DebugMsg, own: (u64, u64)) -> Vec<DebugCmd> {
+/// The debugger's rules, on the page it wraps.
+pub fn update(debugger: &mut Debugger, msg: DebugMsg, page: Page) -> Vec<DebugCmd> {
     match msg {
+        DebugMsg::ToggleLog => debugger.open = !debugger.open,
         DebugMsg::Inspect(at) => {
-            let (first, last) = debugger.range(own);
-            debugger.at = at.map(|n| n.clamp(first, last));
             debugger.problem = None;
+            debugger.blocked = None;
             if at.is_none() {
                 debugger.opened = None;
             }
-            Vec::new()
+            pause(debugger, at, page);
         }
         DebugMsg::Save | DebugMsg::Open => {
             debugger.problem = None;
-            vec![match msg {
+            return vec![match msg {
                 DebugMsg::Save => DebugCmd::Save,
                 _ => DebugCmd::Pick,
-            }]
+            }];
         }
-        DebugMsg::Opened(opened) => {
-            *debugger = Debugger {
-                at: Some(opened.first),
-                opened: Some(opened),
-                problem: None,
-            };
-            Vec::new()
+        DebugMsg::Opened(session) => opened(debugger, *session, page),
+        DebugMsg::Refused(why) => debugger.problem = Some(why),
+        DebugMsg::Recorded => recorded(debugger, page),
+        DebugMsg::Blocked(msg) => {
+            debugger.blocked = Some(msg.label());
         }
-        DebugMsg::Refused(why) => {
-            debugger.problem = Some(why);
-            Vec::new()
+    }
+    Vec::new()
+}
+
+/// Pauses on message `at`, held within those that can be shown (`None`:
+/// back to live), and replays the models there: Next is one `update` from
+/// the model shown, anything else at most a snapshot's span.
+fn pause(debugger: &mut Debugger, at: Option<u64>, page: Page) {
+    let (first, last) = debugger.range(page);
+    let at = at.map(|n| n.clamp(first, last));
+    debugger.at = at;
+    let Some(n) = at else {
+        debugger.shown = None;
+        return;
+    };
+    let file = debugger.opened.as_ref().map(|o| o.file);
+    if let Some(shown) = &debugger.shown {
+        if shown.file == file && shown.n == n {
+            return;
         }
-        DebugMsg::Folded => {
-            let (first, last) = debugger.range(own);
-            debugger.at = debugger.at.map(|n| n.clamp(first, last));
-            Vec::new()
-        }
+    }
+    let next = debugger
+        .shown
+        .take()
+        .filter(|s| s.file == file && s.n + 1 == n);
+    let (after, before) = match (&debugger.opened, next) {
+        (Some(o), Some(shown)) => one_more(&o.session, *shown, n),
+        (None, Some(shown)) => one_more(page.recording, *shown, n),
+        (Some(o), None) => o.timeline.snapshots.models_at(&o.session, n),
+        (None, None) => debugger.own.snapshots.models_at(page.recording, n),
+    };
+    debugger.shown = Some(Box::new(Shown {
+        n,
+        file,
+        before,
+        after,
+    }));
+}
+
+/// The models after message `n` and before it, from those shown at `n - 1`.
+fn one_more(session: &impl Messages, shown: Shown, n: u64) -> (Model, Model) {
+    let mut after = shown.after.clone();
+    if let Some(msg) = session.msg(n) {
+        crate::app::update(&mut after, msg.clone());
+    }
+    (after, shown.after)
+}
+
+/// A session file opened: listed, its snapshots taken, paused at its start.
+fn opened(debugger: &mut Debugger, session: Session, page: Page) {
+    debugger.files += 1;
+    let timeline = Timeline::of(&session, |n| Row::saved(&session, n));
+    let first = session.first;
+    debugger.opened = Some(Box::new(Opened {
+        file: debugger.files,
+        session,
+        timeline,
+    }));
+    debugger.open = true;
+    debugger.problem = None;
+    debugger.shown = None;
+    pause(debugger, Some(first), page);
+}
+
+/// The page's recording took a message: it joins the list (and the
+/// snapshots, every so many), the oldest the recording let go leaves it,
+/// and the message paused on is held within those kept.
+fn recorded(debugger: &mut Debugger, page: Page) {
+    let recording = page.recording;
+    let own = &mut debugger.own;
+    if let Some(row) = Row::recorded(recording, recording.last()) {
+        own.rows.push(row);
+    }
+    let first = recording.first();
+    let gone = own.rows.iter().take_while(|r| r.n <= first).count();
+    own.rows.drain(..gone);
+    own.snapshots.take(recording.last(), page.live);
+    own.snapshots.forget_before(first);
+    let behind = debugger.at.is_some_and(|at| at < first);
+    if debugger.opened.is_none() && behind {
+        pause(debugger, debugger.at, page);
     }
 }
 
-/// Whether the live app takes `msg` while the debugger has the page paused:
-/// only what the outside reports (`Msg::answers`: a reply to a command, a
-/// subscription's event), not the player's inputs, which the page shown, a
-/// model of the past, cannot take.
+/// Whether the live app takes `msg` while the debugger has the page
+/// paused: what the outside reports (a reply to a command, a
+/// subscription's event: the worker's answers, storage, timers), not the
+/// player's inputs (keys, gestures, the page's buttons), which the page
+/// shown, a model of the past, does not take (Elm's `BlockMost`). Every
+/// message is named, so a new one must be placed.
 pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
-    !debugger.paused() || msg.answers()
+    if !debugger.paused() {
+        return true;
+    }
+    match msg {
+        Msg::Loaded(_)
+        | Msg::AiAnswered { .. }
+        | Msg::AutoplayTurn(_)
+        | Msg::ReplayTick
+        | Msg::SystemDark(_)
+        | Msg::Idle
+        | Msg::Hidden
+        | Msg::BestElsewhere(..)
+        | Msg::SaveFailed(_)
+        | Msg::LinkCopied(_)
+        | Msg::ChunkLoaded { .. }
+        | Msg::Time(_)
+        | Msg::ChallengeElsewhere(_)
+        | Msg::CardSent(_)
+        | Msg::CardDue
+        | Msg::Assessed { .. } => true,
+        Msg::Play(_)
+        | Msg::Undo
+        | Msg::Redo
+        | Msg::Toggle(_)
+        | Msg::View(_)
+        | Msg::Resume(_)
+        | Msg::ChooseSize { .. }
+        | Msg::ChooseTarget(_)
+        | Msg::ReplaySpeed(_)
+        | Msg::SkipReplay
+        | Msg::Hint
+        | Msg::Autoplay
+        | Msg::AutoplayPause(_)
+        | Msg::Share
+        | Msg::ToggleTheme
+        | Msg::DismissNote
+        | Msg::CheckHistory
+        | Msg::Review
+        | Msg::CancelReview
+        | Msg::OpenDaily(_)
+        | Msg::Finish
+        | Msg::OwnGame
+        | Msg::ShowContest
+        | Msg::Race
+        | Msg::DeclineRace
+        | Msg::ShareResult
+        | Msg::CopyCard
+        | Msg::SendBack
+        | Msg::ToggleGhost => false,
+    }
 }

@@ -5,7 +5,7 @@
 use super::super::chunks::Chunk;
 use super::super::cmd::Cmd;
 use super::super::contest::Views;
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::Model;
 use super::super::panel::Panel;
 use super::common::Outcome;

@@ -5,7 +5,7 @@ use super::super::cmd::Cmd;
 use super::super::coach::{moves_of, MoveInReview};
 use super::super::computer::ONLY_4X4;
 use super::super::contest::CardState;
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel, Verification};
 use super::super::words::review_done;
 use super::common::{end_replay, send_card, Outcome};

@@ -5,7 +5,7 @@
 use super::super::card::result_card;
 use super::super::cmd::Cmd;
 use super::super::contest::{Card, CardState};
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model};
 use super::super::words::announce;
 

@@ -9,7 +9,7 @@
 
 use super::super::cmd::Cmd;
 use super::super::computer::{supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::Model;
 use super::super::msg::Msg;
 use super::common::{stop_autoplay, Outcome};

@@ -11,7 +11,7 @@
 use super::super::bar::challenge_ended;
 use super::super::cmd::Cmd;
 use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Record, Records};
 use super::super::msg::Msg;
 use super::super::notice::Sent;

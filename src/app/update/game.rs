@@ -2,7 +2,7 @@
 //! past, and replays of shared games. While the board shows the past or a
 //! replay it is read-only.
 
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel, Scored, MAX_SPEED};
 use super::common::{changed, end_replay, say, stop_autoplay, Outcome};
 use super::contest;

@@ -4,7 +4,7 @@
 //! `step`; every other change of app state is here.
 //!
 //! Each rule either changes the model and returns the commands that follow,
-//! or is [`Ignored`](super::Ignored) with a reason (kept in the message log). The rules are
+//! or is [`Ignored`](super::Ignored) with a reason (`update_explained` gives it). The rules are
 //! grouped by what they are about:
 //!
 //! - [`game`]: inputs, undo and redo, viewing the past, replays;
@@ -30,14 +30,19 @@ mod saving;
 mod settings;
 
 use super::cmd::Cmd;
+use super::ignored::Ignored;
 use super::model::Model;
 use super::msg::Msg;
-use super::subscriptions::subscriptions;
 use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
-/// Records the message and its outcome in the model's log: its commands,
-/// or why it was ignored, and the subscriptions it started or stopped.
+/// [`update_explained`], without the reason a message did nothing.
+pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
+    update_explained(model, msg).0
+}
+
+/// Advances the model by one message: the commands for the outside, and,
+/// if the rule did nothing, why ([`Ignored`]: the message log says it).
 ///
 /// After every rule, the review keeps only the moves the history still
 /// holds as they were reviewed ([`Coach::keep_valid`](super::coach::Coach::keep_valid)):
@@ -57,9 +62,7 @@ use common::Outcome;
 /// (`chunks::panel_opened`); so do the contest's views when what they show
 /// changes: a challenge begun or moved, an offer to race
 /// (`chunks::contest_shown`).
-pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
-    let logged = msg.clone();
-    let subs_before = subscriptions(model);
+pub fn update_explained(model: &mut Model, msg: Msg) -> (Vec<Cmd>, Option<Ignored>) {
     let panel_before = model.panel;
     let contest_before = model.contest.views();
     let (mut cmds, ignored) = match rule(model, msg) {
@@ -73,14 +76,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
     model.forget_shell_board();
     cmds.extend(chunks::panel_opened(model, panel_before));
     cmds.extend(chunks::contest_shown(model, contest_before));
-    let subs = subs_before.changes(&subscriptions(model));
-    model.log.record(
-        logged,
-        cmds.iter().map(Cmd::logged).collect(),
-        ignored,
-        subs,
-    );
-    cmds
+    (cmds, ignored)
 }
 
 /// The page is idle: write what is unsaved, start the AI worker once,
@@ -131,7 +127,6 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SystemDark(dark) => page::system_dark(model, dark),
         Msg::DismissNote => page::dismiss_note(model),
         Msg::CheckHistory => page::check_history(model),
-        Msg::ToggleMessages => page::toggle_messages(model),
         Msg::Review => coach::review(model),
         Msg::CancelReview => coach::cancel(model),
         Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),

@@ -1,8 +1,8 @@
 //! The rules of the page around the game: panels, the theme, share links,
-//! the note about the page's link, the history's check, the message log.
+//! the note about the page's link, the history's check.
 
 use super::super::cmd::Cmd;
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel, Share, Verification};
 use super::common::{say, Outcome};
 use crate::session::replay::{self, Replay};
@@ -92,11 +92,5 @@ pub fn check_history(model: &mut Model) -> Outcome {
         return Err(Ignored::NotHere);
     }
     model.verification = Some(Verification::of(&model.history));
-    Ok(Vec::new())
-}
-
-/// Shows or hides the message log.
-pub fn toggle_messages(model: &mut Model) -> Outcome {
-    model.log.open = !model.log.open;
     Ok(Vec::new())
 }

@@ -2,7 +2,7 @@
 //! or hidden; a failed write is said once; a best score another tab stored
 //! is taken.
 
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Model, Notice};
 use super::common::{write_unsaved, Outcome};
 use crate::engine::Config;

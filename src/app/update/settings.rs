@@ -3,7 +3,7 @@
 
 use super::super::choices::{offered_size, offered_target};
 use super::super::cmd::Cmd;
-use super::super::log::Ignored;
+use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model};
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, write_unsaved, Outcome};
