@@ -842,7 +842,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
 
 #[test]
 fn another_tabs_practice_never_takes_this_tabs_ended_attempt_or_its_card() {
-    let finished = after(moved(in_the_daily(), 3), [Msg::Finish]);
+    let finished = after(moved(in_the_daily(), 3), [Msg::Finish, Msg::Finish]);
     // The other tab opened the day again (practice, rightly), or an earlier
     // day's practice.
     for theirs in [new_daily(TODAY, false), new_daily(TODAY - 2, false)] {

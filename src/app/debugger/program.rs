@@ -365,6 +365,7 @@ pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
         | Msg::CancelReview
         | Msg::OpenDaily(_)
         | Msg::Finish
+        | Msg::CancelFinish
         | Msg::OwnGame
         | Msg::ShowContest
         | Msg::Race
