@@ -71,8 +71,11 @@ pub fn Page(
     let shown: Memo<State> = select(|m| m.shown().into_owned());
     view! {
         <Head/>
-        <main class="container">
-            <div class="play">
+        <main class="screen">
+            // The play is the original's `.container` (`.container >
+            // .heading`, `.container > .game-container`), which bots and
+            // userscripts written for it find.
+            <div class="container play">
                 <Heading shown/>
                 <Intro/>
                 <ReplayBar/>

@@ -82,7 +82,7 @@ for (const [width, height] of [[320, 640], [280, 600], [360, 640], [520, 800], [
         docScroll: document.documentElement.scrollWidth,
         bodyScroll: document.body.scrollWidth,
         board: box(q('.game-container')),
-        container: box(q('.container')),
+        container: box(q('.screen')),
         heading: box(q('.heading')),
         title: box(q('h1.title')),
         score: box(q('.score-container')),

@@ -113,7 +113,9 @@ test('with the history open, choosing a middle row or moving the slider keeps â‰
 test('on a wide window the board and the open panel stand side by side; the landscape phone keeps its layout', async () => {
   for (const win of WINDOWS.slice(0, 2)) {
     const { context, page } = await open(win);
+    const closed = await controlsAt(page);
     await openHistory(page);
+    assert.equal(shift(closed, await controlsAt(page)), 0, `${win.name}: opening History moved the board or the controls`);
     const [board, panel] = await page.evaluate(() => ['.game-container', '.history-panel'].map((s) => {
       const r = document.querySelector(s).getBoundingClientRect();
       return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
