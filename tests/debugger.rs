@@ -8,12 +8,11 @@
 
 use leptos_2048::app::debugger::program::{takes, update, DebugCmd, DebugMsg, Debugger, Page};
 use leptos_2048::app::debugger::{Recording, Session, RECORD_LEN, SNAPSHOT_EVERY};
-use leptos_2048::app::{init, Load, Model, Msg, Query};
-use leptos_2048::engine::{Config, Direction, Input};
-use leptos_2048::session::stored::Loaded;
+use leptos_2048::app::{init, Model, Msg, Query};
+use leptos_2048::engine::{Direction, Input};
 
 mod support;
-use support::flags;
+use support::{flags, moves_round_the_board};
 
 /// A page the runtime ran: `init`, then the messages folded through its
 /// recording; the live model after each of the messages numbered in
@@ -42,27 +41,6 @@ impl Ran {
         self.recording.fold(&mut self.live, msg);
         update(debugger, DebugMsg::Recorded, self.page());
     }
-}
-
-/// A page's first message and `n` moves round the board, an idle moment
-/// every ten.
-fn playing(n: usize) -> Vec<Msg> {
-    let loaded = Msg::Loaded(Box::new(support::saved(
-        Config::default(),
-        Load::Start,
-        Loaded::Missing,
-    )));
-    let dirs = [
-        Direction::Left,
-        Direction::Up,
-        Direction::Right,
-        Direction::Down,
-    ];
-    let moves = (0..n).map(move |i| match i % 10 {
-        9 => Msg::Idle,
-        _ => Msg::Play(Input::Move(dirs[i % 4])),
-    });
-    std::iter::once(loaded).chain(moves).collect()
 }
 
 fn ran(msgs: Vec<Msg>, keep: &[u64]) -> Ran {
@@ -124,7 +102,7 @@ const LIVE: Seen = (false, None, None, None, None);
 
 #[test]
 fn pausing_holds_the_message_within_those_recorded_and_shows_the_pages_model() {
-    let ran = ran(playing(40), &[0, 1, 10, 41]);
+    let ran = ran(moves_round_the_board(40), &[0, 1, 10, 41]);
     let page = ran.page();
     let live = Debugger::start(page);
     let rows = [
@@ -151,7 +129,7 @@ fn pausing_holds_the_message_within_those_recorded_and_shows_the_pages_model() {
 
 #[test]
 fn the_list_holds_every_recorded_message_paused_or_not() {
-    let ran = ran(playing(80), &[]);
+    let ran = ran(moves_round_the_board(80), &[]);
     let page = ran.page();
     let started = Debugger::start(page);
     assert_eq!(started.own.rows.len(), 81);
@@ -177,7 +155,7 @@ fn the_list_holds_every_recorded_message_paused_or_not() {
 
 #[test]
 fn while_paused_the_outside_folds_in_aside_and_an_input_is_blocked_in_words() {
-    let mut ran = ran(playing(20), &[7]);
+    let mut ran = ran(moves_round_the_board(20), &[7]);
     let mut debugger = Debugger::start(ran.page());
     update(&mut debugger, DebugMsg::Inspect(Some(7)), ran.page());
     ran.take(&mut debugger, Msg::Idle);
@@ -202,7 +180,7 @@ fn while_paused_the_outside_folds_in_aside_and_an_input_is_blocked_in_words() {
 
 #[test]
 fn the_message_paused_on_is_held_within_the_window_as_it_moves() {
-    let mut ran = ran(playing(RECORD_LEN - 2), &[]);
+    let mut ran = ran(moves_round_the_board(RECORD_LEN - 2), &[]);
     let mut debugger = Debugger::start(ran.page());
     update(&mut debugger, DebugMsg::Inspect(Some(2)), ran.page());
     for _ in 0..5 {
@@ -220,7 +198,7 @@ fn the_message_paused_on_is_held_within_the_window_as_it_moves() {
 fn stepping_through_a_full_window_shows_the_pages_model_at_each_message() {
     let total = RECORD_LEN + 130;
     let every: Vec<u64> = (0..=total as u64 + 1).step_by(97).collect();
-    let ran = ran(playing(total), &every);
+    let ran = ran(moves_round_the_board(total), &every);
     let page = ran.page();
     let mut debugger = Debugger::start(page);
     let first = ran.recording.first();
@@ -250,7 +228,7 @@ fn stepping_through_a_full_window_shows_the_pages_model_at_each_message() {
 
 #[test]
 fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() {
-    let ran = ran(playing(30), &[]);
+    let ran = ran(moves_round_the_board(30), &[]);
     let page = ran.page();
     let session: Session = ran.recording.session();
     let started = Debugger::start(page);
@@ -285,7 +263,7 @@ fn ran_session(session: &Session, n: usize) -> Session {
 
 #[test]
 fn files_are_saved_and_picked_by_the_runner() {
-    let ran = ran(playing(3), &[]);
+    let ran = ran(moves_round_the_board(3), &[]);
     let page = ran.page();
     let started = Debugger::start(page);
     let paused = check(&started, DebugMsg::Inspect(Some(2)), vec![], page);
@@ -309,7 +287,7 @@ fn files_are_saved_and_picked_by_the_runner() {
 
 #[test]
 fn while_paused_the_live_page_takes_only_what_the_outside_reports() {
-    let ran = ran(playing(3), &[]);
+    let ran = ran(moves_round_the_board(3), &[]);
     let live = Debugger::start(ran.page());
     let paused = check(&live, DebugMsg::Inspect(Some(2)), vec![], ran.page());
     let rows = [
@@ -330,7 +308,7 @@ fn while_paused_the_live_page_takes_only_what_the_outside_reports() {
 
 #[test]
 fn snapshots_are_taken_every_so_many_messages() {
-    let ran = ran(playing(300), &[]);
+    let ran = ran(moves_round_the_board(300), &[]);
     let debugger = Debugger::start(ran.page());
     assert_eq!(debugger.own.snapshots.len(), 301 / SNAPSHOT_EVERY as usize);
 }

@@ -9,12 +9,11 @@
 use std::path::Path;
 
 use leptos_2048::app::debugger::{file, Recording, Session, Snapshots, RECORD_LEN};
-use leptos_2048::app::{init, update, Flags, Load, Model, Msg, Query};
-use leptos_2048::engine::{Config, Direction, Input};
-use leptos_2048::session::stored::Loaded;
+use leptos_2048::app::{init, update, Flags, Model, Msg, Query};
+use leptos_2048::engine::{Direction, Input};
 
 mod support;
-use support::flags;
+use support::{flags, moves_round_the_board};
 
 /// The model as a file writes it, to compare two models wherever they came from.
 fn written(model: &Model) -> serde_json::Value {
@@ -85,30 +84,9 @@ fn page(flags: Flags, msgs: impl IntoIterator<Item = Msg>) -> (Model, Recording)
     (model, recording)
 }
 
-/// A page's first messages and `n` moves round the board, an idle moment
-/// every ten.
-fn playing(n: usize) -> Vec<Msg> {
-    let loaded = Msg::Loaded(Box::new(support::saved(
-        Config::default(),
-        Load::Start,
-        Loaded::Missing,
-    )));
-    let dirs = [
-        Direction::Left,
-        Direction::Up,
-        Direction::Right,
-        Direction::Down,
-    ];
-    let moves = (0..n).map(move |i| match i % 10 {
-        9 => Msg::Idle,
-        _ => Msg::Play(Input::Move(dirs[i % 4])),
-    });
-    std::iter::once(loaded).chain(moves).collect()
-}
-
 #[test]
 fn a_session_survives_its_file() {
-    let (live, recording) = page(flags(Query::default()), playing(60));
+    let (live, recording) = page(flags(Query::default()), moves_round_the_board(60));
     let mut session = recording.session();
     session.end = Some(Box::new(live.clone()));
     let read = file::read(&file::write(&session)).expect("its own file opens");
@@ -123,7 +101,7 @@ fn a_session_survives_its_file() {
 
 #[test]
 fn files_that_cannot_be_opened_are_refused_in_words() {
-    let (_, recording) = page(flags(Query::default()), playing(5));
+    let (_, recording) = page(flags(Query::default()), moves_round_the_board(5));
     let session = recording.session();
     let text = file::write(&session);
     let newer = text.replacen("\"version\":1", "\"version\":2", 1);
@@ -144,7 +122,7 @@ fn files_that_cannot_be_opened_are_refused_in_words() {
 
 #[test]
 fn the_recording_keeps_the_last_messages_and_the_window_replays() {
-    let msgs = playing(RECORD_LEN + 40);
+    let msgs = moves_round_the_board(RECORD_LEN + 40);
     let (live, recording) = page(flags(Query::default()), msgs.clone());
     let mut session = recording.session();
     assert_eq!(session.messages.len(), RECORD_LEN);
@@ -161,7 +139,7 @@ fn the_recording_keeps_the_last_messages_and_the_window_replays() {
 #[test]
 fn what_a_message_changed_reads_as_boards_and_histories() {
     use leptos_2048::app::debugger::diff::diff;
-    let (before, _) = page(flags(Query::default()), playing(0));
+    let (before, _) = page(flags(Query::default()), moves_round_the_board(0));
     let mut after = before.clone();
     update(&mut after, Msg::Play(Input::Move(Direction::Left)));
     let changes = diff(&before, &after);

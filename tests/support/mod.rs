@@ -187,3 +187,24 @@ pub fn proof(model: &Model) -> Option<&str> {
         _ => None,
     }
 }
+
+/// A page's first message and `n` moves round the board, an idle moment
+/// every ten.
+pub fn moves_round_the_board(n: usize) -> Vec<Msg> {
+    let loaded = Msg::Loaded(Box::new(saved(
+        Config::default(),
+        Load::Start,
+        Loaded::Missing,
+    )));
+    let dirs = [
+        Direction::Left,
+        Direction::Up,
+        Direction::Right,
+        Direction::Down,
+    ];
+    let moves = (0..n).map(move |i| match i % 10 {
+        9 => Msg::Idle,
+        _ => Msg::Play(Input::Move(dirs[i % 4])),
+    });
+    std::iter::once(loaded).chain(moves).collect()
+}
