@@ -82,12 +82,12 @@ pub fn Page(
                 <div id=debugger::PLACE_ID></div>
                 <Contests/>
                 <Board shown board/>
+                <Announcer/>
                 <div class="board-lines">
                     <StorageNotice/>
                     <LinkNotice/>
                     <HintLine/>
                 </div>
-                <Announcer/>
                 <Controls/>
             </div>
             <div class="tools">
