@@ -5,6 +5,8 @@
 //!   through others (`use` and paths alike, resolved to the file that
 //!   defines the module named);
 //! - no function in `src/` over 60 lines;
+//! - no wildcard arm in a match over `Msg`, `Cmd`, `DebugMsg` or `DebugCmd`:
+//!   a new message or command must be placed wherever they are matched;
 //! - the pure layers (`engine`, `session`, `app`, `ai`) name no web crate;
 //! - `Model` has at most [`MODEL_FIELDS`] fields: a new feature is a
 //!   sub-model (as `Computer`, `Coach`, `Contest`), not fields beside them;
@@ -833,4 +835,76 @@ fn the_views_call_the_browser_only_through_its_doors() {
             path.display()
         );
     }
+}
+
+/// The lines of `block` (a match's body) at its own depth, trimmed: where
+/// its arms' patterns start.
+fn arm_lines(block: &str) -> Vec<&str> {
+    let mut depth = 0i32;
+    let mut lines = Vec::new();
+    for line in block.lines() {
+        if depth == 0 {
+            lines.push(line.trim());
+        }
+        depth += line.matches(['{', '(', '[']).count() as i32;
+        depth -= line.matches(['}', ')', ']']).count() as i32;
+    }
+    lines
+}
+
+/// The lines of the matches in `code` over one of `enums` (an arm whose
+/// pattern starts `Enum::`) that have a wildcard arm (`_ =>`).
+fn wildcard_matches(code: &str, enums: &[&str]) -> Vec<usize> {
+    let mut found = Vec::new();
+    for (at, _) in code.match_indices("match ") {
+        let Some(open) = code[at..].find('{').map(|i| at + i) else {
+            continue;
+        };
+        let mut depth = 0;
+        let mut end = code.len();
+        for (i, c) in code[open..].char_indices() {
+            depth += match c {
+                '{' => 1,
+                '}' => -1,
+                _ => 0,
+            };
+            if depth == 0 {
+                end = open + i;
+                break;
+            }
+        }
+        let arms = arm_lines(&code[open + 1..end]);
+        let over = |e: &&str| arms.iter().any(|a| a.starts_with(&format!("{e}::")));
+        if enums.iter().any(over) && arms.iter().any(|a| a.starts_with("_ =>")) {
+            found.push(code[..at].lines().count());
+        }
+    }
+    found
+}
+
+#[test]
+fn closed_enums_stay_closed_no_wildcard_arm_over_the_apps_messages_or_commands() {
+    let enums = ["Msg", "Cmd", "DebugMsg", "DebugCmd"];
+    let mut open = Vec::new();
+    for path in rust_files(&src()) {
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        for line in wildcard_matches(&code, &enums) {
+            open.push(format!("{}:{line}", path.display()));
+        }
+    }
+    assert!(
+        open.is_empty(),
+        "a wildcard arm in a match over the app's messages or commands (a new one would pass \
+         unplaced):\n{}",
+        open.join("\n")
+    );
+    let one =
+        "fn f(m: Msg) -> u8 {\n    match m {\n        Msg::Undo => 1,\n        _ => 2,\n    }\n}\n";
+    assert_eq!(
+        wildcard_matches(one, &enums),
+        vec![2],
+        "the checker sees one"
+    );
+    let closed = one.replace("_ => 2", "Msg::Redo => 2");
+    assert_eq!(wildcard_matches(&closed, &enums), Vec::<usize>::new());
 }

@@ -136,81 +136,70 @@ pub enum Msg {
 
 impl Msg {
     /// The message in a few words, for the message log. Written out rather
-    /// than derived: a derived `Debug` would print whole states.
+    /// than derived (a derived `Debug` would print whole states), and every
+    /// message named: a new one has no label until it is given one here.
     pub fn label(&self) -> String {
-        self.name().map_or_else(|| self.with_data(), str::to_string)
-    }
-
-    /// The label of a message whose words are fixed.
-    fn name(&self) -> Option<&'static str> {
-        Some(match self {
-            Msg::View(None) => "View(present)",
-            Msg::Undo => "Undo",
-            Msg::Redo => "Redo",
-            Msg::SkipReplay => "SkipReplay",
-            Msg::Hint => "Hint",
-            Msg::Autoplay => "Autoplay",
-            Msg::Share => "Share",
-            Msg::ToggleTheme => "ToggleTheme",
-            Msg::DismissNote => "DismissNote",
-            Msg::CheckHistory => "CheckHistory",
-            Msg::Review => "Review",
-            Msg::CancelReview => "CancelReview",
-            Msg::ReplayTick => "ReplayTick",
-            Msg::ChooseTarget(None) => "ChooseTarget(none)",
-            Msg::Idle => "Idle",
-            Msg::Hidden => "Hidden",
-            Msg::LinkCopied(_) => "LinkCopied",
-            Msg::OpenDaily(None) => "OpenDaily(today)",
-            Msg::Finish => "Finish",
-            Msg::CancelFinish => "CancelFinish",
-            Msg::CardDue => "CardDue",
-            Msg::OwnGame => "OwnGame",
-            Msg::ShowContest => "ShowContest",
-            Msg::Race => "Race",
-            Msg::DeclineRace => "DeclineRace",
-            Msg::ShareResult => "ShareResult",
-            Msg::CopyCard => "CopyCard",
-            Msg::SendBack => "SendBack",
-            Msg::ToggleGhost => "ToggleGhost",
-            Msg::ChallengeElsewhere(_) => "ChallengeElsewhere",
-            _ => return None,
-        })
-    }
-
-    /// The label of a message that carries something worth saying.
-    fn with_data(&self) -> String {
         match self {
             Msg::Play(input) => format!("Play({input:?})"),
+            Msg::Undo => "Undo".into(),
+            Msg::Redo => "Redo".into(),
             Msg::Toggle(panel) => format!("Toggle({panel:?})"),
-            Msg::ChunkLoaded { chunk, loaded } => format!("ChunkLoaded({chunk:?}, {loaded})"),
+            Msg::View(None) => "View(present)".into(),
             Msg::View(Some(i)) => format!("View({i})"),
             Msg::Resume(i) => format!("Resume({i})"),
             Msg::ChooseSize { width, height } => format!("ChooseSize({width}×{height})"),
+            Msg::ChooseTarget(None) => "ChooseTarget(none)".into(),
             Msg::ChooseTarget(Some(t)) => format!("ChooseTarget({t})"),
-            Msg::SystemDark(dark) => format!("SystemDark({dark})"),
             Msg::ReplaySpeed(s) => format!("ReplaySpeed({s})"),
+            Msg::SkipReplay => "SkipReplay".into(),
+            Msg::Hint => "Hint".into(),
+            Msg::Autoplay => "Autoplay".into(),
             Msg::AutoplayPause(ms) => format!("AutoplayPause({ms})"),
+            Msg::Share => "Share".into(),
+            Msg::ToggleTheme => "ToggleTheme".into(),
+            Msg::DismissNote => "DismissNote".into(),
+            Msg::CheckHistory => "CheckHistory".into(),
+            Msg::Review => "Review".into(),
+            Msg::CancelReview => "CancelReview".into(),
+            Msg::SystemDark(dark) => format!("SystemDark({dark})"),
             Msg::Loaded(saved) => format!("Loaded({}, {:?})", size(&saved.config), saved.load),
-            Msg::AiAnswered { id, answer } => {
-                let what = match answer {
-                    Ok(a) => a.direction.map_or("no move", |d| d.word()),
-                    Err(_) => "error",
-                };
-                format!("AiAnswered(#{id}, {what})")
-            }
+            Msg::AiAnswered { id, answer } => format!("AiAnswered(#{id}, {})", answered(answer)),
             Msg::AutoplayTurn(turn) => format!("AutoplayTurn({turn})"),
-            Msg::OpenDaily(Some(n)) => format!("OpenDaily(#{n})"),
-            Msg::Time(t) => format!("Time({}s)", t.second),
-            Msg::CardSent(how) => format!("CardSent({how:?})"),
-            Msg::Assessed { id, at, answer } => {
-                let what = if answer.is_ok() { "" } else { ", error" };
-                format!("Assessed(#{id}, {at}{what})")
-            }
+            Msg::ReplayTick => "ReplayTick".into(),
+            Msg::Idle => "Idle".into(),
+            Msg::Hidden => "Hidden".into(),
             Msg::BestElsewhere(c, best) => format!("BestElsewhere({}, {best})", size(c)),
             Msg::SaveFailed(problem) => format!("SaveFailed({problem:?})"),
-            // Every other message has a fixed name (`Msg::name`).
-            _ => String::new(),
+            Msg::LinkCopied(_) => "LinkCopied".into(),
+            Msg::ChunkLoaded { chunk, loaded } => format!("ChunkLoaded({chunk:?}, {loaded})"),
+            Msg::Time(t) => format!("Time({}s)", t.second),
+            Msg::ChallengeElsewhere(_) => "ChallengeElsewhere".into(),
+            Msg::CardSent(how) => format!("CardSent({how:?})"),
+            Msg::CardDue => "CardDue".into(),
+            Msg::OpenDaily(None) => "OpenDaily(today)".into(),
+            Msg::OpenDaily(Some(n)) => format!("OpenDaily(#{n})"),
+            Msg::Finish => "Finish".into(),
+            Msg::CancelFinish => "CancelFinish".into(),
+            Msg::OwnGame => "OwnGame".into(),
+            Msg::ShowContest => "ShowContest".into(),
+            Msg::Race => "Race".into(),
+            Msg::DeclineRace => "DeclineRace".into(),
+            Msg::ShareResult => "ShareResult".into(),
+            Msg::CopyCard => "CopyCard".into(),
+            Msg::SendBack => "SendBack".into(),
+            Msg::ToggleGhost => "ToggleGhost".into(),
+            Msg::Assessed { id, at, answer } => {
+                let error = if answer.is_ok() { "" } else { ", error" };
+                format!("Assessed(#{id}, {at}{error})")
+            }
         }
+    }
+}
+
+/// What the AI answered, in a word or two, for a message's label.
+fn answered(answer: &Answer) -> &'static str {
+    match answer {
+        Ok(a) => a.direction.map_or("no move", |d| d.word()),
+        Err(_) => "error",
     }
 }

@@ -220,12 +220,13 @@ pub fn update(debugger: &mut Debugger, msg: DebugMsg, page: Page) -> Vec<DebugCm
             }
             pause(debugger, at, page);
         }
-        DebugMsg::Save | DebugMsg::Open => {
+        DebugMsg::Save => {
             debugger.problem = None;
-            return vec![match msg {
-                DebugMsg::Save => DebugCmd::Save,
-                _ => DebugCmd::Pick,
-            }];
+            return vec![DebugCmd::Save];
+        }
+        DebugMsg::Open => {
+            debugger.problem = None;
+            return vec![DebugCmd::Pick];
         }
         DebugMsg::Opened(session) => opened(debugger, *session, page),
         DebugMsg::Refused(why) => debugger.problem = Some(why),
