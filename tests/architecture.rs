@@ -9,7 +9,8 @@
 //!   a new message or command must be placed wherever they are matched;
 //! - the pure layers (`engine`, `session`, `app`, `ai`) name no web crate;
 //! - `Model` has at most [`MODEL_FIELDS`] fields: a new feature is a
-//!   sub-model (as `Computer`, `Coach`, `Contest`), not fields beside them;
+//!   sub-model (as `Computer`, `Coach`, `Contest`), not fields beside them,
+//!   and ARCHITECTURE.md's paragraph on the model names every field;
 //! - the views and the runtime's own files call the browser only through
 //!   doors, and every browser call on the runtime's path is listed, with
 //!   what happens when it fails, in `BROWSER_CALLS` below.
@@ -907,4 +908,58 @@ fn closed_enums_stay_closed_no_wildcard_arm_over_the_apps_messages_or_commands()
     );
     let closed = one.replace("_ => 2", "Msg::Redo => 2");
     assert_eq!(wildcard_matches(&closed, &enums), Vec::<usize>::new());
+}
+
+/// Each of `Model`'s fields and the words ARCHITECTURE.md's paragraph on
+/// the model names it by.
+const MODEL_IN_WORDS: &[(&str, &str)] = &[
+    ("history", "the session `History`"),
+    ("mode", "the board mode"),
+    ("panel", "the open panel"),
+    ("chunks", "the panels' chunks (`Chunks`"),
+    ("replay_speed", "replay speed"),
+    ("best", "best score"),
+    ("stats", "statistics"),
+    ("theme", "the theme chosen"),
+    ("system_dark", "the system's scheme"),
+    ("notice", "notices"),
+    ("note", "notes"),
+    ("shell_board", "the first board the page's shell drew"),
+    ("share", "share link"),
+    ("saving", "what is being saved"),
+    ("unsaved", "what is unsaved"),
+    ("announcement", "the live region's sentence"),
+    ("page_url", "the page's address"),
+    ("entropy", "entropy"),
+    ("verification", "the history's check (`Verification`)"),
+    ("scored", "the points the last move played scored"),
+    ("computer", "the computer player (`Computer`"),
+    ("coach", "the coach (`Coach`"),
+    ("contest", "the contest (`Contest`"),
+];
+
+#[test]
+fn the_architectures_list_of_the_model_is_the_models_fields() {
+    let code = code_of(&fs::read_to_string(src().join("app/model.rs")).unwrap());
+    let fields: BTreeSet<String> = struct_fields(&code, "Model").into_iter().collect();
+    let listed: BTreeSet<String> = MODEL_IN_WORDS.iter().map(|(f, _)| f.to_string()).collect();
+    assert_eq!(
+        fields, listed,
+        "Model's fields against the list of them in words"
+    );
+    let doc = fs::read_to_string(src().join("../ARCHITECTURE.md")).unwrap();
+    let start = doc
+        .find("`Model` (src/app/model.rs) is everything")
+        .expect("the paragraph");
+    let end = start + doc[start..].find("\n\n").expect("its end");
+    let paragraph = doc[start..end]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for (field, words) in MODEL_IN_WORDS {
+        assert!(
+            paragraph.contains(words),
+            "ARCHITECTURE.md does not name `{field}` ({words})"
+        );
+    }
 }

@@ -1,5 +1,5 @@
 //! The runtime: the one place the model lives and changes, Elm's runtime
-//! in a few dozen lines. [`App`] reads what the page was opened with, makes
+//! in one file. [`App`] reads what the page was opened with, makes
 //! the first model with `init`, and holds it in one signal whose write side
 //! never leaves this file. Every message, whoever sends it, goes through
 //! the same loop:
