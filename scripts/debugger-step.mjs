@@ -11,7 +11,7 @@
 
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startServer, launchBrowser, REPO } from '../tests/e2e/helpers.mjs';
+import { startServer, launchBrowser, pressKeys, REPO } from '../tests/e2e/helpers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -21,17 +21,6 @@ const { values: opts } = parseArgs({
   },
 });
 const STEPS = Number(opts.steps);
-
-/** Hands the page `n` key presses, the arrows round and round. */
-async function pressKeys(page, n) {
-  await page.evaluate(async (count) => {
-    const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
-    for (let i = 0; i < count; i++) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: keys[i % 4], bubbles: true, cancelable: true }));
-      if (i % 200 === 199) await new Promise((r) => setTimeout(r, 0));
-    }
-  }, n);
-}
 
 /** A page of this build after `presses` key presses, its message log open. */
 async function pageWith(browser, url, presses) {

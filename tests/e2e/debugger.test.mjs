@@ -17,7 +17,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO, readBoard, slide, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
+import { REPO, readBoard, slide, pressKeys, DIRECTIONS, ARROW_FOR } from './helpers.mjs';
 import { startSuite, collectErrors, waitReady, untilIdle } from './storage-helpers.mjs';
 import { undo, redo, swipe, blur } from './session-helpers.mjs';
 import { askForHint } from './ai-helpers.mjs';
@@ -377,17 +377,6 @@ test('paused at an early message, the whole list stays, the message marked and i
   }
   console.log(`screenshots of the paused page: ${TMP}/paused-*.png`);
 });
-
-/** Hands the page `n` key presses, the arrows round and round. */
-async function pressKeys(page, n) {
-  await page.evaluate(async (count) => {
-    const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
-    for (let i = 0; i < count; i++) {
-      window.dispatchEvent(new KeyboardEvent('keydown', { key: keys[i % 4], bubbles: true, cancelable: true }));
-      if (i % 200 === 199) await new Promise((r) => setTimeout(r, 0));
-    }
-  }, n);
-}
 
 test('a long life: a full window stepped through from its first message to its last, saved and reopened in the page', { timeout: 900_000 }, async () => {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });

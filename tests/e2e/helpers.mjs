@@ -186,6 +186,17 @@ export async function openGame({ viewport = { width: 1000, height: 900 } } = {})
 // User actions
 
 /** Presses one key (Playwright key syntax, e.g. "ArrowLeft", "Shift+h"). */
+/** Hands the page `n` key presses, the arrows round and round. */
+export async function pressKeys(page, n) {
+  await page.evaluate(async (count) => {
+    const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
+    for (let i = 0; i < count; i++) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: keys[i % 4], bubbles: true, cancelable: true }));
+      if (i % 200 === 199) await new Promise((r) => setTimeout(r, 0));
+    }
+  }, n);
+}
+
 export async function pressKey(page, key) {
   await page.keyboard.press(key);
 }
