@@ -52,7 +52,7 @@ fn some_move(model: &Model) -> Direction {
     [Left, Up, Right, Down]
         .into_iter()
         .find(|&d| {
-            let mut h = model.history.clone();
+            let mut h = model.game.history.clone();
             h.apply(Input::Move(d))
         })
         .expect("a move that changes the board")
@@ -76,7 +76,7 @@ fn stored(model: &Model) -> SavedChallenge {
         .challenge
         .as_ref()
         .unwrap()
-        .saved(&model.history)
+        .saved(&model.game.history)
 }
 
 /// Daily #`number`'s attempt as a new one is stored: on the board, its game
@@ -93,7 +93,7 @@ fn new_daily(number: u32, counted: bool) -> SavedChallenge {
 /// The challenge of `before` as stored once `input` is played on its board
 /// (by the engine's rule, `History::apply`), and ended or not.
 fn stored_after(before: &Model, input: Input, ended: bool) -> SavedChallenge {
-    let mut game = before.history.clone();
+    let mut game = before.game.history.clone();
     assert!(game.apply(input), "the input changes the board");
     SavedChallenge {
         game,
@@ -115,7 +115,7 @@ fn the_daily_is_counted_once_then_practice() {
         ],
     );
     assert_eq!(
-        opened.history,
+        opened.game.history,
         daily::game(TODAY),
         "daily #329's game, nothing played"
     );
@@ -128,13 +128,13 @@ fn the_daily_is_counted_once_then_practice() {
         }
     );
     assert_eq!(
-        contest.other, own.history,
+        contest.other, own.game.history,
         "the player's own game waits beside it"
     );
     // Asked again while open: it is the same attempt, not a new one.
     let played = moved(opened, 3);
     let again = check(&played, Msg::OpenDaily(Some(TODAY)), vec![]);
-    assert_eq!(again.history, played.history);
+    assert_eq!(again.game.history, played.game.history);
     // Once it has ended, today's daily is practice.
     let ended = after(played, [Msg::Finish, Msg::Finish]);
     // (The review the end started is of the attempt: it stops with it.)
@@ -153,7 +153,7 @@ fn the_daily_is_counted_once_then_practice() {
             counted: false
         }
     );
-    assert_eq!(practice.history, daily::game(TODAY));
+    assert_eq!(practice.game.history, daily::game(TODAY));
     assert_eq!(
         practice.help_refused(),
         None,
@@ -189,7 +189,7 @@ fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
             counted: false
         }
     );
-    assert_eq!(earlier.history, daily::game(300));
+    assert_eq!(earlier.game.history, daily::game(300));
 }
 
 #[test]
@@ -209,7 +209,7 @@ fn the_counted_attempt_takes_no_help() {
         let label = help.label();
         let refused = check(&daily, help, vec![]);
         assert_eq!(ignored(&refused), Some(Ignored::Unaided), "{label}");
-        assert_eq!(refused.history, daily.history, "{label}");
+        assert_eq!(refused.game.history, daily.game.history, "{label}");
     }
     assert_eq!(
         Ignored::Unaided.words(),
@@ -226,14 +226,14 @@ fn a_counted_move_is_written_at_once() {
     let after_move = check(&daily, Msg::Play(input), vec![Cmd::SaveChallenge(written)]);
     assert_eq!(stored(&after_move).game.len(), 1);
     assert!(
-        !after_move.unsaved.any(),
+        !after_move.storage.unsaved.any(),
         "nothing waits for an idle moment"
     );
     // Practice is written at the next idle moment, as the own game is.
     let practice = after(fresh(), [Msg::OpenDaily(Some(300)), Msg::Idle]);
     let d = some_move(&practice);
     let later = check(&practice, Msg::Play(Input::Move(d)), vec![]);
-    assert!(later.unsaved.challenge);
+    assert!(later.storage.unsaved.challenge);
     check(&later, Msg::Idle, vec![Cmd::SaveChallenge(stored(&later))]);
 }
 
@@ -250,33 +250,36 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
     assert_eq!(daily.title(), "Daily #329 · 2048");
     let back = check(&daily, Msg::OwnGame, vec![]);
     assert_eq!(back.title(), "2048");
-    assert_eq!(back.history, own_before, "the own game, its undo with it");
+    assert_eq!(
+        back.game.history, own_before,
+        "the own game, its undo with it"
+    );
     assert_eq!(back.no_new_game(), None);
     assert!(back.can_undo());
     assert_eq!(back.help_refused(), None);
     let own_moved = moved(back, 1);
     let again = check(&own_moved, Msg::ShowContest, vec![]);
     assert_eq!(
-        again.history, daily.history,
+        again.game.history, daily.game.history,
         "the daily exactly where it was"
     );
     assert_eq!(
         again.contest.challenge.as_ref().unwrap().other,
-        own_moved.history
+        own_moved.game.history
     );
     // What is written at the idle moment is the own game under its key and
     // the daily under its own.
     let written = update(&mut again.clone(), Msg::Idle);
-    assert!(written.contains(&Cmd::SaveGame(own_moved.history.present().clone())));
+    assert!(written.contains(&Cmd::SaveGame(own_moved.game.history.present().clone())));
     assert!(written.contains(&Cmd::SaveChallenge(stored(&again))));
     // The statistics of the own game count none of the daily's moves.
-    assert_eq!(again.stats, own_moved.stats);
+    assert_eq!(again.game.stats, own_moved.game.stats);
 }
 
 #[test]
 fn finish_ends_the_attempt_and_keeps_its_result() {
     let daily = moved(in_the_daily(), 6);
-    let end = daily.history.present().clone();
+    let end = daily.game.history.present().clone();
     let mut dailies = Dailies::default();
     dailies.record(DailyResult {
         number: TODAY,
@@ -338,7 +341,7 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
 #[test]
 fn finish_asks_once_more_and_keep_playing_or_a_move_answers_no() {
     let daily = moved(in_the_daily(), 6);
-    let score = spaced(daily.history.present().score);
+    let score = spaced(daily.game.history.present().score);
     let asking = check(&daily, Msg::Finish, vec![]);
     let shown = bar(&asking).unwrap();
     assert_eq!(
@@ -398,7 +401,7 @@ fn why_help_is_off_is_said_under_the_board_where_a_touch_player_reads_it() {
 fn game_over_ends_the_attempt_by_itself() {
     let mut daily = in_the_daily();
     let mut guard = 0;
-    while daily.history.present().status != Status::Over {
+    while daily.game.history.present().status != Status::Over {
         let d = some_move(&daily);
         update(&mut daily, Msg::Play(Input::Move(d)));
         guard += 1;
@@ -417,7 +420,10 @@ fn an_open_counted_attempt_is_finished_before_another_contest() {
         refusal(&asked),
         Some("Daily #329's counted attempt is still open: finish it first (play to the end, or press Finish).")
     );
-    assert_eq!(asked.history, daily.history, "the open attempt comes back");
+    assert_eq!(
+        asked.game.history, daily.game.history,
+        "the open attempt comes back"
+    );
     // Finished, the next day's daily is counted.
     let finished = after(asked, [Msg::Finish, Msg::Finish]);
     let today = after(finished, [Msg::OpenDaily(None)]);
@@ -466,7 +472,7 @@ fn the_clock_says_which_daily_is_today() {
     let same = check(&moved_on, Msg::Time(november(26)), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     let daily = after(moved_on, [Msg::OpenDaily(None)]);
-    assert_eq!(daily.history, daily::game(330));
+    assert_eq!(daily.game.history, daily::game(330));
     assert_eq!(november(25).until_next(), 12 * 3600);
 }
 
@@ -509,7 +515,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
         .unwrap()
         .starts_with("Replayed from its seed and moves"));
     assert_ne!(
-        model.history.seed(),
+        model.game.history.seed(),
         shared.seed(),
         "the own game stays on the board"
     );
@@ -524,7 +530,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     };
     let racing = check(&model, Msg::Race, vec![Cmd::SaveChallenge(start)]);
     assert_eq!(
-        racing.history,
+        racing.game.history,
         History::new(Default::default(), 42),
         "the ghost's start"
     );
@@ -536,7 +542,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     // After the racer's moves: the ghost's score at as many moves, and the
     // difference in words.
     let raced = moved(racing, 10);
-    let me = raced.history.present();
+    let me = raced.game.history.present();
     let ghost_then = shared.score_at(10).unwrap();
     let line = bar(&raced).unwrap().line;
     let lead = me.score as i64 - ghost_then as i64;
@@ -558,15 +564,15 @@ fn a_race_link_offers_a_race_against_its_ghost() {
 #[test]
 fn a_racers_splits_are_the_moves_it_first_made_each_tile() {
     let mut raced = after(offered(race_link()), [Msg::Race]);
-    while raced.history.present().board.max_value() < 128 {
-        assert!(raced.history.len() < 2_000, "the racer makes 128");
+    while raced.game.history.present().board.max_value() < 128 {
+        assert!(raced.game.history.len() < 2_000, "the racer makes 128");
         raced = moved(raced, 1);
     }
     // The move count at which the racer's game first had 128, read off its
     // states one by one.
     let first = |tile: u64| {
-        (0..=raced.history.len())
-            .map(|i| raced.history.state_at(i).unwrap())
+        (0..=raced.game.history.len())
+            .map(|i| raced.game.history.state_at(i).unwrap())
             .find(|s| s.board.max_value() >= tile)
             .unwrap()
             .moves
@@ -598,7 +604,7 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
 #[test]
 fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
     let raced = moved(after(offered(race_link()), [Msg::Race]), 20);
-    let end = raced.history.present().clone();
+    let end = raced.game.history.present().clone();
     let finished = after(raced, [Msg::Finish, Msg::Finish]);
     let said = bar(&finished).unwrap().ended.unwrap();
     assert!(
@@ -608,11 +614,11 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
         )),
         "{said}"
     );
-    let link = replay::encode(&Replay::from_history(&finished.history).unwrap());
+    let link = replay::encode(&Replay::from_history(&finished.game.history).unwrap());
     let url = format!("{PAGE}?race={link}");
     let sent = check(&finished, Msg::SendBack, vec![Cmd::CopyLink(url)]);
     // The link sent back opens as a race of the racer's game.
-    let Some(leptos_2048::app::Share::Made(url)) = sent.model.share else {
+    let Some(leptos_2048::app::Share::Made(url)) = sent.model.links.share else {
         panic!("a link made")
     };
     let back = offered(url.split("?race=").nth(1).unwrap().to_string());
@@ -637,7 +643,7 @@ fn the_shared_card_can_be_copied_as_it_is() {
     // Shown as a card: the final board beside the card's lines.
     let card = card_view(&copied).unwrap();
     assert_eq!(card.said, "Copied.");
-    let end = &shared.history.present().board;
+    let end = &shared.game.history.present().board;
     assert_eq!(
         card.board.cells.iter().max().copied(),
         Some(end.max_value())
@@ -688,8 +694,8 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
     });
     assert_eq!(waiting.contest.card, CardState::Waiting);
     // The wait ends: the card goes without the strip.
-    let link = replay::encode(&Replay::from_history(&waiting.history).unwrap());
-    let end = waiting.history.present();
+    let link = replay::encode(&Replay::from_history(&waiting.game.history).unwrap());
+    let end = waiting.game.history.present();
     let text = format!(
         "2048 Daily #329 · {} points · top tile {} · 12 moves\n{PAGE}?race={link}",
         spaced(end.score),
@@ -781,13 +787,13 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         vec![],
     );
     assert_eq!(
-        followed.history, there.history,
+        followed.game.history, there.game.history,
         "this tab shows the other's moves"
     );
-    assert!(!followed.unsaved.challenge, "nothing written back");
+    assert!(!followed.storage.unsaved.challenge, "nothing written back");
     // The other tab finished the counted attempt: this tab keeps its result
     // too (the day's one result, whichever tab played it).
-    let end = there.history.present().clone();
+    let end = there.game.history.present().clone();
     let finished_there = after(there.clone(), [Msg::Finish, Msg::Finish]);
     let told = check(
         &here,
@@ -815,7 +821,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stale.clone()))),
         vec![Cmd::SaveChallenge(stored(&followed))],
     );
-    assert_eq!(kept.history, there.history);
+    assert_eq!(kept.game.history, there.game.history);
     let finished = after(followed.clone(), [Msg::Finish, Msg::Finish]);
     let unfinished = stored(&followed);
     let still = check(
@@ -835,9 +841,12 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&there)))),
         vec![],
     );
-    assert_eq!(beside.history, own.history);
+    assert_eq!(beside.game.history, own.game.history);
     assert!(beside.computer.autoplay, "the own game's autoplay goes on");
-    assert_eq!(beside.model.contest.challenge.unwrap().other, there.history);
+    assert_eq!(
+        beside.model.contest.challenge.unwrap().other,
+        there.game.history
+    );
 }
 
 #[test]
@@ -854,7 +863,7 @@ fn another_tabs_practice_never_takes_this_tabs_ended_attempt_or_its_card() {
         assert_eq!(ignored(&kept), Some(Ignored::Ended));
         assert_eq!(kept.contest.challenge, finished.contest.challenge);
         assert_eq!(
-            kept.history, finished.history,
+            kept.game.history, finished.game.history,
             "the attempt stays on the board"
         );
         assert_eq!(kept.contest.card, finished.contest.card, "and its card");
@@ -890,13 +899,13 @@ fn reopened(challenge: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) -> Mode
 fn a_reload_resumes_the_attempt_where_it_was() {
     let daily = moved(in_the_daily(), 5);
     let back = reopened(Loaded::Valid(stored(&daily)), Loaded::Missing);
-    assert_eq!(back.history, daily.history);
+    assert_eq!(back.game.history, daily.game.history);
     assert_eq!(back.help_refused(), daily.help_refused());
     assert!(back.contest.challenge.as_ref().unwrap().on_board);
     // A race too, with its ghost and the racer's splits folded again.
     let race = moved(after(offered(race_link()), [Msg::Race, Msg::Idle]), 30);
     let back = reopened(Loaded::Valid(stored(&race)), Loaded::Missing);
-    assert_eq!(back.history, race.history);
+    assert_eq!(back.game.history, race.game.history);
     assert_eq!(
         back.contest, race.contest,
         "the same ghost, the same splits"
@@ -917,7 +926,7 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
         let set_aside = Loaded::SetAside { why, kept: true };
         let model = reopened(set_aside.clone(), Loaded::Missing);
         let named = Notice::SetAside(Records::of(&[Record::Challenge]));
-        assert_eq!(model.notice, Some(named));
+        assert_eq!(model.storage.notice, Some(named));
         assert!(model.contest.challenge.is_none());
         let model = reopened(
             Loaded::Missing,
@@ -927,7 +936,7 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
             },
         );
         assert_eq!(
-            model.notice,
+            model.storage.notice,
             Some(Notice::SetAside(Records::of(&[Record::Dailies])))
         );
     }
@@ -942,7 +951,7 @@ fn a_corrupt_or_future_record_is_said_once_and_loses_nothing_else() {
             kept: true,
         },
     );
-    let notice = both.notice.unwrap();
+    let notice = both.storage.notice.unwrap();
     assert_eq!(
         notice,
         Notice::SetAside(Records::of(&[Record::Challenge, Record::Dailies]))
@@ -963,14 +972,14 @@ fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_o
     };
     let told = check(&here, Msg::ChallengeElsewhere(Box::new(unreadable)), vec![]);
     assert_eq!(
-        told.notice,
+        told.storage.notice,
         Some(Notice::SetAside(Records::of(&[Record::Challenge])))
     );
     assert_eq!(
         told.contest.challenge, here.contest.challenge,
         "nothing else lost"
     );
-    assert_eq!(told.history, here.history);
+    assert_eq!(told.game.history, here.game.history);
     // A race whose link no longer opens is set aside as at the page's start.
     let broken_race = SavedChallenge {
         rival: Rival::Race {
@@ -978,7 +987,7 @@ fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_o
         },
         ended: false,
         on_board: true,
-        game: here.history.clone(),
+        game: here.game.history.clone(),
     };
     let told = check(
         &here,
@@ -986,10 +995,10 @@ fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_o
         vec![],
     );
     assert_eq!(
-        told.notice,
+        told.storage.notice,
         Some(Notice::SetAside(Records::of(&[Record::Challenge])))
     );
-    assert_eq!(told.history, here.history);
+    assert_eq!(told.game.history, here.game.history);
 }
 
 #[test]
@@ -1001,7 +1010,7 @@ fn the_address_opens_a_daily() {
         })
     };
     let (today, cmds) = open("");
-    assert_eq!(today.history, daily::game(TODAY));
+    assert_eq!(today.game.history, daily::game(TODAY));
     assert!(
         cmds.contains(&Cmd::Load(Default::default(), Load::Start)),
         "the own game is read too"

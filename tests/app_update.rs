@@ -73,8 +73,8 @@ fn asked(model: &Model) -> u32 {
 fn game_history_best(m: &Model) -> Vec<Cmd> {
     vec![
         Cmd::SaveGame(m.present().clone()),
-        Cmd::SaveHistory(m.history.clone()),
-        Cmd::SaveBest(m.config(), m.best),
+        Cmd::SaveHistory(m.game.history.clone()),
+        Cmd::SaveBest(m.config(), m.game.best),
     ]
 }
 
@@ -85,18 +85,18 @@ fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     let before = playing("2 2 . . / . . . . / . . . . / . . . .");
     let moved = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(moved.present().score, 4);
-    assert_eq!(moved.history.len(), 1);
-    assert_eq!(moved.best, 4);
-    assert_eq!(moved.stats.played, 1);
+    assert_eq!(moved.game.history.len(), 1);
+    assert_eq!(moved.game.best, 4);
+    assert_eq!(moved.game.stats.played, 1);
     assert!(moved
         .announcement
         .starts_with("Moved left. 2 and 2 merged into 4. Score 4."));
     let written = check(&moved, Msg::Idle, {
         let mut cmds = game_history_best(&moved);
-        cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
+        cmds.push(Cmd::SaveStats(Config::default(), moved.game.stats.clone()));
         cmds
     });
-    assert!(!written.unsaved.any());
+    assert!(!written.storage.unsaved.any());
     let again = check(&written, Msg::Idle, vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
@@ -109,10 +109,10 @@ fn a_hidden_page_writes_at_once() {
     );
     let hidden = check(&moved, Msg::Hidden, {
         let mut cmds = game_history_best(&moved);
-        cmds.push(Cmd::SaveStats(Config::default(), moved.stats.clone()));
+        cmds.push(Cmd::SaveStats(Config::default(), moved.game.stats.clone()));
         cmds
     });
-    assert!(!hidden.unsaved.any());
+    assert!(!hidden.storage.unsaved.any());
 }
 
 #[test]
@@ -120,8 +120,8 @@ fn a_move_that_changes_nothing_is_not_recorded() {
     let before = playing("2 . . . / . . . . / . . . . / . . . .");
     let after = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&after), Some(Ignored::NoChange));
-    assert_eq!(after.history, before.history);
-    assert!(!after.unsaved.any());
+    assert_eq!(after.game.history, before.game.history);
+    assert!(!after.storage.unsaved.any());
 }
 
 #[test]
@@ -131,11 +131,11 @@ fn statistics_count_a_game_once() {
     // Undo and redo see the same game again: no new count, no stats write.
     let undone = check(&moved, Msg::Undo, vec![]);
     let redone = check(&undone, Msg::Redo, vec![]);
-    assert_eq!(redone.stats, moved.stats);
+    assert_eq!(redone.game.stats, moved.game.stats);
     check(&redone, Msg::Idle, {
         vec![
             Cmd::SaveGame(redone.present().clone()),
-            Cmd::SaveHistory(redone.history.clone()),
+            Cmd::SaveHistory(redone.game.history.clone()),
         ]
     });
 }
@@ -167,40 +167,40 @@ fn new_game_and_keep_going_are_inputs_like_moves() {
     let going = check(&won, Msg::Play(Input::KeepPlaying), vec![]);
     assert_eq!(going.present().status, Status::Continuing);
     let new = check(&going, Msg::Play(Input::NewGame), vec![]);
-    assert_eq!((new.present().score, new.best), (0, 2048));
+    assert_eq!((new.present().score, new.game.best), (0, 2048));
 }
 
 #[test]
 fn only_a_move_played_scores_the_points_that_float_up() {
     let model = playing("2 2 4 4 / . . . . / . . . . / . . . .");
-    assert_eq!(model.scored, None, "nothing scored on opening");
+    assert_eq!(model.game.scored, None, "nothing scored on opening");
     let merged = check(&model, Msg::Play(Input::Move(Left)), vec![]);
-    assert_eq!(merged.scored, Some(Scored { n: 1, points: 12 }));
+    assert_eq!(merged.game.scored, Some(Scored { n: 1, points: 12 }));
     // A move that merges nothing scores nothing: the last points stay.
     let slid = check(&merged, Msg::Play(Input::Move(Left)), vec![]);
-    assert_eq!(slid.scored, merged.scored);
+    assert_eq!(slid.game.scored, merged.game.scored);
     // Undo, redo, time travel and resuming show other scores, score none.
     let undone = check(&merged, Msg::Undo, vec![]);
     let redone = check(&undone, Msg::Redo, vec![]);
     assert_eq!(
-        (undone.scored, redone.scored),
-        (merged.scored, merged.scored)
+        (undone.game.scored, redone.game.scored),
+        (merged.game.scored, merged.game.scored)
     );
     let open = check(&merged, Msg::Toggle(Panel::History), loads(Panel::History));
     let viewing = check(&open, Msg::View(Some(0)), vec![]);
     let resumed = check(&viewing, Msg::Resume(0), vec![]);
     assert_eq!(
-        (viewing.scored, resumed.scored),
-        (merged.scored, merged.scored)
+        (viewing.game.scored, resumed.game.scored),
+        (merged.game.scored, merged.game.scored)
     );
     // The next scoring move is the next number.
     let twice = after(
         playing("2 2 . . / 2 2 . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
     );
-    assert_eq!(twice.scored.map(|s| s.n), Some(2));
+    assert_eq!(twice.game.scored.map(|s| s.n), Some(2));
     assert!(
-        twice.scored.is_some_and(|s| s.points >= 8),
+        twice.game.scored.is_some_and(|s| s.points >= 8),
         "the two 4s merged"
     );
 }
@@ -257,9 +257,9 @@ fn the_historys_check_is_of_the_game_on_the_board() {
 #[test]
 fn the_theme_button_names_what_it_will_do() {
     let model = fresh();
-    assert_eq!(theme_button(model.dark()), "Dark theme");
+    assert_eq!(theme_button(model.settings.dark()), "Dark theme");
     let dark = check(&model, Msg::ToggleTheme, vec![Cmd::SaveTheme(Theme::Dark)]);
-    assert_eq!(theme_button(dark.dark()), "Light theme");
+    assert_eq!(theme_button(dark.settings.dark()), "Light theme");
 }
 
 // ─── The board shows the past: read-only ─────────────────────────────────
@@ -286,12 +286,12 @@ fn viewing_needs_the_history_panel() {
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
     let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
     let viewing = check(&open, Msg::View(Some(0)), vec![]);
-    assert_eq!(viewing.mode, Mode::Viewing(0));
+    assert_eq!(viewing.travel.mode, Mode::Viewing(0));
     assert_eq!(viewing.shown().score, 0);
     assert_eq!(viewing.present().score, 4, "the present stays");
     assert_eq!(viewing.announcement, "New game. Score 0.");
     let back = check(&viewing, Msg::View(None), vec![]);
-    assert_eq!(back.mode, Mode::Live);
+    assert_eq!(back.travel.mode, Mode::Live);
 }
 
 #[test]
@@ -306,14 +306,14 @@ fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
         let label = msg.label();
         let after = check(&model, msg, vec![]);
         assert_eq!(ignored(&after), Some(Ignored::ReadOnly), "{label}");
-        assert_eq!(after.history, model.history);
+        assert_eq!(after.game.history, model.game.history);
     }
 }
 
 #[test]
 fn closing_the_history_panel_returns_to_the_present() {
     let after = check(&viewing_the_start(), Msg::Toggle(Panel::History), vec![]);
-    assert_eq!(after.mode, Mode::Live);
+    assert_eq!(after.travel.mode, Mode::Live);
     assert_eq!(after.panel, None);
     assert!(after.announcement.starts_with("Moved left."));
 }
@@ -321,10 +321,13 @@ fn closing_the_history_panel_returns_to_the_present() {
 #[test]
 fn resume_makes_the_viewed_state_the_present() {
     let after = check(&viewing_the_start(), Msg::Resume(0), vec![]);
-    assert_eq!(after.mode, Mode::Live);
-    assert_eq!(after.history.cursor(), 0);
-    assert!(after.history.can_redo(), "the later input stays as redo");
-    assert!(after.unsaved.game && after.unsaved.history);
+    assert_eq!(after.travel.mode, Mode::Live);
+    assert_eq!(after.game.history.cursor(), 0);
+    assert!(
+        after.game.history.can_redo(),
+        "the later input stays as redo"
+    );
+    assert!(after.storage.unsaved.game && after.storage.unsaved.history);
 }
 
 #[test]
@@ -336,11 +339,15 @@ fn the_history_is_checked_on_opening_and_on_asking() {
     let closed = check(&model, Msg::CheckHistory, vec![]);
     assert_eq!(ignored(&closed), Some(Ignored::NotHere));
     let open = check(&model, Msg::Toggle(Panel::History), loads(Panel::History));
-    let first = open.verification.clone().expect("checked on opening");
+    let first = open
+        .travel
+        .verification
+        .clone()
+        .expect("checked on opening");
     assert_eq!((first.inputs, first.result), (1, Ok(())));
     let moved = after(open, [Msg::Play(Input::Move(Up))]);
     let again = check(&moved, Msg::CheckHistory, vec![]);
-    let second = again.verification.clone().unwrap();
+    let second = again.travel.verification.clone().unwrap();
     assert_eq!((second.inputs, second.result), (2, Ok(())));
 }
 
@@ -369,7 +376,7 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     assert_eq!(down.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Failed);
     assert_eq!(down.panel, Some(Panel::Stats));
     let moved = check(&down, Msg::Play(Input::Move(Left)), vec![]);
-    assert_eq!(moved.history.len(), 1);
+    assert_eq!(moved.game.history.len(), 1);
     // The next open asks again, and this time it comes.
     let shut = check(&moved, Msg::Toggle(Panel::Stats), vec![]);
     let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
@@ -433,7 +440,7 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
     let idle = check(&open, Msg::Idle, {
         vec![
             Cmd::SaveGame(open.present().clone()),
-            Cmd::SaveHistory(open.history.clone()),
+            Cmd::SaveHistory(open.game.history.clone()),
             Cmd::SaveBest(config, 0),
             Cmd::WarmAi,
             Cmd::LoadChunk(Chunk::Panel(Panel::History)),
@@ -480,14 +487,17 @@ fn a_link_replays_its_game_then_plays_on() {
         [Cmd::ClearQuery, Cmd::Load(Config::default(), Load::Records)]
     );
     assert_eq!(model.title(), "Replay · 2048");
-    assert_eq!(model.mode, Mode::Replaying);
-    assert_eq!(model.history.cursor(), 0);
+    assert_eq!(model.travel.mode, Mode::Replaying);
+    assert_eq!(model.game.history.cursor(), 0);
     let ignored_move = check(&model, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&ignored_move), Some(Ignored::ReadOnly));
     let ticked = after(model, [Msg::ReplayTick, Msg::ReplayTick, Msg::ReplayTick]);
-    assert_eq!(ticked.history.cursor(), 3);
+    assert_eq!(ticked.game.history.cursor(), 3);
     let last = check(&ticked, Msg::ReplayTick, vec![]);
-    assert_eq!((last.mode, last.history.cursor()), (Mode::Live, 4));
+    assert_eq!(
+        (last.travel.mode, last.game.history.cursor()),
+        (Mode::Live, 4)
+    );
     assert!(last.announcement.starts_with("Moved left."));
     let stale = check(&last, Msg::ReplayTick, vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
@@ -524,16 +534,19 @@ fn a_link_says_what_its_game_proved_replayed() {
 fn a_replay_can_be_skipped_and_its_speed_is_clamped() {
     let (model, _) = replaying();
     let faster = check(&model, Msg::ReplaySpeed(10), vec![]);
-    assert_eq!(faster.replay_speed, 10);
+    assert_eq!(faster.travel.speed, 10);
     let same = check(&faster, Msg::ReplaySpeed(10), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
-    assert_eq!(check(&model, Msg::ReplaySpeed(0), vec![]).replay_speed, 1);
+    assert_eq!(check(&model, Msg::ReplaySpeed(0), vec![]).travel.speed, 1);
     assert_eq!(
-        check(&model, Msg::ReplaySpeed(5000), vec![]).replay_speed,
+        check(&model, Msg::ReplaySpeed(5000), vec![]).travel.speed,
         MAX_SPEED
     );
     let skipped = check(&faster, Msg::SkipReplay, vec![]);
-    assert_eq!((skipped.mode, skipped.history.cursor()), (Mode::Live, 4));
+    assert_eq!(
+        (skipped.travel.mode, skipped.game.history.cursor()),
+        (Mode::Live, 4)
+    );
     let no_replay = check(&skipped, Msg::SkipReplay, vec![]);
     assert_eq!(ignored(&no_replay), Some(Ignored::NotHere));
 }
@@ -545,14 +558,14 @@ fn a_bad_link_plays_a_fresh_game_that_is_not_saved() {
         ..Query::default()
     });
     assert!(model.note.is_some());
-    assert!(!model.saving);
+    assert!(!model.storage.saving);
     assert!(!cmds.iter().any(|c| matches!(c, Cmd::SaveGame(_))));
     let moved = after(
         model,
         [Msg::Play(Input::Move(Left)), Msg::Play(Input::Move(Up))],
     );
     assert!(
-        !moved.unsaved.game && !moved.unsaved.history,
+        !moved.storage.unsaved.game && !moved.storage.unsaved.history,
         "nothing of it to write"
     );
     let dismissed = check(&moved, Msg::DismissNote, vec![]);
@@ -567,7 +580,7 @@ fn a_seed_link_starts_that_seed() {
         seed: Some("5".into()),
         ..Query::default()
     });
-    assert_eq!(model.history.seed(), Some(5));
+    assert_eq!(model.game.history.seed(), Some(5));
     let (bad, _) = opened_with(Query {
         seed: Some("-5".into()),
         ..Query::default()
@@ -599,13 +612,13 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
     let switched = check(&asked, Msg::Loaded(Box::new(stored)), {
         let mut cmds = vec![
             Cmd::SaveGame(ours.present().clone()),
-            Cmd::SaveHistory(ours.history.clone()),
+            Cmd::SaveHistory(ours.game.history.clone()),
         ];
-        if ours.unsaved.best {
-            cmds.push(Cmd::SaveBest(ours.config(), ours.best));
+        if ours.storage.unsaved.best {
+            cmds.push(Cmd::SaveBest(ours.config(), ours.game.best));
         }
-        if ours.unsaved.stats {
-            cmds.push(Cmd::SaveStats(ours.config(), ours.stats.clone()));
+        if ours.storage.unsaved.stats {
+            cmds.push(Cmd::SaveStats(ours.config(), ours.game.stats.clone()));
         }
         cmds.push(Cmd::SaveSettings(Config::new(5, 5, Some(4096)).unwrap()));
         cmds
@@ -616,7 +629,7 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
         Some(4096),
         "the saved game's own target"
     );
-    assert_eq!(switched.best, 500);
+    assert_eq!(switched.game.best, 500);
     check(&switched, Msg::Idle, game_history_best(&switched));
 }
 
@@ -648,8 +661,8 @@ fn another_target_starts_a_new_game_on_this_size() {
         vec![Cmd::SaveSettings(endless)]
     });
     assert_eq!(after.config(), endless);
-    assert_eq!(after.history.len(), 0);
-    assert!(after.unsaved.game && after.unsaved.history);
+    assert_eq!(after.game.history.len(), 0);
+    assert!(after.storage.unsaved.game && after.storage.unsaved.history);
     let again = check(&after, Msg::ChooseTarget(None), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
@@ -681,13 +694,13 @@ fn a_corrupt_save_is_set_aside_and_said() {
         vec![],
     );
     assert_eq!(
-        kept.notice,
+        kept.storage.notice,
         Some(Notice::SetAside(Records::of(&[Record::Game])))
     );
     check(&kept, Msg::Idle, {
         vec![
             Cmd::SaveGame(kept.present().clone()),
-            Cmd::SaveHistory(kept.history.clone()),
+            Cmd::SaveHistory(kept.game.history.clone()),
             Cmd::SaveBest(config, 0),
             // The page's first idle moment also starts the AI worker.
             Cmd::WarmAi,
@@ -699,7 +712,7 @@ fn a_corrupt_save_is_set_aside_and_said() {
         Msg::Loaded(Box::new(saved(config, Load::Start, bad(false)))),
         vec![],
     );
-    assert!(!unkept.saving);
+    assert!(!unkept.storage.saving);
     check(&unkept, Msg::Idle, {
         vec![Cmd::SaveBest(config, 0), Cmd::WarmAi]
     });
@@ -709,23 +722,23 @@ fn a_corrupt_save_is_set_aside_and_said() {
 fn a_failed_write_is_said_once() {
     let model = fresh();
     let full = check(&model, Msg::SaveFailed(Problem::WriteFailed), vec![]);
-    assert_eq!(full.notice, Some(Notice::WriteFailed));
+    assert_eq!(full.storage.notice, Some(Notice::WriteFailed));
     let again = check(&full, Msg::SaveFailed(Problem::WriteFailed), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
     let mut none_at_all = model.clone();
-    none_at_all.notice = Some(Notice::Unavailable);
+    none_at_all.storage.notice = Some(Notice::Unavailable);
     let kept = check(&none_at_all, Msg::SaveFailed(Problem::WriteFailed), vec![]);
-    assert_eq!(kept.notice, Some(Notice::Unavailable));
+    assert_eq!(kept.storage.notice, Some(Notice::Unavailable));
 }
 
 #[test]
 fn a_higher_best_from_another_tab_is_taken() {
     let model = fresh();
     let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), vec![]);
-    assert_eq!(higher.best, 9000);
+    assert_eq!(higher.game.best, 9000);
     let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), vec![]);
     assert_eq!(
-        (lower.best, ignored(&lower)),
+        (lower.game.best, ignored(&lower)),
         (9000, Some(Ignored::NoChange))
     );
     let six = Config::new(6, 6, None).unwrap();
@@ -738,27 +751,34 @@ fn a_higher_best_from_another_tab_is_taken() {
 #[test]
 fn the_theme_flips_and_is_remembered() {
     let model = fresh();
-    assert_eq!(model.theme_attribute(), None, "the system's, until chosen");
+    assert_eq!(
+        model.settings.theme_attribute(),
+        None,
+        "the system's, until chosen"
+    );
     let dark = check(&model, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Dark)]
     });
-    assert_eq!((dark.theme, dark.dark()), (Some(Theme::Dark), true));
-    assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
-    assert_eq!(dark.theme_attribute(), Some("dark"));
+    assert_eq!(
+        (dark.settings.theme, dark.settings.dark()),
+        (Some(Theme::Dark), true)
+    );
+    assert_eq!(dark.settings.theme_colour(), THEME_COLOURS[1]);
+    assert_eq!(dark.settings.theme_attribute(), Some("dark"));
     let light = check(&dark, Msg::ToggleTheme, {
         vec![Cmd::SaveTheme(Theme::Light)]
     });
-    assert_eq!(light.theme_colour(), THEME_COLOURS[0]);
-    assert_eq!(light.theme_attribute(), Some("light"));
+    assert_eq!(light.settings.theme_colour(), THEME_COLOURS[0]);
+    assert_eq!(light.settings.theme_attribute(), Some("light"));
 }
 
 #[test]
 fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
     let model = fresh();
-    assert_eq!(model.theme_colour(), THEME_COLOURS[0]);
+    assert_eq!(model.settings.theme_colour(), THEME_COLOURS[0]);
     let dark = check(&model, Msg::SystemDark(true), vec![]);
-    assert!(dark.dark());
-    assert_eq!(dark.theme_colour(), THEME_COLOURS[1]);
+    assert!(dark.settings.dark());
+    assert_eq!(dark.settings.theme_colour(), THEME_COLOURS[1]);
     let same = check(&dark, Msg::SystemDark(true), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     // The button shows the other theme of the one showing: light, chosen.
@@ -768,7 +788,7 @@ fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
     let system_light = check(&chosen, Msg::SystemDark(false), vec![]);
     let system_dark = check(&system_light, Msg::SystemDark(true), vec![]);
     assert!(
-        !system_dark.dark(),
+        !system_dark.settings.dark(),
         "the player's theme wins over the system's"
     );
 }
@@ -790,12 +810,12 @@ fn the_theme_colours_are_the_page_backgrounds_of_the_stylesheet() {
 #[test]
 fn share_makes_a_link_and_asks_for_it_to_be_copied() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
-    let link = replay::encode(&Replay::from_history(&model.history).unwrap());
+    let link = replay::encode(&Replay::from_history(&model.game.history).unwrap());
     let url = format!("{PAGE}?replay={link}");
     let made = check(&model, Msg::Share, vec![Cmd::CopyLink(url.clone())]);
-    assert_eq!(made.share, Some(Share::Made(url.clone())));
+    assert_eq!(made.links.share, Some(Share::Made(url.clone())));
     let copied = check(&made, Msg::LinkCopied(url.clone()), vec![]);
-    assert_eq!(copied.share, Some(Share::Copied(url)));
+    assert_eq!(copied.links.share, Some(Share::Copied(url)));
     let stale = check(&made, Msg::LinkCopied("elsewhere".into()), vec![]);
     assert_eq!(ignored(&stale), Some(Ignored::Stale));
 }
@@ -804,7 +824,7 @@ fn share_makes_a_link_and_asks_for_it_to_be_copied() {
 fn a_game_without_its_start_cannot_be_shared() {
     let model = playing("2 2 . . / . . . . / . . . . / . . . .");
     let after = check(&model, Msg::Share, vec![]);
-    assert_eq!(after.share, Some(Share::Refused));
+    assert_eq!(after.links.share, Some(Share::Refused));
 }
 
 // ─── The computer player ─────────────────────────────────────────────────
@@ -843,7 +863,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     // What is unsaved is written, then the worker is started.
     let idle = check(&loaded, Msg::Idle, {
         let mut cmds = vec![Cmd::SaveGame(loaded.present().clone())];
-        cmds.push(Cmd::SaveHistory(loaded.history.clone()));
+        cmds.push(Cmd::SaveHistory(loaded.game.history.clone()));
         cmds.push(Cmd::SaveBest(Config::default(), 0));
         cmds.push(Cmd::WarmAi);
         cmds
@@ -866,7 +886,7 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     let idle = check(&larger, Msg::Idle, {
         vec![
             Cmd::SaveGame(larger.present().clone()),
-            Cmd::SaveHistory(larger.history.clone()),
+            Cmd::SaveHistory(larger.game.history.clone()),
             Cmd::SaveBest(five, 0),
         ]
     });
@@ -1034,7 +1054,7 @@ const TEN_MOVES: [Direction; 10] = [
 
 /// The move played at history index `at`.
 fn played_at(m: &Model, at: usize) -> Direction {
-    match m.history.inputs()[at] {
+    match m.game.history.inputs()[at] {
         Input::Move(d) => d,
         other => panic!("input {at} is {other:?}, not a move"),
     }
@@ -1184,7 +1204,11 @@ fn another_move(m: &Model, not: Direction) -> Direction {
         .into_iter()
         .find(|&d| {
             d != not
-                && after(m.clone(), [Msg::Play(Input::Move(d))]).history.len() > m.history.cursor()
+                && after(m.clone(), [Msg::Play(Input::Move(d))])
+                    .game
+                    .history
+                    .len()
+                    > m.game.history.cursor()
         })
         .expect("a move other than the undone one")
 }
@@ -1242,6 +1266,7 @@ fn a_new_game_is_reviewed_on_its_own() {
         ],
     );
     let start = next
+        .game
         .history
         .inputs()
         .iter()
@@ -1282,10 +1307,10 @@ fn a_worker_failure_stops_the_review_and_says_why() {
 #[test]
 fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let (model, _) = replaying();
-    let whole = model.history.len();
+    let whole = model.game.history.len();
     // The replay goes to its end, and the whole game is reviewed.
     let mut at_end = model.clone();
-    assert!(at_end.history.seek(whole));
+    assert!(at_end.game.history.seek(whole));
     // Review opens the history panel, which asks for its code.
     let asked = check(&model, Msg::Review, {
         vec![
@@ -1296,7 +1321,10 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
             Cmd::LoadChunk(Chunk::Panel(Panel::History)),
         ]
     });
-    assert_eq!((asked.mode, asked.history.cursor()), (Mode::Live, whole));
+    assert_eq!(
+        (asked.travel.mode, asked.game.history.cursor()),
+        (Mode::Live, whole)
+    );
     assert_eq!(asked.coach.progress(), (0, whole));
 
     let five = Config::new(5, 5, Some(2048)).unwrap();
@@ -1792,7 +1820,7 @@ proptest! {
                 update(&mut model, reply);
             }
             prop_assert_eq!(model.validate(), Ok(()));
-            prop_assert_eq!(model.history.verify(), Ok(()));
+            prop_assert_eq!(model.game.history.verify(), Ok(()));
             if let Some(id) = answering {
                 let taken = why != Some(Ignored::Stale);
                 if taken {
@@ -1801,7 +1829,7 @@ proptest! {
             }
         }
         update(&mut model, Msg::Idle);
-        prop_assert!(!model.unsaved.any());
+        prop_assert!(!model.storage.unsaved.any());
     }
 
     /// The Hint and Autoplay buttons offer exactly what `update` does: each
@@ -1913,7 +1941,7 @@ fn the_review_button_says_what_is_left_and_sends_what_fits() {
     let d = [Left, Up, Right, Direction::Down]
         .into_iter()
         .find(|&d| {
-            let mut h = more.history.clone();
+            let mut h = more.game.history.clone();
             h.apply(Input::Move(d))
         })
         .unwrap();
@@ -1931,13 +1959,13 @@ fn the_history_check_is_said_in_a_sentence() {
         [Msg::Play(Input::Move(Left))],
     );
     let open = after(model, [Msg::Toggle(Panel::History)]);
-    let check = open.verification.clone().unwrap();
+    let check = open.travel.verification.clone().unwrap();
     assert_eq!(
-        check.sentence(open.history.len()),
+        check.sentence(open.game.history.len()),
         "Checked: replaying the game's 1 move from the saved start gives every board in the list."
     );
     let later = after(open, [Msg::Play(Input::Move(Right))]);
     assert!(check
-        .sentence(later.history.len())
+        .sentence(later.game.history.len())
         .ends_with(" (1 move since.)"));
 }

@@ -385,10 +385,11 @@ fn no_function_is_over_sixty_lines() {
 }
 
 /// The most top-level fields `Model` may have.
-const MODEL_FIELDS: usize = 24;
+const MODEL_FIELDS: usize = 14;
 
-/// The fields of `struct NAME { … }` in `code`: its lines that declare one.
-fn struct_fields(code: &str, name: &str) -> Vec<String> {
+/// The fields of `struct NAME { … }` in `code`, each with its type: the
+/// struct's lines that declare one.
+fn struct_field_types(code: &str, name: &str) -> Vec<(String, String)> {
     let start = code
         .find(&format!("pub struct {name} {{"))
         .unwrap_or_else(|| panic!("no struct {name}"));
@@ -398,14 +399,16 @@ fn struct_fields(code: &str, name: &str) -> Vec<String> {
         .lines()
         .skip(1)
         .map(str::trim)
-        .filter(|l| l.starts_with("pub ") && l.contains(':'))
-        .map(|l| {
-            l.trim_start_matches("pub ")
-                .split(':')
-                .next()
-                .unwrap()
-                .into()
-        })
+        .filter_map(|l| l.strip_prefix("pub ")?.split_once(':'))
+        .map(|(f, t)| (f.trim().into(), t.trim().trim_end_matches(',').into()))
+        .collect()
+}
+
+/// The fields of `struct NAME { … }` in `code`.
+fn struct_fields(code: &str, name: &str) -> Vec<String> {
+    struct_field_types(code, name)
+        .into_iter()
+        .map(|(f, _)| f)
         .collect()
 }
 
@@ -910,56 +913,65 @@ fn closed_enums_stay_closed_no_wildcard_arm_over_the_apps_messages_or_commands()
     assert_eq!(wildcard_matches(&closed, &enums), Vec::<usize>::new());
 }
 
-/// Each of `Model`'s fields and the words ARCHITECTURE.md's paragraph on
-/// the model names it by.
-const MODEL_IN_WORDS: &[(&str, &str)] = &[
-    ("history", "the session `History`"),
-    ("mode", "the board mode"),
-    ("panel", "the open panel"),
-    ("chunks", "the panels' chunks (`Chunks`"),
-    ("replay_speed", "replay speed"),
-    ("best", "best score"),
-    ("stats", "statistics"),
-    ("theme", "the theme chosen"),
-    ("system_dark", "the system's scheme"),
-    ("notice", "notices"),
-    ("note", "notes"),
-    ("shell_board", "the first board the page's shell drew"),
-    ("share", "share link"),
-    ("saving", "what is being saved"),
-    ("unsaved", "what is unsaved"),
-    ("announcement", "the live region's sentence"),
-    ("page_url", "the page's address"),
-    ("entropy", "entropy"),
-    ("verification", "the history's check (`Verification`)"),
-    ("scored", "the points the last move played scored"),
-    ("computer", "the computer player (`Computer`"),
-    ("coach", "the coach (`Coach`"),
-    ("contest", "the contest (`Contest`"),
-];
-
-#[test]
-fn the_architectures_list_of_the_model_is_the_models_fields() {
-    let code = code_of(&fs::read_to_string(src().join("app/model.rs")).unwrap());
-    let fields: BTreeSet<String> = struct_fields(&code, "Model").into_iter().collect();
-    let listed: BTreeSet<String> = MODEL_IN_WORDS.iter().map(|(f, _)| f.to_string()).collect();
-    assert_eq!(
-        fields, listed,
-        "Model's fields against the list of them in words"
-    );
+/// ARCHITECTURE.md's table of the model's rooms: each row's field, its
+/// type, the file of src/app/ the type is in, and its rules' file of
+/// src/app/.
+fn rooms_in_architecture() -> Vec<[String; 4]> {
     let doc = fs::read_to_string(src().join("../ARCHITECTURE.md")).unwrap();
     let start = doc
-        .find("`Model` (src/app/model.rs) is everything")
-        .expect("the paragraph");
-    let end = start + doc[start..].find("\n\n").expect("its end");
-    let paragraph = doc[start..end]
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    for (field, words) in MODEL_IN_WORDS {
+        .find("| field | the room | its type | its rules |")
+        .expect("the table of rooms");
+    let ticked = |cell: &str| cell.trim().trim_matches('`').to_string();
+    doc[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|row| {
+            let cells: Vec<&str> = row.split('|').collect();
+            let (ty, file) = cells[3].split_once(',').expect("`Type`, file.rs");
+            [ticked(cells[1]), ticked(ty), ticked(file), ticked(cells[4])]
+        })
+        .collect()
+}
+
+#[test]
+fn the_architectures_table_of_rooms_is_the_models_fields_files_and_rules() {
+    let code = code_of(&fs::read_to_string(src().join("app/model.rs")).unwrap());
+    let fields: BTreeMap<String, String> = struct_field_types(&code, "Model").into_iter().collect();
+    let rooms = rooms_in_architecture();
+    let listed: BTreeSet<&String> = rooms.iter().map(|[f, ..]| f).collect();
+    assert_eq!(
+        fields.keys().collect::<BTreeSet<_>>(),
+        listed,
+        "Model's fields against ARCHITECTURE.md's table of rooms"
+    );
+    let mut rule_files = BTreeSet::new();
+    for [field, ty, file, rules] in &rooms {
         assert!(
-            paragraph.contains(words),
-            "ARCHITECTURE.md does not name `{field}` ({words})"
+            fields[field].contains(ty.as_str()),
+            "`{field}` is a {} (the table says {ty})",
+            fields[field]
         );
+        let text = fs::read_to_string(src().join("app").join(file))
+            .unwrap_or_else(|_| panic!("`{field}`: no src/app/{file}"));
+        let defined = [format!("pub struct {ty}"), format!("pub enum {ty}")];
+        assert!(
+            ty == "String" || defined.iter().any(|d| text.contains(d.as_str())),
+            "`{field}`: {ty} is not defined in src/app/{file}"
+        );
+        assert!(
+            src().join("app").join(rules).is_file(),
+            "`{field}`: no src/app/{rules}"
+        );
+        rule_files.insert(rules.clone());
     }
+    let on_disk: BTreeSet<String> = fs::read_dir(src().join("app/update"))
+        .unwrap()
+        .map(|e| format!("update/{}", e.unwrap().file_name().to_string_lossy()))
+        .filter(|f| f != "update/mod.rs")
+        .collect();
+    assert_eq!(
+        on_disk, rule_files,
+        "every rule file of src/app/update/ is a room's, and every room's is there"
+    );
 }

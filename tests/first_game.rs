@@ -127,10 +127,10 @@ fn played_in_the_shell(moves: &[Direction]) -> Flags {
 fn a_new_visitor_plays_the_game_whose_first_board_the_page_drew() {
     let model = drawn_visit(with_shell(Query::default()));
     let drew = History::new(Config::default(), SEED);
-    assert_eq!(model.history, drew);
-    assert_eq!(model.shell_board.as_ref(), Some(&drew.present().board));
+    assert_eq!(model.game.history, drew);
+    assert_eq!(model.game.shell_board.as_ref(), Some(&drew.present().board));
     assert!(
-        model.saving,
+        model.storage.saving,
         "it is the player's own game, saved as any other"
     );
 }
@@ -138,7 +138,7 @@ fn a_new_visitor_plays_the_game_whose_first_board_the_page_drew() {
 #[test]
 fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     let model = drawn_visit(with_shell(Query::default()));
-    let shown = view_tiles(model.present(), model.shell_board.is_some());
+    let shown = view_tiles(model.present(), model.game.shell_board.is_some());
     assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
     let moved = [
         Direction::Left,
@@ -150,7 +150,7 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     .map(|d| after(model.clone(), [Msg::Play(Input::Move(d))]))
     .find(|m| m.present().moves == 1)
     .expect("some move changes a two-tile board");
-    let next = view_tiles(moved.present(), moved.shell_board.is_some());
+    let next = view_tiles(moved.present(), moved.game.shell_board.is_some());
     assert_eq!(
         next.iter().filter(|t| t.kind == Kind::New).count(),
         1,
@@ -158,10 +158,10 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     );
     // Once the board has shown another, the shell's board is forgotten:
     // undone back to it, its tiles appear as any other game's would.
-    assert_eq!(moved.shell_board, None);
+    assert_eq!(moved.game.shell_board, None);
     let undone = after(moved, [Msg::Undo]);
     assert_eq!(undone.present().board, model.present().board);
-    let again = view_tiles(undone.present(), undone.shell_board.is_some());
+    let again = view_tiles(undone.present(), undone.game.shell_board.is_some());
     assert!(again.iter().all(|t| t.kind == Kind::New), "{again:?}");
     // Without the shell's board, a game's first tiles appear.
     let fresh = view_tiles(model.present(), false);
@@ -177,16 +177,16 @@ fn a_stored_size_or_an_address_starts_as_it_did_before() {
         ..with_shell(Query::default())
     });
     assert_eq!(stored_size.config(), sized);
-    assert_eq!(stored_size.shell_board, None);
+    assert_eq!(stored_size.game.shell_board, None);
     let seeded = drawn_visit(with_shell(Query::parse("?seed=5")));
-    assert_eq!(seeded.history, History::new(Config::default(), 5));
-    assert_eq!(seeded.shell_board, None);
+    assert_eq!(seeded.game.history, History::new(Config::default(), 5));
+    assert_eq!(seeded.game.shell_board, None);
     let plain = drawn_visit(flags(Query::default()));
     assert_ne!(
-        plain.history, drew,
+        plain.game.history, drew,
         "no shell: a seed of the page's entropy"
     );
-    assert_eq!(plain.shell_board, None);
+    assert_eq!(plain.game.shell_board, None);
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
     );
     let model = after(model, [Msg::Loaded(Box::new(answer))]);
     assert_eq!(model.present().board, stored.board);
-    let shown = view_tiles(model.present(), model.shell_board.is_some());
+    let shown = view_tiles(model.present(), model.game.shell_board.is_some());
     assert!(shown.iter().all(|t| t.kind == Kind::New));
 }
 
@@ -290,11 +290,19 @@ fn the_app_adopts_the_moves_the_shell_played_as_ordinary_inputs() {
         drawn_visit(flags(Query::parse(&format!("?seed={SEED}")))),
         TEN.map(|d| Msg::Play(Input::Move(d))),
     );
-    assert_eq!(by_seed.history.len(), TEN.len(), "each of the ten moves");
-    assert_eq!(adopted.history, by_seed.history);
-    assert_eq!(adopted.best, by_seed.best);
-    assert_eq!(adopted.stats, by_seed.stats, "the moves count");
-    assert!(adopted.unsaved.game && adopted.unsaved.history && adopted.unsaved.stats);
+    assert_eq!(
+        by_seed.game.history.len(),
+        TEN.len(),
+        "each of the ten moves"
+    );
+    assert_eq!(adopted.game.history, by_seed.game.history);
+    assert_eq!(adopted.game.best, by_seed.game.best);
+    assert_eq!(adopted.game.stats, by_seed.game.stats, "the moves count");
+    assert!(
+        adopted.storage.unsaved.game
+            && adopted.storage.unsaved.history
+            && adopted.storage.unsaved.stats
+    );
     // Undo takes back the shell's last move, as any other.
     let undone = after(adopted.clone(), [Msg::Undo]);
     let nine = ShellGame {
@@ -321,18 +329,21 @@ fn moves_that_are_not_a_game_of_the_seed_give_the_seed_alone() {
 #[test]
 fn the_adopted_board_is_drawn_as_it_stands_then_plays_on() {
     let adopted = drawn_visit(played_in_the_shell(&TEN));
-    assert_eq!(adopted.shell_board.as_ref(), Some(&adopted.present().board));
+    assert_eq!(
+        adopted.game.shell_board.as_ref(),
+        Some(&adopted.present().board)
+    );
     // Its last move's new tile and merges were animated by the shell.
     let last = view_tiles(adopted.present(), false);
     assert!(last.iter().any(|t| t.kind != Kind::Moved), "{last:?}");
-    let shown = view_tiles(adopted.present(), adopted.shell_board.is_some());
+    let shown = view_tiles(adopted.present(), adopted.game.shell_board.is_some());
     assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
     let moved = Direction::ALL
         .into_iter()
         .map(|d| after(adopted.clone(), [Msg::Play(Input::Move(d))]))
-        .find(|m| m.history.len() == TEN.len() + 1)
+        .find(|m| m.game.history.len() == TEN.len() + 1)
         .expect("some move changes the board");
-    assert_eq!(moved.shell_board, None);
-    let next = view_tiles(moved.present(), moved.shell_board.is_some());
+    assert_eq!(moved.game.shell_board, None);
+    let next = view_tiles(moved.present(), moved.game.shell_board.is_some());
     assert_eq!(next.iter().filter(|t| t.kind == Kind::New).count(), 1);
 }

@@ -8,7 +8,9 @@
 
 use std::path::Path;
 
-use leptos_2048::app::debugger::{file, Recording, Session, Snapshots, RECORD_LEN};
+use leptos_2048::app::debugger::{
+    file, Recording, Session, Snapshots, RECORD_LEN, SESSION_VERSION,
+};
 use leptos_2048::app::{init, update, Flags, Model, Msg, Query};
 use leptos_2048::engine::{Direction, Input};
 
@@ -104,11 +106,15 @@ fn files_that_cannot_be_opened_are_refused_in_words() {
     let (_, recording) = page(flags(Query::default()), moves_round_the_board(5));
     let session = recording.session();
     let text = file::write(&session);
-    let newer = text.replacen("\"version\":1", "\"version\":2", 1);
+    let version = |v: u32| format!("\"version\":{v}");
+    let now = version(SESSION_VERSION);
+    let newer = text.replacen(&now, &version(SESSION_VERSION + 1), 1);
+    let older = text.replacen(&now, &version(SESSION_VERSION - 1), 1);
     let cut = &text[..text.len() / 2];
     let unknown = text.replacen("\"Left\"", "\"Sideways\"", 1);
     let cases = [
         (newer.as_str(), "newer version"),
+        (older.as_str(), "older version"),
         (cut, "cut short"),
         ("<html>", "not JSON"),
         (unknown.as_str(), "unknown variant `Sideways`"),
@@ -152,8 +158,8 @@ fn what_a_message_changed_reads_as_boards_and_histories() {
     let board = field("board in play");
     assert_eq!(board.before, before.present().board.to_string());
     assert_eq!(board.after, after.present().board.to_string());
-    let history = field("history");
-    let len = before.history.len();
+    let history = field("game.history");
+    let len = before.game.history.len();
     assert_eq!(
         (history.before.as_str(), history.after.as_str()),
         (

@@ -63,7 +63,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
         lead,
         splits,
         ended: if asking {
-            Some(finish_asked(challenge, model.history.present().score))
+            Some(finish_asked(challenge, model.game.history.present().score))
         } else {
             challenge.ended.then(|| challenge_ended(model))
         },
@@ -84,7 +84,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
 /// move 80 · +340 ahead".
 pub fn challenge_line(model: &Model) -> Option<String> {
     let challenge = model.challenge_on_board()?;
-    let end = model.history.present();
+    let end = model.game.history.present();
     Some(match &challenge.against {
         Against::Daily { number, counted } => daily_line(*number, *counted, challenge.ended),
         Against::Race(race) => race_line(&race.ghost, end.moves, end.score),
@@ -104,7 +104,7 @@ pub fn challenge_ended(model: &Model) -> String {
     let Some(challenge) = model.challenge_on_board() else {
         return String::new();
     };
-    let end = model.history.present();
+    let end = model.game.history.present();
     match &challenge.against {
         Against::Daily { number, counted } => daily_ended(*number, *counted, end),
         Against::Race(race) => race_result(&race.ghost, end.score, end.moves),
@@ -128,13 +128,13 @@ pub fn race_lead(model: &Model) -> Option<i64> {
     let Against::Race(race) = &challenge.against else {
         return None;
     };
-    let end = model.history.present();
+    let end = model.game.history.present();
     Some(race.ghost.lead(end.moves, end.score))
 }
 
 /// The ghost's board at the racer's move count, if the racer shows it.
 fn ghost_board(race: &Race, model: &Model) -> Option<SmallBoard> {
-    let moves = model.history.present().moves;
+    let moves = model.game.history.present().moves;
     let state = race.ghost.state_at(moves).filter(|_| race.show_ghost)?;
     let caption = format!("The ghost's board at move {}", state.moves);
     Some(SmallBoard::of(&state.board, &caption))

@@ -83,7 +83,7 @@ fn article(grade: Grade) -> &'static str {
 /// ```
 pub fn result_card(model: &Model) -> Option<(String, String)> {
     let challenge = model.challenge_on_board().filter(|c| c.ended)?;
-    let end = model.history.present();
+    let end = model.game.history.present();
     let name = match &challenge.against {
         Against::Daily { number, counted } => daily_name(*number, *counted),
         Against::Race(_) => "Race".to_string(),
@@ -95,8 +95,8 @@ pub fn result_card(model: &Model) -> Option<(String, String)> {
         spaced(u64::from(end.moves)),
         move_or_moves(end.moves)
     );
-    let link = replay::encode(&Replay::from_history(&model.history)?);
-    let url = format!("{}?race={link}", model.page_url);
+    let link = replay::encode(&Replay::from_history(&model.game.history)?);
+    let url = format!("{}?race={link}", model.links.page_url);
     let mut text = vec![head.clone()];
     let mut plain = vec![head];
     if let Some(grades) = grades(model).and_then(|g| slices(&g)) {
@@ -189,7 +189,7 @@ pub fn card_view(model: &Model) -> Option<CardView> {
         .map(|(line, plain)| (line.to_string(), (line != plain).then(|| plain.to_string())))
         .collect();
     let link = lines.pop().map(|(link, _)| link).unwrap_or_default();
-    let board = SmallBoard::of(&model.history.present().board, "The final board");
+    let board = SmallBoard::of(&model.game.history.present().board, "The final board");
     Some(CardView {
         lines,
         link,

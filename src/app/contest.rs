@@ -4,7 +4,7 @@
 //!
 //! A [`Challenge`] (a daily's attempt or a race) is a second slot beside
 //! the player's own game: while it is on the board its game is
-//! `model.history` (so the board, the moves, the history panel and the
+//! `model.game.history` (so the board, the moves, the history panel and the
 //! review work on it as on any game) and the player's own game waits in
 //! [`Challenge::other`]; "Back to my game" swaps them, and so does the
 //! Daily control. Neither game is touched by the other.

@@ -5,7 +5,6 @@
 use crate::engine::Config;
 use crate::session::history::History;
 use crate::session::replay;
-use crate::session::stats::Stats;
 use crate::session::stored::{Loaded, Theme};
 
 use super::chunks::{Chunk, Chunks};
@@ -14,7 +13,9 @@ use super::coach::Coach;
 use super::computer::Computer;
 use super::contest::{Contest, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
-use super::model::{next_seed, Mode, Model, Note, Notice, Record, Records, Unsaved, DEFAULT_SPEED};
+use super::model::{
+    next_seed, Game, Links, Mode, Model, Note, Record, Records, Settings, Storage, Travel,
+};
 use super::saved::Load;
 use super::words::{link_verified, race_link_wrong};
 use crate::session::daily;
@@ -118,32 +119,27 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
     }
     cmds.push(Cmd::Load(config, load));
     let mut model = Model {
-        history: start.history,
-        mode: start.mode,
+        game: Game::new(start.history, entropy, shell_board),
+        travel: Travel::at(start.mode),
+        settings: Settings {
+            theme: flags.theme,
+            system_dark: flags.system_dark,
+        },
+        storage: Storage::at_start(flags.storage, start.saving),
         panel: None,
         chunks: Chunks::preloading(flags.cached),
-        replay_speed: DEFAULT_SPEED,
-        best: 0,
-        stats: Stats::default(),
-        theme: flags.theme,
-        system_dark: flags.system_dark,
-        notice: (!flags.storage).then_some(Notice::Unavailable),
-        note: start.note,
-        shell_board,
-        share: None,
-        saving: start.saving,
-        unsaved: Unsaved::default(),
-        announcement: String::new(),
         computer: Computer::default(),
         coach: Coach::default(),
-        page_url: flags.page_url.clone(),
-        entropy,
-        verification: None,
         contest: Contest::at(flags.time),
-        scored: None,
+        links: Links {
+            page_url: flags.page_url.clone(),
+            share: None,
+        },
+        note: start.note,
+        announcement: String::new(),
     };
     if flags.settings.set_aside() {
-        model.set_aside(Records::of(&[Record::Settings]));
+        model.storage.set_aside(Records::of(&[Record::Settings]));
     }
     asked_contest(&mut model, &flags.query);
     // The contest's views, the offer to race among them, are a chunk.
@@ -160,7 +156,7 @@ fn asked_contest(model: &mut Model, query: &Query) {
     match (&query.race, &query.replay) {
         (Some(link), _) => offer_race(model, link),
         (None, Some(link)) if matches!(model.note, Some(Note::Proof(_))) => {
-            let end = model.history.state_at(model.history.len());
+            let end = model.game.history.state_at(model.game.history.len());
             model.contest.offer = end.map(|end| RaceOffer::new(link, &end));
         }
         (None, _) => {}

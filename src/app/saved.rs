@@ -6,7 +6,7 @@
 //! Every record of play goes this one way, the game's and the contest's
 //! alike: asked by `Cmd::Load`, read (and, when it fails its checks, set
 //! aside) by the runner, answered as one `Msg::Loaded`, and told to the
-//! player by one rule (`Model::set_aside`). `Flags` carry only what
+//! player by one rule (`Storage::set_aside`). `Flags` carry only what
 //! chooses what to load and how the first frame looks: the size and the
 //! theme.
 

@@ -51,14 +51,15 @@ pub struct Subs {
 pub fn subscriptions(model: &Model) -> Subs {
     Subs {
         keys: true,
-        swipes: model.live(),
-        other_tabs: model.storage_usable().then(|| model.config()),
-        replay_every_ms: (model.mode == Mode::Replaying).then(|| 1000 / model.replay_speed.max(1)),
-        colour_scheme: model.theme.is_none(),
-        idle: model.unsaved.any()
+        swipes: model.travel.live(),
+        other_tabs: model.storage.usable().then(|| model.config()),
+        replay_every_ms: (model.travel.mode == Mode::Replaying)
+            .then(|| 1000 / model.travel.speed.max(1)),
+        colour_scheme: model.settings.theme.is_none(),
+        idle: model.storage.unsaved.any()
             || model.computer.wants_warming(model.present())
             || model.chunks.wants_preload(),
-        page_hide: model.storage_usable(),
+        page_hide: model.storage.usable(),
         clock_every_ms: Some(if model.panel == Some(Panel::Stats) {
             1000
         } else {

@@ -92,7 +92,7 @@ impl ViewTile {
 
 /// The tile layer for `state`, sorted by id. `drawn`: the board is the one
 /// the page's static shell drew before the app ran (a new visitor's first
-/// game, `Model::shell_board`), whose tiles are on screen already, their
+/// game, `Game::shell_board`), whose tiles are on screen already, their
 /// last move's animations played there: they do not appear, slide or pop
 /// a second time.
 pub fn view_tiles(state: &State, drawn: bool) -> Vec<ViewTile> {

@@ -16,14 +16,14 @@ pub fn Board(
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
 ) -> impl IntoView {
-    let viewing = select(|m| m.viewing().is_some());
+    let viewing = select(|m| m.travel.viewing().is_some());
     // The hint in live play; the review's better move on a reviewed
     // position shown from the history.
     let hint = select(|m| m.arrow().map(|d| d.word()));
     let status = Memo::new(move |_| shown.with(|s| s.status));
     let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
     // While the model keeps the shell's board, the board shows it.
-    let drawn = select(|m| m.shell_board.is_some());
+    let drawn = select(|m| m.game.shell_board.is_some());
     let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
         let next = shown.with(|s| view_tiles(s, drawn.get()));
         keep_places(prev.map_or(&[], |p| p.as_slice()), next)

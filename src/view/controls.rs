@@ -89,7 +89,7 @@ fn PlayControls() -> impl IntoView {
 fn MenuControls() -> impl IntoView {
     let dispatch = use_dispatcher();
     let panel = select(|m| m.panel);
-    let dark = select(|m| m.dark());
+    let dark = select(|m| m.settings.dark());
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
     let open = move |p: Panel| move || (panel.get() == Some(p)).to_string();
     view! {
@@ -137,7 +137,7 @@ fn MenuControls() -> impl IntoView {
 /// The link the Share button made, once pressed, and what became of it.
 #[component]
 fn ShareOutput() -> impl IntoView {
-    let share = select(|m| m.share.clone());
+    let share = select(|m| m.links.share.clone());
     let output = move || {
         let (said, url) = match share.get()? {
             Share::Refused => (

@@ -20,7 +20,7 @@ pub fn Heading(
     let model = use_model();
     let float = Memo::new(move |prev: Option<&Float>| {
         let seen = prev.map_or(0, |f| f.n);
-        match model.with(|m| m.scored) {
+        match model.with(|m| m.game.scored) {
             Some(s) if s.n > seen => Float {
                 n: s.n,
                 points: Some(s.points),

@@ -104,8 +104,8 @@ pub fn Page(
 #[component]
 fn Head() -> impl IntoView {
     provide_meta_context();
-    let theme = select(|m| m.theme_attribute());
-    let theme_colour = select(|m| m.theme_colour());
+    let theme = select(|m| m.settings.theme_attribute());
+    let theme_colour = select(|m| m.settings.theme_colour());
     let title = select(|m| m.title());
     view! {
         <Html {..} data-theme=move || theme.get()/>

@@ -11,7 +11,7 @@ use crate::app::{Model, Msg};
 /// A quiet line saying when progress is not being kept, and why.
 #[component]
 pub fn StorageNotice() -> impl IntoView {
-    let notice = select(|m| m.notice);
+    let notice = select(|m| m.storage.notice);
     let text = move || notice.get().map(notice_words);
     view! {
         <p class="storage-notice" role="status" hidden=move || notice.get().is_none()>

@@ -12,8 +12,14 @@ use crate::app::{Mode, Msg};
 #[component]
 pub fn ReplayBar() -> impl IntoView {
     let shown = select(|m| {
-        let replaying = m.mode == Mode::Replaying;
-        replaying.then(|| (m.history.cursor(), m.history.len(), m.replay_speed))
+        let replaying = m.travel.mode == Mode::Replaying;
+        replaying.then(|| {
+            (
+                m.game.history.cursor(),
+                m.game.history.len(),
+                m.travel.speed,
+            )
+        })
     });
     move || {
         shown

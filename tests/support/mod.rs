@@ -163,10 +163,10 @@ pub fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
 /// What `Cmd::AssessMoves` asks about: each move in the history from `from` to
 /// the cursor, with the board it was played on.
 pub fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
-    (from..m.history.cursor())
-        .filter(|&at| matches!(m.history.inputs()[at], Input::Move(_)))
+    (from..m.game.history.cursor())
+        .filter(|&at| matches!(m.game.history.inputs()[at], Input::Move(_)))
         .map(|at| {
-            let board = m.history.state_at(at).unwrap().board;
+            let board = m.game.history.state_at(at).unwrap().board;
             (at, bitboard::from_board(&board).unwrap())
         })
         .collect()

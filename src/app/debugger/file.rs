@@ -53,7 +53,7 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 /// its window's start model too.
 pub fn read(text: &str) -> Result<Session, String> {
     let head: Head = serde_json::from_str(text).map_err(|e| refusal(&e))?;
-    newer(head.version)?;
+    other_format(head.version)?;
     checked(serde_json::from_str(text).map_err(|e| refusal(&e))?)
 }
 
@@ -68,14 +68,17 @@ struct Head {
     version: u32,
 }
 
-/// Refuses a file of a later format.
-fn newer(version: u32) -> Result<(), String> {
-    if version > SESSION_VERSION {
-        return Err(format!(
-            "This session was saved by a newer version of the game (format {version}; this page reads format {SESSION_VERSION} and older), so it is not opened."
-        ));
-    }
-    Ok(())
+/// Refuses a file of another format: a later one, or an earlier one whose
+/// model this page no longer reads (the model's shape changed with it).
+fn other_format(version: u32) -> Result<(), String> {
+    let which = match version.cmp(&SESSION_VERSION) {
+        std::cmp::Ordering::Equal => return Ok(()),
+        std::cmp::Ordering::Greater => "a newer",
+        std::cmp::Ordering::Less => "an older",
+    };
+    Err(format!(
+        "This session was saved by {which} version of the game (format {version}; this page reads format {SESSION_VERSION}), so it is not opened."
+    ))
 }
 
 /// Refuses a session whose lists do not match.

@@ -27,8 +27,9 @@ use super::msg::Msg;
 use super::update;
 pub use recording::{Entry, Recording, RECORD_LEN};
 
-/// The session file's format version; a file of a later one is refused.
-pub const SESSION_VERSION: u32 = 1;
+/// The session file's format version; a file of another one is refused.
+/// 2: the model as rooms (`game`, `travel`, `settings`, …).
+pub const SESSION_VERSION: u32 = 2;
 
 /// A session: what `init` was given and the messages that followed, with
 /// the commands `update` gave for each as the page recorded them (in the
@@ -164,7 +165,7 @@ pub const SNAPSHOT_BYTES: usize = 1_500_000;
 /// byte, its score eight, and a checkpoint every 64 inputs a few hundred
 /// (`tests/recording_memory.rs` measures what the snapshots hold).
 pub fn weight(model: &Model) -> usize {
-    8_192 + model.history.len() * 24
+    8_192 + model.game.history.len() * 24
 }
 
 /// The models right after every so many messages of a session's window

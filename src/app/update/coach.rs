@@ -8,7 +8,8 @@ use super::super::contest::CardState;
 use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel, Verification};
 use super::super::words::review_done;
-use super::common::{end_replay, send_card, Outcome};
+use super::common::{send_card, Outcome};
+use super::travel::end_replay;
 use crate::ai::review::Assessment;
 
 /// Reviews the game in play (a replay first ends at its last move, so the
@@ -17,10 +18,10 @@ use crate::ai::review::Assessment;
 /// every move not yet judged. Moves judged before keep their verdicts, so
 /// a game that went on is not reviewed from the start again.
 pub fn review(model: &mut Model) -> Outcome {
-    if model.mode == Mode::Replaying {
+    if model.travel.mode == Mode::Replaying {
         end_replay(model);
     }
-    let Some(moves) = moves_of(&model.history) else {
+    let Some(moves) = moves_of(&model.game.history) else {
         model.coach.stop(Some(ONLY_4X4.into()));
         return Err(Ignored::NotHere);
     };
@@ -29,7 +30,7 @@ pub fn review(model: &mut Model) -> Outcome {
     }
     if model.panel != Some(Panel::History) {
         model.panel = Some(Panel::History);
-        model.verification = Some(Verification::of(&model.history));
+        model.travel.verification = Some(Verification::of(&model.game.history));
     }
     Ok(start(model, moves))
 }
@@ -38,7 +39,7 @@ pub fn review(model: &mut Model) -> Outcome {
 /// race that ended, for its result card's grades. Nothing if the search
 /// does not play this board.
 pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
-    match moves_of(&model.history) {
+    match moves_of(&model.game.history) {
         Some(moves) if !moves.is_empty() => start(model, moves),
         _ => Vec::new(),
     }
@@ -51,7 +52,7 @@ fn start(model: &mut Model, moves: Vec<MoveInReview>) -> Vec<Cmd> {
     if model.coach.running.is_some() {
         cmds.push(Cmd::CancelAssessments);
     }
-    let (id, left) = model.coach.start(&model.history, moves);
+    let (id, left) = model.coach.start(&model.game.history, moves);
     if !left.is_empty() {
         cmds.push(Cmd::AssessMoves { id, moves: left });
     }

@@ -6,7 +6,7 @@ use super::super::card::result_card;
 use super::super::cmd::Cmd;
 use super::super::contest::{Card, CardState};
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model};
+use super::super::model::Model;
 use super::super::words::announce;
 
 /// What a rule did: the commands that follow, or why it did nothing.
@@ -19,29 +19,21 @@ pub type Outcome = Result<Vec<Cmd>, Ignored>;
 pub fn changed(model: &mut Model) {
     save_game(model);
     let score = model.own_history().present().score;
-    if score > model.best {
-        model.best = score;
-        model.unsaved.best = true;
+    if score > model.game.best {
+        model.game.best = score;
+        model.storage.unsaved.best = true;
     }
     say(model);
-}
-
-/// Ends a replay at its last input: the game is live from there.
-pub fn end_replay(model: &mut Model) {
-    let len = model.history.len();
-    model.history.seek(len);
-    model.mode = Mode::Live;
-    changed(model);
 }
 
 /// Marks the game on the board and its history unsaved, unless this game
 /// is not saved: the player's own, or the challenge's.
 pub fn save_game(model: &mut Model) {
     if model.challenge_on_board().is_some() {
-        model.unsaved.challenge = true;
-    } else if model.saving {
-        model.unsaved.game = true;
-        model.unsaved.history = true;
+        model.storage.unsaved.challenge = true;
+    } else if model.storage.saving {
+        model.storage.unsaved.game = true;
+        model.storage.unsaved.history = true;
     }
 }
 
@@ -49,7 +41,7 @@ pub fn save_game(model: &mut Model) {
 /// and before the game, its history or the statistics are replaced by
 /// another size's.
 pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
-    let unsaved = std::mem::take(&mut model.unsaved);
+    let unsaved = std::mem::take(&mut model.storage.unsaved);
     let mut cmds = Vec::new();
     let own = model.own_history();
     if unsaved.game {
@@ -60,13 +52,13 @@ pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
     }
     let challenge = model.contest.challenge.as_ref();
     if let Some(challenge) = challenge.filter(|_| unsaved.challenge) {
-        cmds.push(Cmd::SaveChallenge(challenge.saved(&model.history)));
+        cmds.push(Cmd::SaveChallenge(challenge.saved(&model.game.history)));
     }
     if unsaved.best {
-        cmds.push(Cmd::SaveBest(model.config(), model.best));
+        cmds.push(Cmd::SaveBest(model.config(), model.game.best));
     }
     if unsaved.stats {
-        cmds.push(Cmd::SaveStats(model.config(), model.stats.clone()));
+        cmds.push(Cmd::SaveStats(model.config(), model.game.stats.clone()));
     }
     cmds
 }
@@ -86,7 +78,7 @@ pub fn stop_autoplay(model: &mut Model, why: Option<String>) -> Vec<Cmd> {
     c.pausing = None;
     c.asked = None;
     match why {
-        Some(why) => c.say(model.history.present(), why),
+        Some(why) => c.say(model.game.history.present(), why),
         None => c.quiet(),
     }
     vec![Cmd::CancelAi]

@@ -20,7 +20,7 @@ use crate::engine::{Direction, Input, State};
 /// Asks for the best move on the present board (or shows it again, if it
 /// is known).
 pub fn hint(model: &mut Model) -> Outcome {
-    if !model.live() {
+    if !model.travel.live() {
         return Err(Ignored::ReadOnly);
     }
     if model.help_refused().is_some() {
@@ -48,7 +48,7 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     if model.computer.autoplay {
         return Ok(stop_autoplay(model, None));
     }
-    if !model.live() {
+    if !model.travel.live() {
         return Err(Ignored::ReadOnly);
     }
     if model.help_refused().is_some() {
@@ -116,7 +116,7 @@ fn hint_answered(model: &mut Model, state: State, answer: Answer) -> Vec<Cmd> {
         },
         Err(e) => unavailable(&e),
     };
-    c.say(model.history.present(), why);
+    c.say(model.game.history.present(), why);
     Vec::new()
 }
 
@@ -156,7 +156,7 @@ fn next_turn(model: &mut Model) -> Vec<Cmd> {
     if !model.computer.autoplay {
         return Vec::new();
     }
-    if !model.live() {
+    if !model.travel.live() {
         return stop_autoplay(model, None);
     }
     if let Some(why) = model.refusal() {
@@ -172,8 +172,8 @@ fn next_turn(model: &mut Model) -> Vec<Cmd> {
 
 /// A question about the present board.
 fn ask(model: &mut Model, purpose: Purpose) -> Cmd {
-    let board = model.history.present().board.clone();
-    let id = model.computer.ask(model.history.present(), purpose);
+    let board = model.game.history.present().board.clone();
+    let id = model.computer.ask(model.game.history.present(), purpose);
     Cmd::AskAi {
         id,
         board,

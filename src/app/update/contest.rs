@@ -44,10 +44,10 @@ pub fn loaded(
     if let Loaded::Valid(mut challenge) = challenge {
         challenge.on_board &= load == Load::Start;
         let saved = challenge;
-        let own = model.history.clone();
+        let own = model.game.history.clone();
         match Challenge::from_saved(saved, own, None) {
             Some((challenge, board)) => {
-                model.history = board;
+                model.game.history = board;
                 model.contest.challenge = Some(challenge);
                 say(model);
             }
@@ -65,7 +65,7 @@ pub fn loaded(
 /// A stored challenge that failed its checks, or whose race's link no
 /// longer opens, was set aside (by storage, or here): the notice says so.
 fn set_aside(model: &mut Model) -> Vec<Cmd> {
-    model.set_aside(Records::of(&[Record::Challenge]));
+    model.storage.set_aside(Records::of(&[Record::Challenge]));
     Vec::new()
 }
 
@@ -149,7 +149,7 @@ fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
     if model.challenge_on_board().is_some() {
         swap(model);
     }
-    let own = std::mem::replace(&mut model.history, game);
+    let own = std::mem::replace(&mut model.game.history, game);
     model.contest.challenge = Some(Challenge {
         against,
         on_board: true,
@@ -158,7 +158,7 @@ fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
     });
     model.contest.card = CardState::Unasked;
     model.contest.finishing = false;
-    model.mode = Mode::Live;
+    model.travel.mode = Mode::Live;
     say(model);
     cmds.extend(save_challenge(model));
     cmds
@@ -202,10 +202,10 @@ pub fn own_game(model: &mut Model) -> Outcome {
 fn swap(model: &mut Model) {
     model.contest.finishing = false;
     if let Some(c) = model.contest.challenge.as_mut() {
-        std::mem::swap(&mut model.history, &mut c.other);
+        std::mem::swap(&mut model.game.history, &mut c.other);
         c.on_board = !c.on_board;
-        model.mode = Mode::Live;
-        model.unsaved.challenge = true;
+        model.travel.mode = Mode::Live;
+        model.storage.unsaved.challenge = true;
         say(model);
     }
 }
@@ -215,9 +215,9 @@ fn swap(model: &mut Model) {
 /// right after the move resumes it; at the next idle moment else).
 pub fn moved(model: &mut Model) -> Vec<Cmd> {
     model.contest.finishing = false;
-    let present = model.history.present();
+    let present = model.game.history.present();
     let (top, moves) = (present.board.max_value(), present.moves);
-    let over = Challenge::over(&model.history);
+    let over = Challenge::over(&model.game.history);
     let Some(challenge) = model.contest.challenge.as_mut().filter(|c| c.on_board) else {
         return Vec::new();
     };
@@ -230,7 +230,7 @@ pub fn moved(model: &mut Model) -> Vec<Cmd> {
     if challenge.against.unaided() {
         return save_challenge(model);
     }
-    model.unsaved.challenge = true;
+    model.storage.unsaved.challenge = true;
     Vec::new()
 }
 
@@ -282,7 +282,7 @@ fn end(model: &mut Model) -> Vec<Cmd> {
         counted: true,
     } = challenge.against
     {
-        let result = Challenge::result(number, &model.history);
+        let result = Challenge::result(number, &model.game.history);
         if model.contest.dailies.record(result) {
             cmds.push(Cmd::SaveDailies(model.contest.dailies.clone()));
         }
@@ -298,8 +298,8 @@ fn save_challenge(model: &mut Model) -> Vec<Cmd> {
     let Some(challenge) = model.contest.challenge.as_ref() else {
         return Vec::new();
     };
-    let cmd = Cmd::SaveChallenge(challenge.saved(&model.history));
-    model.unsaved.challenge = false;
+    let cmd = Cmd::SaveChallenge(challenge.saved(&model.game.history));
+    model.storage.unsaved.challenge = false;
     vec![cmd]
 }
 
@@ -329,7 +329,7 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
     let Some((challenge, board)) = Challenge::from_saved(saved, own, known) else {
         return Ok(set_aside(model));
     };
-    if model.contest.challenge.as_ref() == Some(&challenge) && model.history == board {
+    if model.contest.challenge.as_ref() == Some(&challenge) && model.game.history == board {
         return Err(Ignored::NoChange);
     }
     let counted = match challenge.against {
@@ -342,15 +342,15 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
         model.contest.dailies.record(result);
     }
     model.contest.challenge = Some(challenge);
-    model.unsaved.challenge = false;
+    model.storage.unsaved.challenge = false;
     if !on_board {
         // Only the challenge beside the board changed: the board, a replay
         // on it, autoplay, all go on.
         return Ok(Vec::new());
     }
     let cmds = stop_autoplay(model, None);
-    model.history = board;
-    model.mode = Mode::Live;
+    model.game.history = board;
+    model.travel.mode = Mode::Live;
     say(model);
     model.contest.card = CardState::Unasked;
     Ok(cmds)
@@ -383,7 +383,9 @@ fn keeps_its_ended_attempt(model: &Model, theirs: &SavedChallenge) -> bool {
 /// them, or this tab's has ended.
 fn ahead_of(model: &Model, theirs: &SavedChallenge) -> Option<SavedChallenge> {
     let ours = model.contest.challenge.as_ref();
-    let mine = ours.filter(|c| c.against.unaided())?.saved(&model.history);
+    let mine = ours
+        .filter(|c| c.against.unaided())?
+        .saved(&model.game.history);
     let same = mine.rival == theirs.rival;
     let (a, b) = (mine.game.inputs(), theirs.game.inputs());
     let behind = a.starts_with(b) && (b.len() < a.len() || mine.ended);

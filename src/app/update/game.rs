@@ -1,10 +1,11 @@
-//! The rules of play around the engine: inputs, undo and redo, viewing the
-//! past, and replays of shared games. While the board shows the past or a
-//! replay it is read-only.
+//! The rules of the player's game around the engine: inputs (a move, a new
+//! game), what they add to the best score and the statistics, and the game
+//! storage holds for a size.
 
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model, Panel, Scored, MAX_SPEED};
-use super::common::{changed, end_replay, say, stop_autoplay, Outcome};
+use super::super::model::{Mode, Model};
+use super::super::saved::{session_from, Load, Saved};
+use super::common::{changed, save_game, say, Outcome};
 use super::contest;
 use crate::engine::Input;
 use crate::session::history::History;
@@ -18,7 +19,7 @@ use crate::session::stats::game_id;
 /// once it has ended; what a move adds there is the challenge's
 /// (`contest::moved`), and the player's own statistics are not touched.
 pub fn play(model: &mut Model, input: Input) -> Outcome {
-    if !model.live() {
+    if !model.travel.live() {
         return Err(Ignored::ReadOnly);
     }
     if let Some(c) = model.challenge_on_board() {
@@ -29,130 +30,58 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
             return Err(Ignored::Unaided);
         }
     }
-    if !model.history.apply(input) {
+    if !model.game.history.apply(input) {
         return Err(Ignored::NoChange);
     }
-    score(model);
+    model.game.score();
     changed(model);
     if model.challenge_on_board().is_some() {
         return Ok(contest::moved(model));
     }
-    let id = game_id(&model.history);
-    if model.stats.observe(id, model.history.present()) {
-        model.unsaved.stats = true;
+    let id = game_id(&model.game.history);
+    if model.game.stats.observe(id, model.game.history.present()) {
+        model.storage.unsaved.stats = true;
     }
     Ok(Vec::new())
 }
 
-/// The points the move just played scored, numbered after the last
-/// scoring move's, for the "+N" that floats up once.
-fn score(model: &mut Model) {
-    let gained = model
-        .history
-        .present()
-        .last
-        .as_ref()
-        .map_or(0, |t| t.gained);
-    if gained > 0 {
-        let n = model.scored.map_or(1, |s| s.n + 1);
-        model.scored = Some(Scored { n, points: gained });
+/// The moves the page's shell played before the app ran (a new visitor's
+/// first game, `app::first_game`), when its game is the one kept: they
+/// count in the statistics as any others.
+fn count_shell_moves(model: &mut Model) {
+    let own = model.own_history();
+    if model.game.shell_board.as_ref() != Some(&own.present().board) {
+        return;
+    }
+    let (id, present) = (game_id(own), own.present().clone());
+    if model.game.stats.observe(id, &present) {
+        model.storage.unsaved.stats = true;
     }
 }
 
-/// Back one input.
-pub fn undo(model: &mut Model) -> Outcome {
-    travel(model, History::undo)
-}
-
-/// Forward one undone input.
-pub fn redo(model: &mut Model) -> Outcome {
-    travel(model, History::redo)
-}
-
-fn travel(model: &mut Model, go: fn(&mut History) -> bool) -> Outcome {
-    if !model.live() {
-        return Err(Ignored::ReadOnly);
+/// What storage held of the player's game for a size: the game to play
+/// (unless only the records were asked for), its best score and
+/// statistics. With nothing stored, the page's start goes on with the
+/// game `init` began (on a first visit, the one whose first board the
+/// page's shell drew: `app::first_game`); another size, a new game.
+pub fn loaded(model: &mut Model, saved: &Saved) {
+    if saved.load != Load::Records {
+        let start = saved.load == Load::Start;
+        let (history, saving) = session_from(saved, || {
+            if start {
+                model.own_history().clone()
+            } else {
+                History::new(saved.config, model.game.draw_seed())
+            }
+        });
+        *model.own_history_mut() = history;
+        model.storage.saving = saving;
+        model.travel.mode = Mode::Live;
     }
-    if model.help_refused().is_some() {
-        return Err(Ignored::Unaided);
-    }
-    if !go(&mut model.history) {
-        return Err(Ignored::NoChange);
-    }
-    changed(model);
-    Ok(Vec::new())
-}
-
-/// Shows the state after `at` inputs on the board, read-only, or the
-/// present again. Only from the open history panel, never during a replay;
-/// it stops autoplay.
-pub fn view(model: &mut Model, at: Option<usize>) -> Outcome {
-    if model.mode == Mode::Replaying || model.panel != Some(Panel::History) {
-        return Err(Ignored::NotHere);
-    }
-    let mode = match at {
-        Some(i) if i <= model.history.len() => Mode::Viewing(i),
-        _ => Mode::Live,
-    };
-    if mode == model.mode {
-        return Err(Ignored::NoChange);
-    }
-    let cmds = stop_autoplay(model, None);
-    model.mode = mode;
+    model.game.best = saved.best.max(model.own_history().present().score);
+    model.game.stats = saved.stats.clone().valid().unwrap_or_default();
+    count_shell_moves(model);
+    save_game(model);
+    model.storage.unsaved.best = true;
     say(model);
-    Ok(cmds)
-}
-
-/// Makes the state after `i` inputs the present (the later ones stay as the
-/// redo list) and plays on from it.
-pub fn resume(model: &mut Model, i: usize) -> Outcome {
-    if model.mode == Mode::Replaying {
-        return Err(Ignored::ReadOnly);
-    }
-    if model.help_refused().is_some() {
-        return Err(Ignored::Unaided);
-    }
-    let moved = model.history.seek(i);
-    model.mode = Mode::Live;
-    if moved {
-        changed(model);
-    } else {
-        say(model);
-    }
-    Ok(Vec::new())
-}
-
-/// The replay's speed, in moves a second (1 to [`MAX_SPEED`]). The ticker
-/// follows: it is a subscription at the model's speed.
-pub fn replay_speed(model: &mut Model, speed: u32) -> Outcome {
-    let speed = speed.clamp(1, MAX_SPEED);
-    if speed == model.replay_speed {
-        return Err(Ignored::NoChange);
-    }
-    model.replay_speed = speed;
-    Ok(Vec::new())
-}
-
-/// Ends a replay at its last input, ready to play on.
-pub fn skip_replay(model: &mut Model) -> Outcome {
-    if model.mode != Mode::Replaying {
-        return Err(Ignored::NotHere);
-    }
-    end_replay(model);
-    Ok(Vec::new())
-}
-
-/// The replay's next input: a redo. After the last one the game is live.
-pub fn replay_tick(model: &mut Model) -> Outcome {
-    if model.mode != Mode::Replaying {
-        return Err(Ignored::Stale);
-    }
-    let moved = model.history.redo();
-    if !model.history.can_redo() {
-        model.mode = Mode::Live;
-    }
-    if moved {
-        changed(model);
-    }
-    Ok(Vec::new())
 }

@@ -7,13 +7,16 @@
 //! or is [`Ignored`](super::Ignored) with a reason (`update_explained` gives it). The rules are
 //! grouped by what they are about:
 //!
-//! - [`game`]: inputs, undo and redo, viewing the past, replays;
+//! - [`game`]: the player's game: inputs, and the game storage holds;
+//! - [`travel`]: time travel: undo and redo, viewing the past, resuming
+//!   from it, replays and their speed, the history's check;
 //! - [`computer`]: hints and autoplay, and the AI's answers;
 //! - [`coach`]: reviewing the game in play, and the search's verdicts;
-//! - [`settings`]: board size and target, and what storage answers;
-//! - [`saving`]: writing what is unsaved, failed writes, other tabs;
+//! - [`settings`]: board size and target, the theme;
+//! - [`saving`]: what storage answers, handed to each room's rule;
+//!   writing what is unsaved, failed writes, other tabs' best scores;
 //! - [`contest`]: the daily, races, their end and the result card;
-//! - [`page`]: panels, the theme, share links, the link's note;
+//! - [`page`]: panels, share links, the link's note;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
 //! - [`common`]: what several rules share (a new present, stopping
@@ -28,6 +31,7 @@ mod game;
 mod page;
 mod saving;
 mod settings;
+mod travel;
 
 use super::cmd::Cmd;
 use super::ignored::Ignored;
@@ -54,7 +58,7 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
 /// (`contest::keep_question`).
 ///
 /// The first board the page's shell drew is forgotten once the board
-/// shows another (`Model::forget_shell_board`): from then on every tile,
+/// shows another (`Game::forget_shell_board`): from then on every tile,
 /// that game's first ones too if it comes back, appears as any other.
 ///
 /// And whichever rule opened a panel (a toggle, a key, Review), a panel
@@ -69,11 +73,11 @@ pub fn update_explained(model: &mut Model, msg: Msg) -> (Vec<Cmd>, Option<Ignore
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
-    if model.coach.keep_valid(&model.history) {
+    if model.coach.keep_valid(&model.game.history) {
         cmds.push(Cmd::CancelAssessments);
     }
     contest::keep_question(model);
-    model.forget_shell_board();
+    model.game.forget_shell_board();
     cmds.extend(chunks::panel_opened(model, panel_before));
     cmds.extend(chunks::contest_shown(model, contest_before));
     (cmds, ignored)
@@ -100,13 +104,13 @@ fn idle(model: &mut Model) -> Outcome {
 fn rule(model: &mut Model, msg: Msg) -> Outcome {
     match msg {
         Msg::Play(input) => game::play(model, input),
-        Msg::Undo => game::undo(model),
-        Msg::Redo => game::redo(model),
-        Msg::View(at) => game::view(model, at),
-        Msg::Resume(i) => game::resume(model, i),
-        Msg::ReplaySpeed(speed) => game::replay_speed(model, speed),
-        Msg::SkipReplay => game::skip_replay(model),
-        Msg::ReplayTick => game::replay_tick(model),
+        Msg::Undo => travel::undo(model),
+        Msg::Redo => travel::redo(model),
+        Msg::View(at) => travel::view(model, at),
+        Msg::Resume(i) => travel::resume(model, i),
+        Msg::ReplaySpeed(speed) => travel::replay_speed(model, speed),
+        Msg::SkipReplay => travel::skip_replay(model),
+        Msg::ReplayTick => travel::replay_tick(model),
         Msg::Hint => computer::hint(model),
         Msg::Autoplay => computer::autoplay(model),
         Msg::AutoplayPause(ms) => computer::pause(model, ms),
@@ -114,7 +118,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::AutoplayTurn(turn) => computer::turn(model, turn),
         Msg::ChooseSize { width, height } => settings::choose_size(model, width, height),
         Msg::ChooseTarget(target) => settings::choose_target(model, target),
-        Msg::Loaded(saved) => settings::loaded(model, *saved),
+        Msg::Loaded(saved) => saving::loaded(model, *saved),
         Msg::Idle => idle(model),
         Msg::Hidden => saving::flush(model),
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
@@ -123,10 +127,10 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::ChunkLoaded { chunk, loaded } => chunks::chunk_loaded(model, chunk, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
-        Msg::ToggleTheme => page::toggle_theme(model),
-        Msg::SystemDark(dark) => page::system_dark(model, dark),
+        Msg::ToggleTheme => settings::toggle_theme(model),
+        Msg::SystemDark(dark) => settings::system_dark(model, dark),
         Msg::DismissNote => page::dismiss_note(model),
-        Msg::CheckHistory => page::check_history(model),
+        Msg::CheckHistory => travel::check_history(model),
         Msg::Review => coach::review(model),
         Msg::CancelReview => coach::cancel(model),
         Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),

@@ -1,12 +1,11 @@
-//! The rules of the page around the game: panels, the theme, share links,
-//! the note about the page's link, the history's check.
+//! The rules of the page around the game: panels, share links, the note
+//! about the page's link.
 
 use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel, Share, Verification};
 use super::common::{say, Outcome};
 use crate::session::replay::{self, Replay};
-use crate::session::stored::Theme;
 
 /// Opens `panel`, or closes it if it is open. Opening the history panel
 /// checks the history; leaving it returns the board to the present.
@@ -14,10 +13,10 @@ pub fn toggle(model: &mut Model, panel: Panel) -> Outcome {
     let open = model.panel == Some(panel);
     model.panel = (!open).then_some(panel);
     if model.panel == Some(Panel::History) {
-        model.verification = Some(Verification::of(&model.history));
+        model.travel.verification = Some(Verification::of(&model.game.history));
     }
-    if model.viewing().is_some() {
-        model.mode = Mode::Live;
+    if model.travel.viewing().is_some() {
+        model.travel.mode = Mode::Live;
         say(model);
     }
     Ok(Vec::new())
@@ -34,63 +33,32 @@ pub fn share(model: &mut Model) -> Outcome {
 /// (`replay`: to watch it; `race`: to race it) and asks for it to be
 /// copied.
 pub fn share_as(model: &mut Model, key: &str) -> Outcome {
-    let link = Replay::from_history(&model.history)
+    let link = Replay::from_history(&model.game.history)
         .map(|r| replay::encode(&r))
         .filter(|l| l.len() <= replay::MAX_LINK_LEN);
     let Some(link) = link else {
-        model.share = Some(Share::Refused);
+        model.links.share = Some(Share::Refused);
         return Ok(Vec::new());
     };
-    let url = format!("{}?{key}={link}", model.page_url);
-    model.share = Some(Share::Made(url.clone()));
+    let url = format!("{}?{key}={link}", model.links.page_url);
+    model.links.share = Some(Share::Made(url.clone()));
     Ok(vec![Cmd::CopyLink(url)])
 }
 
 /// The clipboard holds the link.
 pub fn link_copied(model: &mut Model, url: String) -> Outcome {
-    match &model.share {
+    match &model.links.share {
         Some(Share::Made(made)) if *made == url => {
-            model.share = Some(Share::Copied(url));
+            model.links.share = Some(Share::Copied(url));
             Ok(Vec::new())
         }
         _ => Err(Ignored::Stale),
     }
 }
 
-/// Switches between the light and the dark theme, and remembers the choice
-/// (from then on the system's scheme is no longer followed).
-pub fn toggle_theme(model: &mut Model) -> Outcome {
-    let next = if model.dark() {
-        Theme::Light
-    } else {
-        Theme::Dark
-    };
-    model.theme = Some(next);
-    Ok(vec![Cmd::SaveTheme(next)])
-}
-
-/// The system's colour scheme changed. The page shows it (style/ follows
-/// `prefers-color-scheme` by itself) unless the player picked a theme.
-pub fn system_dark(model: &mut Model, dark: bool) -> Outcome {
-    if model.system_dark == dark {
-        return Err(Ignored::NoChange);
-    }
-    model.system_dark = dark;
-    Ok(Vec::new())
-}
-
 /// Closes the note: what the player asked that cannot be done, or what
 /// the page's link proved.
 pub fn dismiss_note(model: &mut Model) -> Outcome {
     model.note.take().ok_or(Ignored::NoChange)?;
-    Ok(Vec::new())
-}
-
-/// Checks the history again: replays it from its start.
-pub fn check_history(model: &mut Model) -> Outcome {
-    if model.panel != Some(Panel::History) {
-        return Err(Ignored::NotHere);
-    }
-    model.verification = Some(Verification::of(&model.history));
     Ok(Vec::new())
 }

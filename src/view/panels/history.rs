@@ -85,10 +85,16 @@ impl Row {
 /// The history panel.
 #[component]
 pub fn HistoryPanel() -> impl IntoView {
-    let position = select(|m| history_position(m.viewing(), m.history.len(), m.history.cursor()));
+    let position = select(|m| {
+        history_position(
+            m.travel.viewing(),
+            m.game.history.len(),
+            m.game.history.cursor(),
+        )
+    });
     let rows = select(|m| {
-        let h = &m.history;
-        let at = m.viewing().unwrap_or(h.cursor());
+        let h = &m.game.history;
+        let at = m.travel.viewing().unwrap_or(h.cursor());
         let hi = (at + ROWS / 2).max(ROWS - 1).min(h.len());
         let lo = hi.saturating_sub(ROWS - 1);
         h.states(lo, hi)
@@ -118,9 +124,9 @@ pub fn HistoryPanel() -> impl IntoView {
 #[component]
 fn Travel() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let len = select(|m| m.history.len());
-    let viewing = select(|m| m.viewing());
-    let at = select(|m| m.viewing().unwrap_or(m.history.cursor()));
+    let len = select(|m| m.game.history.len());
+    let viewing = select(|m| m.travel.viewing());
+    let at = select(|m| m.travel.viewing().unwrap_or(m.game.history.cursor()));
     view! {
         <input
             class="history-slider"

@@ -61,7 +61,7 @@ impl Shown {
             Found {
                 summary: review_summary(&summary),
                 counts: Grade::ALL.map(|g| (g, grade_count(g, summary.count(g)))),
-                marks: review_chart::marks(&plot, m.viewing()),
+                marks: review_chart::marks(&plot, m.travel.viewing()),
                 words: review_chart::words(&plot),
                 floor: chance_floor(plot.floor() / 100),
             }

@@ -28,7 +28,7 @@ struct Shown {
 
 impl Shown {
     fn of(m: &Model) -> Shown {
-        let s = &m.stats;
+        let s = &m.game.stats;
         let mut rates = s.rates();
         rates.retain(|&(tile, _, _)| tile >= 8);
         let scores: Vec<u64> = s.recent.iter().map(|g| g.score).collect();

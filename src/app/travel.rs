@@ -1,0 +1,100 @@
+//! Time travel: what the board shows of the game's history (the present,
+//! an earlier state read-only, or a shared game replaying itself), how
+//! fast a replay goes, and the last check of the history. Its rules are
+//! in `update/travel.rs`.
+
+use super::words;
+use crate::session::history::History;
+
+/// Replay speeds offered, in moves a second.
+pub const SPEEDS: [u32; 6] = [1, 2, 4, 10, 30, 100];
+
+/// The replay speed a shared game starts at, in moves a second.
+pub const DEFAULT_SPEED: u32 = 4;
+
+/// The fastest replay, in moves a second.
+pub const MAX_SPEED: u32 = 1000;
+
+/// Where the board stands in the history.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Travel {
+    /// What the board shows: the present, an earlier state, or a replay.
+    pub mode: Mode,
+    /// Replay speed, in moves a second.
+    pub speed: u32,
+    /// The last replay of the history from its start, checking that it is
+    /// the fold of its inputs.
+    pub verification: Option<Verification>,
+}
+
+impl Travel {
+    /// The board showing `mode`, at the default speed, not checked yet.
+    pub fn at(mode: Mode) -> Travel {
+        Travel {
+            mode,
+            speed: DEFAULT_SPEED,
+            verification: None,
+        }
+    }
+
+    /// Whether the board shows the present and no replay is running.
+    pub fn live(&self) -> bool {
+        self.mode == Mode::Live
+    }
+
+    /// The input number being viewed, if the board shows the past.
+    pub fn viewing(&self) -> Option<usize> {
+        match self.mode {
+            Mode::Viewing(i) => Some(i),
+            Mode::Live | Mode::Replaying => None,
+        }
+    }
+
+    /// The history's check, said of `history`: the last check, if it
+    /// replayed this game (the same start), else that it is not checked
+    /// yet.
+    pub fn check_line(&self, history: &History) -> String {
+        match &self.verification {
+            Some(v) if v.seed == history.seed() => v.sentence(history.len()),
+            _ => words::NOT_CHECKED.to_string(),
+        }
+    }
+}
+
+/// What the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Mode {
+    /// The present: the game in play.
+    Live,
+    /// The state after this many inputs, read-only (the history panel).
+    Viewing(usize),
+    /// A shared game playing itself, one input per tick.
+    Replaying,
+}
+
+/// The result of replaying the whole history from its start
+/// (`History::verify`), and how long the history was then.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Verification {
+    pub inputs: usize,
+    pub seed: Option<u64>,
+    /// `Err(i)`: the state after `i` inputs is not what was recorded.
+    pub result: Result<(), usize>,
+}
+
+impl Verification {
+    /// Replays `history` from its start: one `step` per input.
+    pub fn of(history: &History) -> Verification {
+        Verification {
+            inputs: history.len(),
+            seed: history.seed(),
+            result: history.verify(),
+        }
+    }
+
+    /// The check in a sentence, for a history of `len` inputs now
+    /// (`words::check_sentence`).
+    pub fn sentence(&self, len: usize) -> String {
+        words::check_sentence(self.inputs, self.seed, self.result, len)
+    }
+}
