@@ -9,12 +9,13 @@ use leptos_2048::ai::review::{Assessment, CERTAIN};
 use leptos_2048::app::bar::bar;
 use leptos_2048::app::card::{card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
+use leptos_2048::app::computer::Purpose;
 use leptos_2048::app::contest::{Against, CardState, LocalTime, RaceOffer};
 use leptos_2048::app::model::{Record, Records};
 use leptos_2048::app::words::{daily_not_out, notice_words, spaced};
 use leptos_2048::app::{init, update, Cmd, Ignored, Load, Model, Msg, Notice, Query, Saved, Sent};
 use leptos_2048::engine::{Direction, Input, Pos, Status};
-use leptos_2048::session::contest::{Rival, SavedChallenge};
+use leptos_2048::session::contest::SavedChallenge;
 use leptos_2048::session::dailies::{Dailies, DailyResult};
 use leptos_2048::session::daily::{self, Day};
 use leptos_2048::session::history::History;
@@ -83,7 +84,7 @@ fn stored(model: &Model) -> SavedChallenge {
 /// the day's, nothing played.
 fn new_daily(number: u32, counted: bool) -> SavedChallenge {
     SavedChallenge {
-        rival: Rival::Daily { number, counted },
+        against: Against::Daily { number, counted },
         ended: false,
         on_board: true,
         game: daily::game(number),
@@ -198,6 +199,12 @@ fn the_counted_attempt_takes_no_help() {
     let why = "Off in the daily's counted attempt: it is played once, unaided.";
     assert_eq!(daily.help_refused(), Some(why));
     assert!(!daily.can_undo(), "the Undo button is off");
+    for purpose in [Purpose::Hint, Purpose::Autoplay] {
+        assert!(
+            !daily.can_ask_computer(purpose),
+            "{purpose:?}'s button is off"
+        );
+    }
     for help in [
         Msg::Undo,
         Msg::Redo,
@@ -523,7 +530,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     // once, so the race asks for nothing more.
     assert_eq!(model.chunks.of(Chunk::Contest), Fetch::Loading);
     let start = SavedChallenge {
-        rival: Rival::Race { link: link.clone() },
+        against: Against::Race(link.clone()),
         ended: false,
         on_board: true,
         game: History::new(Default::default(), 42),
@@ -982,9 +989,7 @@ fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_o
     assert_eq!(told.game.history, here.game.history);
     // A race whose link no longer opens is set aside as at the page's start.
     let broken_race = SavedChallenge {
-        rival: Rival::Race {
-            link: "1broken".into(),
-        },
+        against: Against::Race("1broken".into()),
         ended: false,
         on_board: true,
         game: here.game.history.clone(),

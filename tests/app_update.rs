@@ -19,7 +19,7 @@ use leptos_2048::app::{
     MsgKind, Notice, Panel, Query, Saved, Sent, Share, Subs,
 };
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
-use leptos_2048::session::contest::{Rival, SavedChallenge};
+use leptos_2048::session::contest::{Against, SavedChallenge};
 use leptos_2048::session::daily::Day;
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
@@ -1626,7 +1626,7 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         MsgKind::Time => Msg::Time(flags(Query::default()).time),
         MsgKind::ChallengeElsewhere => {
             Msg::ChallengeElsewhere(Box::new(Loaded::Valid(SavedChallenge {
-                rival: Rival::Daily {
+                against: Against::Daily {
                     number: 329,
                     counted: true,
                 },
@@ -1752,7 +1752,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
                 game.apply(Input::Move(d));
             }
             Msg::ChallengeElsewhere(Box::new(Loaded::Valid(SavedChallenge {
-                rival: Rival::Daily { number: n, counted: n == 329 },
+                against: Against::Daily { number: n, counted: n == 329 },
                 ended: false,
                 on_board: true,
                 game,
@@ -1830,28 +1830,6 @@ proptest! {
         }
         update(&mut model, Msg::Idle);
         prop_assert!(!model.storage.unsaved.any());
-    }
-
-    /// The Hint and Autoplay buttons offer exactly what `update` does: each
-    /// is enabled (`Model::can_ask_computer`) on every model where its
-    /// message is neither ignored nor answered with why the computer will
-    /// not play this board.
-    #[test]
-    fn the_computers_buttons_offer_what_update_does(msgs in prop::collection::vec(any_msg(), 1..40)) {
-        let mut model = offered_a_race();
-        for msg in msgs {
-            for (purpose, asked) in [(Purpose::Hint, Msg::Hint), (Purpose::Autoplay, Msg::Autoplay)] {
-                let mut tried = model.clone();
-                let (_, why) = update_explained(&mut tried, asked);
-                let stopping = purpose == Purpose::Autoplay && model.computer.autoplay;
-                let acts = why.is_none() && (stopping || model.refusal().is_none());
-                prop_assert_eq!(model.can_ask_computer(purpose), acts, "{:?}", purpose);
-            }
-            let cmds = update(&mut model, msg);
-            for reply in reply_to(&cmds) {
-                update(&mut model, reply);
-            }
-        }
     }
 
     /// `update` is a function: the same model and message give the same
@@ -1968,4 +1946,87 @@ fn the_history_check_is_said_in_a_sentence() {
     assert!(check
         .sentence(later.game.history.len())
         .ends_with(" (1 move since.)"));
+}
+
+/// What Hint or Autoplay did, as the player sees it.
+#[derive(Debug, PartialEq)]
+enum Asked {
+    /// The computer was asked.
+    Asks,
+    /// The computer said why it will not look, beside the board.
+    Says(String),
+    /// Nothing happened, for this reason.
+    Nothing(Ignored),
+    /// Autoplay stopped.
+    Stops,
+}
+
+/// Hint and Autoplay on each kind of board, as literals: what `update`
+/// does with each, and whether the buttons offer them (the buttons and
+/// `update` ask the one rule, `Model::asking_computer`; these rows state
+/// what that rule must say).
+#[test]
+fn the_computer_is_asked_only_on_a_live_four_by_four_game_in_play() {
+    use Asked::*;
+    let live = playing("2 2 . . / . . . . / . . . . / . . . .");
+    let won = after(
+        playing("1024 1024 . . / . . . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left))],
+    );
+    let over_words = "The game is over.";
+    let won_words = "You reached the target. Keep going to play on.";
+    let rows: [(&str, Model, Asked, Asked, [bool; 2]); 6] = [
+        ("a game in play", live.clone(), Asks, Asks, [true, true]),
+        (
+            "a game over",
+            playing("2 4 2 4 / 4 2 4 2 / 2 4 2 4 / 4 2 4 2"),
+            Says(over_words.into()),
+            Says(over_words.into()),
+            [false, false],
+        ),
+        (
+            "a game won",
+            won,
+            Says(won_words.into()),
+            Says(won_words.into()),
+            [false, false],
+        ),
+        (
+            "a 3×3 board",
+            playing("2 2 . / . . . / . . ."),
+            Says("The computer player plays 4×4 boards only.".into()),
+            Says("The computer player plays 4×4 boards only.".into()),
+            [false, false],
+        ),
+        (
+            "the past shown",
+            viewing_the_start(),
+            Nothing(Ignored::ReadOnly),
+            Nothing(Ignored::ReadOnly),
+            [false, false],
+        ),
+        (
+            "autoplay on",
+            after(live, [Msg::Autoplay]),
+            Nothing(Ignored::NotHere),
+            Stops,
+            [false, true],
+        ),
+    ];
+    for (board, model, hint, autoplay, offered) in rows {
+        for (msg, want) in [(Msg::Hint, hint), (Msg::Autoplay, autoplay)] {
+            let label = msg.label();
+            let mut tried = model.clone();
+            let (cmds, why) = update_explained(&mut tried, msg);
+            let got = match why {
+                Some(why) => Nothing(why),
+                None if model.computer.autoplay && !tried.computer.autoplay => Stops,
+                None if tried.computer.asked.is_some() && !cmds.is_empty() => Asks,
+                None => Says(tried.computer_line().unwrap_or_default()),
+            };
+            assert_eq!(got, want, "{label} on {board}");
+        }
+        let buttons = [Purpose::Hint, Purpose::Autoplay].map(|p| model.can_ask_computer(p));
+        assert_eq!(buttons, offered, "the buttons on {board}");
+    }
 }

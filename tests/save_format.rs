@@ -1072,11 +1072,11 @@ proptest! {
 
 #[test]
 fn a_challenge_is_a_daily_or_a_race_never_both_nor_neither() {
-    use leptos_2048::session::contest::{Rival, SavedChallenge};
+    use leptos_2048::session::contest::{Against, SavedChallenge};
     use leptos_2048::session::daily;
     use leptos_2048::session::save::{decode_challenge, encode_challenge};
     let daily = SavedChallenge {
-        rival: Rival::Daily {
+        against: Against::Daily {
             number: 329,
             counted: true,
         },

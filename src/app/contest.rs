@@ -10,7 +10,8 @@
 //! Daily control. Neither game is touched by the other.
 
 use crate::engine::{State, Status};
-use crate::session::contest::{Rival, SavedChallenge};
+pub use crate::session::contest::Against;
+use crate::session::contest::SavedChallenge;
 use crate::session::dailies::{Dailies, DailyResult};
 use crate::session::daily::{self, Day};
 use crate::session::history::History;
@@ -18,7 +19,7 @@ use crate::session::race::{Ghost, Splits};
 use crate::session::replay::{self, Replay};
 
 use super::notice::Sent;
-use super::words::race_offer;
+use super::words::{self, race_offer};
 
 /// The model's part that plays against other people.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -132,7 +133,8 @@ pub struct Card {
 /// A daily's attempt or a race, and the player's own game beside it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Challenge {
-    pub against: Against,
+    /// Daily #N, or a race: its ghost and the racer's splits.
+    pub against: Against<Box<Race>>,
     /// Whether the challenge's game is on the board.
     pub on_board: bool,
     /// The game not on the board: the player's own while the challenge is
@@ -140,15 +142,6 @@ pub struct Challenge {
     pub other: History,
     /// Whether it has ended: game over, or Finish.
     pub ended: bool,
-}
-
-/// What a challenge is played against.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum Against {
-    /// Daily #`number`: the day's one counted attempt, or practice.
-    Daily { number: u32, counted: bool },
-    /// The ghost of a shared game.
-    Race(Box<Race>),
 }
 
 /// A race: the ghost's course, folded once from its link, and the racer's
@@ -179,13 +172,16 @@ impl Race {
     }
 }
 
-impl Against {
-    /// Whether the game is played unaided: no undo, redo, hint, autoplay
-    /// or new game (a counted daily, or a race).
-    pub fn unaided(&self) -> bool {
+impl<R> Against<R> {
+    /// Why the game is played unaided, if it is: no undo, redo, hint,
+    /// autoplay or new game (a counted daily, or a race). The one rule of
+    /// help in a contest (`Model::help_refused` asks it of the challenge
+    /// on the board).
+    pub fn unaided(&self) -> Option<&'static str> {
         match self {
-            Against::Daily { counted, .. } => *counted,
-            Against::Race(_) => true,
+            Against::Daily { counted: true, .. } => Some(words::UNAIDED_DAILY),
+            Against::Race(_) => Some(words::UNAIDED_RACE),
+            Against::Daily { counted: false, .. } => None,
         }
     }
 }
@@ -210,17 +206,8 @@ impl Challenge {
     /// The challenge as storage keeps it; `board` is the game on the board.
     pub fn saved(&self, board: &History) -> SavedChallenge {
         let game = if self.on_board { board } else { &self.other };
-        let rival = match &self.against {
-            Against::Daily { number, counted } => Rival::Daily {
-                number: *number,
-                counted: *counted,
-            },
-            Against::Race(race) => Rival::Race {
-                link: race.link.clone(),
-            },
-        };
         SavedChallenge {
-            rival,
+            against: self.against.map_race(|race| race.link.clone()),
             ended: self.ended,
             on_board: self.on_board,
             game: game.clone(),
@@ -235,11 +222,11 @@ impl Challenge {
     pub fn from_saved(
         saved: SavedChallenge,
         own: History,
-        known: Option<&Against>,
+        known: Option<&Against<Box<Race>>>,
     ) -> Option<(Challenge, History)> {
-        let against = match saved.rival {
-            Rival::Daily { number, counted } => Against::Daily { number, counted },
-            Rival::Race { link } => {
+        let against = match saved.against {
+            Against::Daily { number, counted } => Against::Daily { number, counted },
+            Against::Race(link) => {
                 let mut race = match known {
                     Some(Against::Race(race)) if race.link == link => race.clone(),
                     _ => Box::new(Race::of(&link).ok()?.0),

@@ -138,7 +138,7 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
         note: start.note,
         announcement: String::new(),
     };
-    if flags.settings.set_aside() {
+    if flags.settings.was_set_aside() {
         model.storage.set_aside(Records::of(&[Record::Settings]));
     }
     asked_contest(&mut model, &flags.query);

@@ -11,6 +11,7 @@ use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
 pub use super::game::{next_seed, Game, Scored};
+use super::ignored::Ignored;
 pub use super::links::{Links, Share};
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
@@ -58,6 +59,16 @@ pub struct Model {
     pub note: Option<Note>,
     /// What the live region says: the last input's outcome, in words.
     pub announcement: String,
+}
+
+/// Why the computer is not asked, by [`Model::asking_computer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unasked {
+    /// The message does nothing here (the board is read-only, the game
+    /// takes no help, a hint waits for autoplay).
+    Ignored(Ignored),
+    /// The computer will not look at this board, and says why beside it.
+    Said(&'static str),
 }
 
 /// What the page tells the player of what they asked of it.
@@ -120,12 +131,7 @@ impl Model {
     /// Why the game on the board takes no help (undo, redo, hint, autoplay,
     /// a new game), if it takes none: a counted daily or a race.
     pub fn help_refused(&self) -> Option<&'static str> {
-        let challenge = self.challenge_on_board()?;
-        match challenge.against {
-            Against::Daily { counted: true, .. } => Some(words::UNAIDED_DAILY),
-            Against::Race(_) => Some(words::UNAIDED_RACE),
-            Against::Daily { .. } => None,
-        }
+        self.challenge_on_board()?.against.unaided()
     }
 
     /// Why New Game does nothing now, if it does nothing: a daily or a race
@@ -154,19 +160,30 @@ impl Model {
         self.travel.live() && self.help_refused().is_none() && self.game.history.can_redo()
     }
 
-    /// Whether asking the computer for `purpose` would do something now:
+    /// Whether asking the computer for `purpose` would do something now
+    /// ([`Model::asking_computer`]): the buttons that offer it ask this.
+    pub fn can_ask_computer(&self, purpose: Purpose) -> bool {
+        self.asking_computer(purpose).is_ok()
+    }
+
+    /// Whether the computer may be asked for `purpose` now, the one rule
+    /// that `update` (Hint, Autoplay) and the buttons that offer them ask:
     /// the board shows the present and takes help, the computer plays it
     /// (4×4, not won or over), and a hint waits for autoplay to stop.
-    /// Autoplay that is on can always be stopped. The rules that ask it
-    /// (`update`) and the buttons that offer it (the view) ask this.
-    pub fn can_ask_computer(&self, purpose: Purpose) -> bool {
+    /// Autoplay that is on can always be stopped.
+    pub fn asking_computer(&self, purpose: Purpose) -> Result<(), Unasked> {
         match (purpose, self.computer.autoplay) {
-            (Purpose::Autoplay, true) => true,
-            (Purpose::Hint, true) => false,
-            (_, false) => {
-                self.travel.live() && self.help_refused().is_none() && self.refusal().is_none()
-            }
+            (Purpose::Autoplay, true) => return Ok(()),
+            (Purpose::Hint, true) => return Err(Unasked::Ignored(Ignored::NotHere)),
+            (_, false) => {}
         }
+        if !self.travel.live() {
+            return Err(Unasked::Ignored(Ignored::ReadOnly));
+        }
+        if self.help_refused().is_some() {
+            return Err(Unasked::Ignored(Ignored::Unaided));
+        }
+        self.refusal().map_or(Ok(()), |why| Err(Unasked::Said(why)))
     }
 
     /// The best score to show: never below the score on the board.

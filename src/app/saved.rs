@@ -62,13 +62,13 @@ pub struct Saved {
 
 impl Saved {
     /// What failed its checks and was set aside.
-    pub fn set_aside(&self) -> Records {
+    pub fn records_set_aside(&self) -> Records {
         let found = [
-            (Record::Game, self.game.set_aside()),
-            (Record::History, self.history.set_aside()),
-            (Record::Stats, self.stats.set_aside()),
-            (Record::Challenge, self.challenge.set_aside()),
-            (Record::Dailies, self.dailies.set_aside()),
+            (Record::Game, self.game.was_set_aside()),
+            (Record::History, self.history.was_set_aside()),
+            (Record::Stats, self.stats.was_set_aside()),
+            (Record::Challenge, self.challenge.was_set_aside()),
+            (Record::Dailies, self.dailies.was_set_aside()),
         ];
         let records: Vec<Record> = found.iter().filter(|f| f.1).map(|f| f.0).collect();
         Records::of(&records)

@@ -7,12 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::history::History;
 
-/// A daily's attempt or a race, as stored (`save` writes and reads it as
-/// its [`Record`], and so does serde).
+/// A daily's attempt or a race, as stored (`save` writes and reads it in
+/// its [`Written`] form, and so does serde): what the page plays in
+/// `app::contest::Challenge`, with the race as its link.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "Record", into = "Record")]
+#[serde(try_from = "Written", into = "Written")]
 pub struct SavedChallenge {
-    pub rival: Rival,
+    pub against: Against<String>,
     /// Whether it has ended (game over, or Finish).
     pub ended: bool,
     /// Whether its game was on the board, rather than the player's own.
@@ -21,21 +22,38 @@ pub struct SavedChallenge {
     pub game: History,
 }
 
-/// What a challenge is played against, as stored.
+/// What a challenge is played against: daily #`number`, or a race against
+/// a shared game. `R` is what is held of the race: its link (its
+/// `?replay=` value) as stored, the ghost folded from it in play
+/// (`app::contest::Race`). One shape for both, so the stored challenge is
+/// the one in play with its race as a link.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Rival {
+pub enum Against<R> {
     /// Daily #`number`: the day's one counted attempt, or practice.
     Daily { number: u32, counted: bool },
-    /// The game of a share link (its `?replay=` value).
-    Race { link: String },
+    /// The game of a share link.
+    Race(R),
 }
 
-/// A challenge's stored record, as written since the first version:
+impl<R> Against<R> {
+    /// The same challenge, holding what `f` makes of the race.
+    pub fn map_race<S>(&self, f: impl FnOnce(&R) -> S) -> Against<S> {
+        match self {
+            Against::Daily { number, counted } => Against::Daily {
+                number: *number,
+                counted: *counted,
+            },
+            Against::Race(race) => Against::Race(f(race)),
+        }
+    }
+}
+
+/// A challenge as written since the first version:
 /// `{"daily":329,"counted":true,"race":null,"ended":false,"showing":true,
 /// "game":<History>}` (inside `save`'s `{"version":1,"value":…}`). A
 /// record with both a daily and a race, or neither, is no challenge.
 #[derive(Clone, Serialize, Deserialize)]
-pub struct Record {
+pub struct Written {
     daily: Option<u32>,
     counted: bool,
     race: Option<String>,
@@ -44,20 +62,20 @@ pub struct Record {
     game: History,
 }
 
-impl TryFrom<Record> for SavedChallenge {
+impl TryFrom<Written> for SavedChallenge {
     type Error = &'static str;
 
-    fn try_from(r: Record) -> Result<Self, Self::Error> {
-        let rival = match (r.daily, r.race) {
-            (Some(number), None) => Rival::Daily {
+    fn try_from(r: Written) -> Result<Self, Self::Error> {
+        let against = match (r.daily, r.race) {
+            (Some(number), None) => Against::Daily {
                 number,
                 counted: r.counted,
             },
-            (None, Some(link)) if !r.counted => Rival::Race { link },
+            (None, Some(link)) if !r.counted => Against::Race(link),
             _ => return Err("a contest that is no daily or race"),
         };
         Ok(SavedChallenge {
-            rival,
+            against,
             ended: r.ended,
             on_board: r.showing,
             game: r.game,
@@ -65,13 +83,13 @@ impl TryFrom<Record> for SavedChallenge {
     }
 }
 
-impl From<SavedChallenge> for Record {
+impl From<SavedChallenge> for Written {
     fn from(c: SavedChallenge) -> Self {
-        let (daily, counted, race) = match c.rival {
-            Rival::Daily { number, counted } => (Some(number), counted, None),
-            Rival::Race { link } => (None, false, Some(link)),
+        let (daily, counted, race) = match c.against {
+            Against::Daily { number, counted } => (Some(number), counted, None),
+            Against::Race(link) => (None, false, Some(link)),
         };
-        Record {
+        Written {
             daily,
             counted,
             race,

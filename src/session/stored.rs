@@ -34,7 +34,7 @@ impl<T> Loaded<T> {
     }
 
     /// Whether a value failed its checks and was set aside.
-    pub fn set_aside(&self) -> bool {
+    pub fn was_set_aside(&self) -> bool {
         matches!(self, Loaded::SetAside { .. })
     }
 

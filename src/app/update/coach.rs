@@ -6,9 +6,10 @@ use super::super::coach::{moves_of, MoveInReview};
 use super::super::computer::ONLY_4X4;
 use super::super::contest::CardState;
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model, Panel, Verification};
+use super::super::model::{Mode, Model, Panel};
 use super::super::words::review_done;
 use super::common::{send_card, Outcome};
+use super::page;
 use super::travel::end_replay;
 use crate::ai::review::Assessment;
 
@@ -28,10 +29,7 @@ pub fn review(model: &mut Model) -> Outcome {
     if moves.is_empty() {
         return Err(Ignored::NoChange);
     }
-    if model.panel != Some(Panel::History) {
-        model.panel = Some(Panel::History);
-        model.travel.verification = Some(Verification::of(&model.game.history));
-    }
+    page::open(model, Panel::History);
     Ok(start(model, moves))
 }
 

@@ -10,7 +10,7 @@
 use super::super::cmd::Cmd;
 use super::super::computer::{supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use super::super::ignored::Ignored;
-use super::super::model::Model;
+use super::super::model::{Model, Unasked};
 use super::super::msg::Msg;
 use super::common::{stop_autoplay, Outcome};
 use super::game;
@@ -20,16 +20,7 @@ use crate::engine::{Direction, Input, State};
 /// Asks for the best move on the present board (or shows it again, if it
 /// is known).
 pub fn hint(model: &mut Model) -> Outcome {
-    if !model.travel.live() {
-        return Err(Ignored::ReadOnly);
-    }
-    if model.help_refused().is_some() {
-        return Err(Ignored::Unaided);
-    }
-    if model.computer.autoplay {
-        return Err(Ignored::NotHere);
-    }
-    if refuse(model) {
+    if !may_ask(model, Purpose::Hint)? {
         return Ok(Vec::new());
     }
     let state = model.present().clone();
@@ -48,13 +39,7 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     if model.computer.autoplay {
         return Ok(stop_autoplay(model, None));
     }
-    if !model.travel.live() {
-        return Err(Ignored::ReadOnly);
-    }
-    if model.help_refused().is_some() {
-        return Err(Ignored::Unaided);
-    }
-    if refuse(model) {
+    if !may_ask(model, Purpose::Autoplay)? {
         return Ok(Vec::new());
     }
     model.computer.quiet();
@@ -62,15 +47,20 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     Ok(next_turn(model))
 }
 
-/// Says why the computer will not look at the present board
-/// ([`Model::refusal`]), if it will not, and returns whether it said so.
-fn refuse(model: &mut Model) -> bool {
-    let Some(why) = model.refusal() else {
-        return false;
-    };
-    let state = model.present().clone();
-    model.computer.say(&state, why);
-    true
+/// Whether the computer may be asked for `purpose`: the model's one rule
+/// ([`Model::asking_computer`], which the buttons ask too). `Err`: the
+/// message does nothing; `Ok(false)`: the computer said beside the board
+/// why it will not look at it.
+fn may_ask(model: &mut Model, purpose: Purpose) -> Result<bool, Ignored> {
+    match model.asking_computer(purpose) {
+        Ok(()) => Ok(true),
+        Err(Unasked::Ignored(why)) => Err(why),
+        Err(Unasked::Said(why)) => {
+            let state = model.present().clone();
+            model.computer.say(&state, why);
+            Ok(false)
+        }
+    }
 }
 
 /// The pause between autoplay's moves (at most [`MAX_PAUSE_MS`]).

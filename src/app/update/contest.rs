@@ -20,7 +20,7 @@ use super::super::words;
 use super::coach::review_quietly;
 use super::common::{say, send_card, stop_autoplay, Outcome};
 use super::page;
-use crate::session::contest::{Rival, SavedChallenge};
+use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
 use crate::session::stored::Loaded;
@@ -52,7 +52,7 @@ pub fn loaded(
                 say(model);
             }
             None => {
-                set_aside(model);
+                challenge_set_aside(model);
             }
         }
     }
@@ -64,7 +64,7 @@ pub fn loaded(
 
 /// A stored challenge that failed its checks, or whose race's link no
 /// longer opens, was set aside (by storage, or here): the notice says so.
-fn set_aside(model: &mut Model) -> Vec<Cmd> {
+fn challenge_set_aside(model: &mut Model) -> Vec<Cmd> {
     model.storage.set_aside(Records::of(&[Record::Challenge]));
     Vec::new()
 }
@@ -144,7 +144,7 @@ pub fn decline_race(model: &mut Model) -> Outcome {
 /// Starts a challenge on the board; the player's own game waits beside it,
 /// and the challenge it replaces (never an open counted attempt) is
 /// dropped, with its card.
-fn begin(model: &mut Model, against: Against, game: History) -> Vec<Cmd> {
+fn begin(model: &mut Model, against: Against<Box<Race>>, game: History) -> Vec<Cmd> {
     let mut cmds = stop_autoplay(model, None);
     if model.challenge_on_board().is_some() {
         swap(model);
@@ -227,7 +227,7 @@ pub fn moved(model: &mut Model) -> Vec<Cmd> {
     if over {
         return end(model);
     }
-    if challenge.against.unaided() {
+    if challenge.against.unaided().is_some() {
         return save_challenge(model);
     }
     model.storage.unsaved.challenge = true;
@@ -314,7 +314,7 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
     let saved = match written {
         Loaded::Valid(saved) => saved,
         Loaded::Missing => return Err(Ignored::NoChange),
-        Loaded::SetAside { .. } => return Ok(set_aside(model)),
+        Loaded::SetAside { .. } => return Ok(challenge_set_aside(model)),
     };
     if let Some(mine) = ahead_of(model, &saved) {
         return Ok(vec![Cmd::SaveChallenge(mine)]);
@@ -327,7 +327,7 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
     let saved = SavedChallenge { on_board, ..saved };
     let known = model.contest.challenge.as_ref().map(|c| &c.against);
     let Some((challenge, board)) = Challenge::from_saved(saved, own, known) else {
-        return Ok(set_aside(model));
+        return Ok(challenge_set_aside(model));
     };
     if model.contest.challenge.as_ref() == Some(&challenge) && model.game.history == board {
         return Err(Ignored::NoChange);
@@ -371,8 +371,8 @@ fn keeps_its_ended_attempt(model: &Model, theirs: &SavedChallenge) -> bool {
     else {
         return false;
     };
-    theirs.rival
-        != (Rival::Daily {
+    theirs.against
+        != (Against::Daily {
             number,
             counted: true,
         })
@@ -384,9 +384,9 @@ fn keeps_its_ended_attempt(model: &Model, theirs: &SavedChallenge) -> bool {
 fn ahead_of(model: &Model, theirs: &SavedChallenge) -> Option<SavedChallenge> {
     let ours = model.contest.challenge.as_ref();
     let mine = ours
-        .filter(|c| c.against.unaided())?
+        .filter(|c| c.against.unaided().is_some())?
         .saved(&model.game.history);
-    let same = mine.rival == theirs.rival;
+    let same = mine.against == theirs.against;
     let (a, b) = (mine.game.inputs(), theirs.game.inputs());
     let behind = a.starts_with(b) && (b.len() < a.len() || mine.ended);
     (same && !theirs.ended && behind).then_some(mine)

@@ -7,19 +7,38 @@ use super::super::model::{Mode, Model, Panel, Share, Verification};
 use super::common::{say, Outcome};
 use crate::session::replay::{self, Replay};
 
-/// Opens `panel`, or closes it if it is open. Opening the history panel
-/// checks the history; leaving it returns the board to the present.
+/// Opens `panel`, or closes it if it is open.
 pub fn toggle(model: &mut Model, panel: Panel) -> Outcome {
-    let open = model.panel == Some(panel);
-    model.panel = (!open).then_some(panel);
-    if model.panel == Some(Panel::History) {
-        model.travel.verification = Some(Verification::of(&model.game.history));
+    if model.panel == Some(panel) {
+        model.panel = None;
+        back_to_the_present(model);
+    } else {
+        open(model, panel);
     }
+    Ok(Vec::new())
+}
+
+/// Opens `panel` in place of any other: the one rule of opening a panel,
+/// whoever opens it (its button, a key, Review). Opening the history panel
+/// checks the history; any other returns the board to the present.
+pub fn open(model: &mut Model, panel: Panel) {
+    if model.panel == Some(panel) {
+        return;
+    }
+    model.panel = Some(panel);
+    if panel == Panel::History {
+        model.travel.verification = Some(Verification::of(&model.game.history));
+    } else {
+        back_to_the_present(model);
+    }
+}
+
+/// Leaves the past the history panel showed, if it showed one.
+fn back_to_the_present(model: &mut Model) {
     if model.travel.viewing().is_some() {
         model.travel.mode = Mode::Live;
         say(model);
     }
-    Ok(Vec::new())
 }
 
 /// Makes a link that replays this game and asks for it to be copied; a game

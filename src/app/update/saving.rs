@@ -52,7 +52,7 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
         return Err(Ignored::Stale);
     }
     let mut cmds = write_unsaved(model);
-    model.storage.set_aside(saved.set_aside());
+    model.storage.set_aside(saved.records_set_aside());
     game::loaded(model, &saved);
     if switched {
         cmds.push(Cmd::SaveSettings(model.config()));
