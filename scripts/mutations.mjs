@@ -1,6 +1,6 @@
-// Mutation check of the contest's rules: each mutation below breaks one
-// rule of src/app/update/contest.rs (and two of the rules it leans on) the
-// way a slip would; the native tests must fail on every one. Run by hand
+// Mutation check of the app's rules: each mutation below breaks one rule
+// of a room (the contest, the dailies, the game, time travel, the
+// settings) the way a slip would; the native tests must fail on every one. Run by hand
 // (each mutation recompiles the tests, a minute or so):
 //
 //   node scripts/mutations.mjs
@@ -16,8 +16,8 @@ const MUTATIONS = [
   {
     what: 'a counted attempt not saved at once after a move',
     file: CONTEST,
-    from: 'if challenge.against.unaided() {\n        return save_challenge(model);\n    }',
-    to: 'if challenge.against.unaided() {\n        return Vec::new();\n    }',
+    from: 'if challenge.against.unaided().is_some() {\n        return save_challenge(model);\n    }',
+    to: 'if challenge.against.unaided().is_some() {\n        return Vec::new();\n    }',
   },
   {
     what: "a race's split off by one move",
@@ -73,9 +73,51 @@ const MUTATIONS = [
     from: 'model.contest.dailies.record(result);\n    }',
     to: 'let _ = result;\n    }',
   },
+  {
+    what: 'undo stops at a new game (the game before it never comes back)',
+    file: 'src/session/history.rs',
+    from: '        if self.cursor == 0 {\n            return false;\n        }\n        self.seek(self.cursor - 1);',
+    to: '        if self.cursor == 0 || self.inputs[self.cursor - 1] == Input::NewGame {\n            return false;\n        }\n        self.seek(self.cursor - 1);',
+  },
+  {
+    what: 'a move after an undo keeps the undone moves to redo',
+    file: 'src/session/history.rs',
+    from: '        self.truncate(self.cursor);\n        self.push(input, next);',
+    to: '        self.push(input, next);',
+  },
+  {
+    what: 'resuming from a past state forgets the later moves (no redo)',
+    file: 'src/app/update/travel.rs',
+    from: 'let moved = model.game.history.seek(i);',
+    to: 'let moved = model.game.history.branch_at(i);',
+  },
+  {
+    what: "a replay's speed not held to 1..MAX_SPEED moves a second",
+    file: 'src/app/update/travel.rs',
+    from: 'let speed = speed.clamp(1, MAX_SPEED);',
+    to: 'let speed = speed.max(1);',
+  },
+  {
+    what: "the theme button ignores the system's dark scheme",
+    file: 'src/app/update/settings.rs',
+    from: 'let next = if model.settings.dark() {',
+    to: 'let next = if model.settings.theme == Some(Theme::Dark) {',
+  },
+  {
+    what: 'another board size played without its own saved game (a new game instead of Load)',
+    file: 'src/app/update/settings.rs',
+    from: '    model.travel.mode = Mode::Live;\n    Ok(vec![Cmd::Load(config, Load::Switch)])',
+    to: '    model.travel.mode = Mode::Live;\n    Ok(vec![Cmd::Load(config, Load::Records)])',
+  },
+  {
+    what: "a game's moves not counted in the statistics",
+    file: 'src/app/update/game.rs',
+    from: 'if model.game.stats.observe(id, model.game.history.present()) {',
+    to: 'if false && model.game.stats.observe(id, model.game.history.present()) {',
+  },
 ];
 
-const tests = ['app_contest', 'app_update', 'daily', 'race'].flatMap((t) => ['--test', t]);
+const tests = ['app_contest', 'app_update', 'daily', 'race', 'dailies', 'history_laws'].flatMap((t) => ['--test', t]);
 let missed = 0;
 for (const m of MUTATIONS) {
   const original = readFileSync(m.file, 'utf8');

@@ -24,6 +24,10 @@ import { askForHint } from './ai-helpers.mjs';
 import { pressReview, waitReviewed } from './review-helpers.mjs';
 
 const FIXTURE = path.join(REPO, 'tests', 'sessions', 'browser-session.json');
+/** The file format the page writes (`SESSION_VERSION` in src/app/debugger/mod.rs). */
+const SESSION_VERSION = Number(
+  /SESSION_VERSION: u32 = (\d+);/.exec(readFileSync(path.join(REPO, 'src', 'app', 'debugger', 'mod.rs'), 'utf8'))[1],
+);
 const SESSION_BIN = path.join(REPO, 'target', 'debug', 'session');
 const TMP = mkdtempSync(path.join(os.tmpdir(), 'session-'));
 
@@ -197,7 +201,7 @@ test('a session recorded in the browser replays natively and in the page, messag
   const file = await saveThisSession(page);
   const text = readFileSync(file, 'utf8');
   const session = JSON.parse(text);
-  assert.equal(session.version, 1);
+  assert.equal(session.version, SESSION_VERSION);
   assert.ok(session.messages.length >= 300, `${session.messages.length} messages in the file`);
   const kinds = new Set(session.messages.map((m) => (typeof m === 'string' ? m : Object.keys(m)[0])));
   for (const kind of ['Play', 'Undo', 'Redo', 'Toggle', 'ChunkLoaded', 'AiAnswered', 'Assessed', 'BestElsewhere', 'Idle', 'Hidden', 'OpenDaily', 'OwnGame']) {
