@@ -9,11 +9,12 @@
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
-use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS, ONLY_4X4};
+use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::{Entry, Recording, RECORD_LEN};
 use leptos_2048::app::model::{Record, Records, Scored, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::words::theme_button;
+use leptos_2048::app::words::ONLY_4X4;
 use leptos_2048::app::{
     init, subscriptions, update, update_explained, Cmd, Flags, Ignored, Load, Mode, Model, Msg,
     MsgKind, Notice, Panel, Query, Saved, Sent, Share, Subs,

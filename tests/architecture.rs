@@ -975,3 +975,86 @@ fn the_architectures_table_of_rooms_is_the_models_fields_files_and_rules() {
         "every rule file of src/app/update/ is a room's, and every room's is there"
     );
 }
+
+/// The string literals of `text` outside comments, each with its line.
+fn string_literals(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut line = 1;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => line += 1,
+            '/' if chars.peek() == Some(&'/') => {
+                chars.by_ref().find(|&c| c == '\n');
+                line += 1;
+            }
+            '\'' if chars.peek() == Some(&'"') => {
+                chars.next();
+            }
+            '"' => {
+                let (start, mut literal) = (line, String::new());
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => literal.extend(chars.next()),
+                        '"' => break,
+                        c => {
+                            line += usize::from(c == '\n');
+                            literal.push(c);
+                        }
+                    }
+                }
+                found.push((start, literal));
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// Whether a string literal reads as words for the player: a capitalised
+/// word and more ("Review game", "The game is over."), or a word trailing
+/// off ("Thinking…"). Class names, keys and JSON do not.
+fn player_words(s: &str) -> bool {
+    let first = s.split([' ', ',', ':', '.']).next().unwrap_or("");
+    let capitalised = first.starts_with(|c: char| c.is_uppercase())
+        && first
+            .chars()
+            .skip(1)
+            .all(|c| c.is_lowercase() || "'#".contains(c));
+    (capitalised && first.len() < s.len()) || s.ends_with('…')
+}
+
+#[test]
+fn every_word_the_app_says_is_in_words_rs() {
+    let mut elsewhere = Vec::new();
+    for (module, path) in library_modules() {
+        let own = module == "app::words" || module.starts_with("app::debugger");
+        if !module.starts_with("app::") || own {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        for (line, literal) in string_literals(&text) {
+            if player_words(&literal) {
+                elsewhere.push(format!("{}:{line}: {literal:?}", path.display()));
+            }
+        }
+    }
+    assert!(
+        elsewhere.is_empty(),
+        "words for the player outside src/app/words.rs:\n{}",
+        elsewhere.join("\n")
+    );
+    let sample =
+        "// \"Not this one\"\nlet c = '\"';\nlet a = (\"contest-own\", \"The game is over.\");\n";
+    let said: Vec<_> = string_literals(sample)
+        .into_iter()
+        .filter(|(_, s)| player_words(s))
+        .collect();
+    assert_eq!(
+        said,
+        [(3, "The game is over.".to_string())],
+        "the checker sees one"
+    );
+    assert!(player_words("Thinking…") && player_words("Review game"));
+    assert!(!player_words("2048") && !player_words("Live") && !player_words("{x}"));
+}

@@ -9,7 +9,8 @@ use super::contest::{Against, Challenge, Race};
 use super::model::Model;
 use super::msg::Msg;
 use super::words::{
-    daily_ended, daily_line, finish_question, race_line, race_result, split_words, waiting_beside,
+    self, daily_ended, daily_line, finish_question, race_line, race_result, split_words,
+    waiting_beside,
 };
 
 /// What the contest bar above the board shows.
@@ -70,8 +71,8 @@ pub fn bar(model: &Model) -> Option<Bar> {
         ghost,
         actions: if asking {
             vec![
-                ("contest-finish-yes", "Yes, finish", Msg::Finish),
-                ("contest-finish-no", "Keep playing", Msg::CancelFinish),
+                ("contest-finish-yes", words::FINISH_YES, Msg::Finish),
+                ("contest-finish-no", words::FINISH_NO, Msg::CancelFinish),
             ]
         } else {
             actions(challenge)
@@ -136,20 +137,20 @@ pub fn race_lead(model: &Model) -> Option<i64> {
 fn ghost_board(race: &Race, model: &Model) -> Option<SmallBoard> {
     let moves = model.game.history.present().moves;
     let state = race.ghost.state_at(moves).filter(|_| race.show_ghost)?;
-    let caption = format!("The ghost's board at move {}", state.moves);
+    let caption = words::ghost_caption(state.moves);
     Some(SmallBoard::of(&state.board, &caption))
 }
 
 /// The buttons of a challenge on the board.
 fn actions(challenge: &Challenge) -> Vec<(&'static str, &'static str, Msg)> {
-    let back = ("contest-own", "Back to my game", Msg::OwnGame);
+    let back = ("contest-own", words::BACK_TO_MY_GAME, Msg::OwnGame);
     if !challenge.ended {
-        let mut buttons = vec![("contest-finish", "Finish", Msg::Finish), back];
+        let mut buttons = vec![("contest-finish", words::FINISH, Msg::Finish), back];
         if let Against::Race(race) = &challenge.against {
             let words = if race.show_ghost {
-                "Hide the ghost's board"
+                words::HIDE_GHOST
             } else {
-                "Show the ghost's board"
+                words::SHOW_GHOST
             };
             buttons.push(("contest-ghost", words, Msg::ToggleGhost));
         }
@@ -158,13 +159,13 @@ fn actions(challenge: &Challenge) -> Vec<(&'static str, &'static str, Msg)> {
     let again = match &challenge.against {
         Against::Daily { number, .. } => (
             "contest-again",
-            "Play it again as practice",
+            words::PLAY_AGAIN,
             Msg::OpenDaily(Some(*number)),
         ),
-        Against::Race(_) => ("contest-send-back", "Send your game back", Msg::SendBack),
+        Against::Race(_) => ("contest-send-back", words::SEND_BACK, Msg::SendBack),
     };
     vec![
-        ("contest-share", "Share result", Msg::ShareResult),
+        ("contest-share", words::SHARE_RESULT, Msg::ShareResult),
         again,
         back,
     ]

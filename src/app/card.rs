@@ -13,7 +13,9 @@ use crate::session::replay::{self, Replay};
 
 use super::contest::Against;
 use super::model::Model;
-use super::words::{accuracy_percent, daily_name, move_or_moves, sent_words, spaced};
+use super::words::{
+    accuracy_percent, card_accuracy, daily_name, move_or_moves, sent_words, spaced, FINAL_BOARD,
+};
 
 /// How many slices the card's strip cuts the game into.
 pub const SLICES: usize = 10;
@@ -102,8 +104,8 @@ pub fn result_card(model: &Model) -> Option<(String, String)> {
     if let Some(grades) = grades(model).and_then(|g| slices(&g)) {
         let accuracy = accuracy_percent(model.coach.summary().accuracy);
         let (squares, words) = strip(&grades);
-        text.push(format!("Accuracy {accuracy} {squares}"));
-        plain.push(format!("Accuracy {accuracy}, {words}"));
+        text.push(card_accuracy(&accuracy, &squares, false));
+        plain.push(card_accuracy(&accuracy, &words, true));
     }
     text.push(url.clone());
     plain.push(url);
@@ -189,7 +191,7 @@ pub fn card_view(model: &Model) -> Option<CardView> {
         .map(|(line, plain)| (line.to_string(), (line != plain).then(|| plain.to_string())))
         .collect();
     let link = lines.pop().map(|(link, _)| link).unwrap_or_default();
-    let board = SmallBoard::of(&model.game.history.present().board, "The final board");
+    let board = SmallBoard::of(&model.game.history.present().board, FINAL_BOARD);
     Some(CardView {
         lines,
         link,

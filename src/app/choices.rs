@@ -4,7 +4,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::words::size;
+use super::words::unreachable_target;
 use crate::engine::{max_tile, Config, MAX_SIDE};
 
 /// The sides offered. The engine plays from `MIN_SIDE` (2), but a 2×2 game
@@ -38,10 +38,8 @@ pub fn target_note(config: Config) -> Option<String> {
     // (printing a u128 would cost the page its own formatter).
     let largest = max_tile(config.width as usize * config.height as usize);
     let largest = u64::try_from(largest).ok()?;
-    config.target.filter(|&t| t > largest).map(|_| {
-        format!(
-            "The largest tile a {} board can hold is {largest}: this target cannot be reached.",
-            size(&config)
-        )
-    })
+    config
+        .target
+        .filter(|&t| t > largest)
+        .map(|_| unreachable_target(&config, largest))
 }

@@ -16,6 +16,7 @@
 //! (`view::chunk_place`), in the words of [`Chunk::failure`].
 
 use super::panel::Panel;
+use super::words;
 
 /// The page's chunks, one row each: the [`Chunk`]; its name, which is its
 /// split point's (the build writes the chunk to
@@ -92,14 +93,8 @@ impl Chunk {
     /// fetched: that the game plays on, and when it is asked for again.
     pub fn failure(self) -> &'static str {
         match self {
-            Chunk::Panel(_) => {
-                "This panel could not be loaded. The game plays on; \
-                 the panel tries again when you next open it."
-            }
-            Chunk::Contest => {
-                "The daily and races could not be loaded. The game plays on; \
-                 they try again when one next begins or the page reloads."
-            }
+            Chunk::Panel(_) => words::PANEL_NOT_LOADED,
+            Chunk::Contest => words::CONTEST_NOT_LOADED,
         }
     }
 }

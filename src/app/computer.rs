@@ -6,6 +6,7 @@
 //! question, a cancel or a stop makes older answers stale, so a question is
 //! answered at most once. The search plays 4×4 boards only.
 
+use super::words;
 use crate::ai::protocol::Advice;
 use crate::engine::{Direction, State, Status};
 
@@ -20,7 +21,6 @@ pub const MAX_PAUSE_MS: u32 = 2000;
 pub const PAUSES: [(u32, &str); 4] = [(0, "none"), (100, "0.1 s"), (300, "0.3 s"), (1000, "1 s")];
 
 /// Why the computer does not play this board.
-pub const ONLY_4X4: &str = "The computer player plays 4×4 boards only.";
 
 /// The computer player's state.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -174,12 +174,7 @@ pub fn supported(state: &State) -> bool {
 pub fn idle_reason(state: &State) -> Option<&'static str> {
     match state.status {
         Status::Playing | Status::Continuing => None,
-        Status::Won => Some("You reached the target. Keep going to play on."),
-        Status::Over => Some("The game is over."),
+        Status::Won => Some(words::WON_IDLE),
+        Status::Over => Some(words::OVER_IDLE),
     }
-}
-
-/// The sentence for a computer that cannot answer.
-pub fn unavailable(why: &str) -> String {
-    format!("The computer player is unavailable: {why}")
 }

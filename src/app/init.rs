@@ -17,7 +17,9 @@ use super::model::{
     next_seed, Game, Links, Mode, Model, Note, Record, Records, Settings, Storage, Travel,
 };
 use super::saved::Load;
-use super::words::{link_verified, race_link_wrong};
+use super::words::{
+    link_verified, race_link_wrong, replay_link_wrong, DAILY_LINK_WRONG, SEED_LINK_WRONG,
+};
 use crate::session::daily;
 
 /// What the page was opened with: the address, what the browser says of
@@ -192,7 +194,7 @@ fn parse_daily(value: &str) -> Result<Option<u32>, &'static str> {
         .ok()
         .filter(|&n| n >= 1)
         .map(Some)
-        .ok_or("This daily link does not name a daily: it should be ?daily or ?daily=N, N from 1.")
+        .ok_or(DAILY_LINK_WRONG)
 }
 
 /// The game the page opens on, from its address.
@@ -233,8 +235,7 @@ impl Start {
     /// A shared game, ready to replay from its first input, and what its
     /// end, replayed from its moves, proved.
     fn replay(link: &str, today: u32) -> Result<Option<Start>, String> {
-        let mut history = replay::open(link)
-            .map_err(|e| format!("This replay link cannot be opened: {}", e.message()))?;
+        let mut history = replay::open(link).map_err(|e| replay_link_wrong(&e.message()))?;
         let daily = daily::number_of(&history, today);
         let proof = Some(Note::Proof(link_verified(history.present(), daily)));
         let mode = if history.seek(0) && history.can_redo() {
@@ -271,10 +272,7 @@ impl Start {
 
     /// A game from the seed asked for.
     fn seed(seed: &str, config: Config) -> Result<Option<Start>, String> {
-        let seed = replay::parse_seed(seed).ok_or(
-            "The seed in this link is not a whole number from 0 to \
-             18446744073709551615, so a random game has started.",
-        )?;
+        let seed = replay::parse_seed(seed).ok_or(SEED_LINK_WRONG)?;
         Ok(Some(Start::opened(
             History::new(config, seed),
             Mode::Live,

@@ -195,10 +195,10 @@ impl Model {
     /// when it is not the player's own game going on.
     pub fn title(&self) -> String {
         match self.challenge_on_board().map(|c| &c.against) {
-            Some(Against::Daily { number, .. }) => format!("Daily #{number} · 2048"),
-            Some(Against::Race(_)) => "Race · 2048".into(),
-            None if matches!(self.travel.mode, Mode::Replaying) => "Replay · 2048".into(),
-            None => "2048".into(),
+            Some(Against::Daily { number, .. }) => words::daily_title(*number),
+            Some(Against::Race(_)) => words::RACE_TITLE.into(),
+            None if matches!(self.travel.mode, Mode::Replaying) => words::REPLAY_TITLE.into(),
+            None => words::TITLE.into(),
         }
     }
 
@@ -208,7 +208,7 @@ impl Model {
     pub fn refusal(&self) -> Option<&'static str> {
         let state = self.present();
         if !computer::supported(state) {
-            return Some(computer::ONLY_4X4);
+            return Some(words::ONLY_4X4);
         }
         computer::idle_reason(state)
     }
@@ -233,7 +233,7 @@ impl Model {
             return Some(hint_sentence(hint.direction, &hint.reason));
         }
         if !computer::supported(present) {
-            return Some(computer::ONLY_4X4.to_string());
+            return Some(words::ONLY_4X4.to_string());
         }
         self.help_refused().map(words::unaided_line)
     }
@@ -299,7 +299,7 @@ impl Model {
             return Err("changes waiting to be written to a game that is not saved".into());
         }
         if self.contest.finishing && self.challenge_on_board().is_none_or(|c| c.ended) {
-            return Err("Finish asks with no open challenge on the board".into());
+            return Err("finish asks with no open challenge on the board".into());
         }
         if self.help_refused().is_some() && self.computer.autoplay {
             return Err("autoplay on in an unaided game".into());

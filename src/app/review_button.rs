@@ -4,6 +4,7 @@
 
 use super::model::Model;
 use super::msg::Msg;
+use super::words;
 
 /// The review's button: its words, whether it can be pressed, and what it
 /// sends.
@@ -25,11 +26,10 @@ impl ReviewButton {
         let running = model.coach.running.is_some();
         let left = model.unreviewed();
         let words = match (running, !model.coach.moves.is_empty(), left) {
-            (true, _, _) => "Cancel".to_string(),
-            (false, false, _) => "Review game".to_string(),
-            (false, true, 0) => "Game reviewed".to_string(),
-            (false, true, 1) => "Review 1 more move".to_string(),
-            (false, true, n) => format!("Review {n} more moves"),
+            (true, _, _) => words::CANCEL_REVIEW.to_string(),
+            (false, false, _) => words::REVIEW_GAME.to_string(),
+            (false, true, 0) => words::GAME_REVIEWED.to_string(),
+            (false, true, n) => words::review_more(n),
         };
         ReviewButton {
             words,

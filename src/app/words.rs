@@ -1,6 +1,10 @@
-//! The sentences the page says, every one of them: what the live region
-//! says after each input, the notices, the computer's and the coach's
-//! lines, the contest's. Pure, so they are tested natively.
+//! The words the app says, every one of them: what the live region says
+//! after each input, the notices, the computer's and the coach's lines,
+//! the contest's, the buttons whose words change with the model, the
+//! titles. No other file of src/app/ holds a sentence for the player
+//! (`tests/architecture.rs` looks); the view's fixed labels are in its
+//! markup, and the debugger's words, for students, in its own files.
+//! Pure, so they are tested natively.
 
 use super::notice::{Notice, Record, Records, Sent};
 use crate::ai::review::{Grade, Summary, Verdict};
@@ -523,6 +527,123 @@ fn record_name(record: Record) -> &'static str {
         Record::Settings => "the board size chosen",
         Record::Challenge => "the daily's attempt or race",
         Record::Dailies => "the dailies' results",
+    }
+}
+
+// ─── The computer player's words ──────────────────────────────────────────
+
+/// Why the computer player does not look at another size.
+pub const ONLY_4X4: &str = "The computer player plays 4×4 boards only.";
+
+/// Said beside the board while a hint is asked.
+pub const THINKING: &str = "Thinking…";
+
+/// A hint on a board where no move changes anything.
+pub const NO_MOVE_CHANGES: &str = "No move changes the board.";
+
+/// Autoplay's end when no move is left.
+pub const AUTOPLAY_NO_MOVE: &str = "Autoplay stopped: no move is left.";
+
+/// Why the computer does not look at a game won (until Keep going).
+pub const WON_IDLE: &str = "You reached the target. Keep going to play on.";
+
+/// Why the computer does not look at a game over.
+pub const OVER_IDLE: &str = "The game is over.";
+
+/// The sentence for a computer that cannot answer.
+pub fn unavailable(why: &str) -> String {
+    format!("The computer player is unavailable: {why}")
+}
+
+/// Autoplay stopped, and `why`.
+pub fn autoplay_stopped(why: &str) -> String {
+    format!("Autoplay stopped. {why}")
+}
+
+// ─── The settings', the links' and the page's words ───────────────────────
+
+/// A target beyond the largest tile of `config`'s board, `largest`.
+pub fn unreachable_target(config: &Config, largest: u64) -> String {
+    format!(
+        "The largest tile a {} board can hold is {largest}: this target cannot be reached.",
+        size(config)
+    )
+}
+
+/// A `?daily=` that names no daily.
+pub const DAILY_LINK_WRONG: &str =
+    "This daily link does not name a daily: it should be ?daily or ?daily=N, N from 1.";
+
+/// A `?seed=` that is no seed.
+pub const SEED_LINK_WRONG: &str = "The seed in this link is not a whole number from 0 to \
+     18446744073709551615, so a random game has started.";
+
+/// Said in a panel's place when its chunk could not be fetched.
+pub const PANEL_NOT_LOADED: &str = "This panel could not be loaded. The game plays on; \
+     the panel tries again when you next open it.";
+
+/// Said in the contest's place when its chunk could not be fetched.
+pub const CONTEST_NOT_LOADED: &str = "The daily and races could not be loaded. The game plays \
+     on; they try again when one next begins or the page reloads.";
+
+/// A replay link that does not open, and why.
+pub fn replay_link_wrong(why: &str) -> String {
+    format!("This replay link cannot be opened: {why}")
+}
+
+/// The document's title: the game's name, or what is on the board.
+pub const TITLE: &str = "2048";
+/// The title while a race is on the board.
+pub const RACE_TITLE: &str = "Race · 2048";
+/// The title while a shared game replays.
+pub const REPLAY_TITLE: &str = "Replay · 2048";
+
+/// The title while daily #`number` is on the board.
+pub fn daily_title(number: u32) -> String {
+    format!("Daily #{number} · 2048")
+}
+
+// ─── The review's button ──────────────────────────────────────────────────
+
+/// The review's button while it runs.
+pub const CANCEL_REVIEW: &str = "Cancel";
+/// The review's button before any review.
+pub const REVIEW_GAME: &str = "Review game";
+/// The review's button once every move is judged.
+pub const GAME_REVIEWED: &str = "Game reviewed";
+
+/// The review's button once moves were played since a review.
+pub fn review_more(n: usize) -> String {
+    format!("Review {n} more {}", move_or_moves(n as u32))
+}
+
+// ─── The contest bar's buttons and the card ───────────────────────────────
+
+pub const FINISH: &str = "Finish";
+pub const FINISH_YES: &str = "Yes, finish";
+pub const FINISH_NO: &str = "Keep playing";
+pub const BACK_TO_MY_GAME: &str = "Back to my game";
+pub const HIDE_GHOST: &str = "Hide the ghost's board";
+pub const SHOW_GHOST: &str = "Show the ghost's board";
+pub const PLAY_AGAIN: &str = "Play it again as practice";
+pub const SEND_BACK: &str = "Send your game back";
+pub const SHARE_RESULT: &str = "Share result";
+
+/// The caption of the ghost's board beside the racer's.
+pub fn ghost_caption(moves: u32) -> String {
+    format!("The ghost's board at move {moves}")
+}
+
+/// The caption of the card's board.
+pub const FINAL_BOARD: &str = "The final board";
+
+/// The card's line of accuracy, with its strip (`squares`, or their
+/// `words` in the plain card).
+pub fn card_accuracy(accuracy: &str, strip: &str, plain: bool) -> String {
+    if plain {
+        format!("Accuracy {accuracy}, {strip}")
+    } else {
+        format!("Accuracy {accuracy} {strip}")
     }
 }
 

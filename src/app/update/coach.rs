@@ -3,11 +3,11 @@
 
 use super::super::cmd::Cmd;
 use super::super::coach::{moves_of, MoveInReview};
-use super::super::computer::ONLY_4X4;
 use super::super::contest::CardState;
 use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel};
 use super::super::words::review_done;
+use super::super::words::ONLY_4X4;
 use super::common::{send_card, Outcome};
 use super::page;
 use super::travel::end_replay;

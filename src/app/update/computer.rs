@@ -8,10 +8,11 @@
 //! so no move lands after it.
 
 use super::super::cmd::Cmd;
-use super::super::computer::{supported, unavailable, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
+use super::super::computer::{supported, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Unasked};
 use super::super::msg::Msg;
+use super::super::words;
 use super::common::{stop_autoplay, Outcome};
 use super::game;
 use crate::ai::protocol::Answer;
@@ -30,7 +31,7 @@ pub fn hint(model: &mut Model) -> Outcome {
         model.computer.quiet();
         return Ok(Vec::new());
     }
-    model.computer.say(&state, "Thinking…");
+    model.computer.say(&state, words::THINKING);
     Ok(vec![ask(model, Purpose::Hint)])
 }
 
@@ -102,9 +103,9 @@ fn hint_answered(model: &mut Model, state: State, answer: Answer) -> Vec<Cmd> {
                 c.hint = Some(hint);
                 return Vec::new();
             }
-            None => "No move changes the board.".to_string(),
+            None => words::NO_MOVE_CHANGES.to_string(),
         },
-        Err(e) => unavailable(&e),
+        Err(e) => words::unavailable(&e),
     };
     c.say(model.game.history.present(), why);
     Vec::new()
@@ -114,8 +115,8 @@ fn hint_answered(model: &mut Model, state: State, answer: Answer) -> Vec<Cmd> {
 fn autoplay_answered(model: &mut Model, answer: Answer) -> Vec<Cmd> {
     match answer.map(|advice| advice.direction) {
         Ok(Some(direction)) => play_and_pause(model, direction),
-        Ok(None) => stop_autoplay(model, Some("Autoplay stopped: no move is left.".into())),
-        Err(e) => stop_autoplay(model, Some(unavailable(&e))),
+        Ok(None) => stop_autoplay(model, Some(words::AUTOPLAY_NO_MOVE.into())),
+        Err(e) => stop_autoplay(model, Some(words::unavailable(&e))),
     }
 }
 
@@ -151,7 +152,7 @@ fn next_turn(model: &mut Model) -> Vec<Cmd> {
     }
     if let Some(why) = model.refusal() {
         let said = if supported(model.present()) {
-            format!("Autoplay stopped. {why}")
+            words::autoplay_stopped(why)
         } else {
             why.to_string()
         };

@@ -8,7 +8,8 @@
 use leptos::prelude::*;
 
 use crate::app::choices::{target_note, SIDES, TARGETS};
-use crate::app::computer::{BUDGET_MS, ONLY_4X4, PAUSES};
+use crate::app::computer::{BUDGET_MS, PAUSES};
+use crate::app::words::ONLY_4X4;
 use crate::app::{Model, Msg};
 use crate::view::context::{choice, select};
 
