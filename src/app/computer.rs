@@ -20,8 +20,6 @@ pub const MAX_PAUSE_MS: u32 = 2000;
 /// top), with their labels.
 pub const PAUSES: [(u32, &str); 4] = [(0, "none"), (100, "0.1 s"), (300, "0.3 s"), (1000, "1 s")];
 
-/// Why the computer does not play this board.
-
 /// The computer player's state.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Computer {

@@ -235,7 +235,7 @@ impl Start {
     /// A shared game, ready to replay from its first input, and what its
     /// end, replayed from its moves, proved.
     fn replay(link: &str, today: u32) -> Result<Option<Start>, String> {
-        let mut history = replay::open(link).map_err(|e| replay_link_wrong(&e.message()))?;
+        let mut history = replay::open(link).map_err(|e| replay_link_wrong(e.message()))?;
         let daily = daily::number_of(&history, today);
         let proof = Some(Note::Proof(link_verified(history.present(), daily)));
         let mode = if history.seek(0) && history.can_redo() {
