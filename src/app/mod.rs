@@ -17,14 +17,19 @@
 //!
 //! - [`msg`]: everything that can happen to the app.
 //! - [`cmd`]: everything the app can ask of the outside.
-//! - [`model`]: everything the page shows or remembers.
+//! - [`model`]: everything the page shows or remembers, as rooms: [`game`]
+//!   (the player's game and its records), [`travel`] (time travel and
+//!   replays), [`settings`] (the theme), [`storage`] (what is saved and
+//!   the notice), [`links`] (the page's address and the share link),
+//!   [`computer`], [`coach`], [`contest`], [`chunks`], [`panel`]; each
+//!   room's rules in one file of `update/`.
 //! - [`init`](mod@init): the first model, from what the page was opened with.
 //! - [`update`]: the rules.
 //! - [`subscriptions`](mod@subscriptions): what the app listens to.
 //! - [`saved`]: what storage is asked for and answers.
-//! - [`computer`]: the computer player's part of the model.
+//! - [`computer`]: the computer player's room.
 //! - [`contest`]: the daily and races, beside the player's own game;
-//!   [`card`]: what they say, and the result card.
+//!   [`card`] and [`bar`]: what they show, and the result card.
 //! - [`coach`]: the review of the game in play.
 //! - [`chunks`]: the chunks of code fetched when first needed, and where
 //!   each stands.
@@ -32,12 +37,15 @@
 //! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`ignored`]: why `update` did nothing with a message.
+//! - [`notice`]: what the player is told of storage and of a card sent.
+//! - [`debugger`]: the tool that wraps the app as Elm's debugger does:
+//!   the runtime's recording, pausing on any message, session files.
 //! - [`keys`], [`swipe`]: which key or gesture means which message.
 //! - [`first_game`]: the starting boards the page draws for a new visitor
 //!   before the app runs, and the game it played there, which the app
 //!   adopts.
-//! - [`tiles`], [`words`]: the board as the tile layer draws it, and the
-//!   sentences the page says.
+//! - [`tiles`], [`words`]: the board as the tile layer draws it, and every
+//!   word the app says.
 
 pub mod bar;
 pub mod card;
