@@ -57,7 +57,7 @@ fn ScoreBar(
     score: Memo<u64>,
     /// The best score known.
     best: Memo<u64>,
-    /// The points scored in play to float up (`Model::scored`).
+    /// The points scored in play to float up (`Game::scored`).
     float: Memo<Float>,
 ) -> impl IntoView {
     // One "+N" element for the whole game: its text follows the points

@@ -153,7 +153,7 @@ pub fn clear_query() {
 }
 
 /// 64 random bits, drawn once at start-up: the seeds of games nobody asked
-/// to replay come from them (`Model::draw_seed`).
+/// to replay come from them (`Game::draw_seed`).
 pub fn entropy() -> u64 {
     let draw = || (js_sys::Math::random() * (1u64 << 32) as f64) as u64;
     (draw() << 32) | draw()

@@ -26,7 +26,7 @@ use crate::web::dispatcher::Dispatcher;
 /// What the review's section shows, read from the model at once.
 #[derive(Clone, Debug, PartialEq)]
 struct Shown {
-    /// The button (`Model::review_button`).
+    /// The button (`ReviewButton::of`).
     button: ReviewButton,
     /// Moves judged and moves in the review, while a run goes on.
     running: Option<(usize, usize)>,
