@@ -1062,14 +1062,15 @@ fn every_word_the_app_says_is_in_words_rs() {
 #[test]
 fn the_apps_header_names_each_of_its_modules() {
     let text = fs::read_to_string(src().join("app/mod.rs")).unwrap();
-    let header: String = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("//!"))
-        .collect();
+    let header: String = text.lines().filter_map(|l| l.strip_prefix("//!")).collect();
     let unnamed: Vec<&str> = text
         .lines()
         .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';'))
         .filter(|m| !header.contains(&format!("[`{m}`]")))
         .collect();
-    assert_eq!(unnamed, Vec::<&str>::new(), "src/app/mod.rs's header names no");
+    assert_eq!(
+        unnamed,
+        Vec::<&str>::new(),
+        "src/app/mod.rs's header names no"
+    );
 }
