@@ -20,12 +20,17 @@ pub fn use_model() -> ReadSignal<Model> {
     use_context::<ReadSignal<Model>>().expect("Page provides the model")
 }
 
-/// Whether the debugger has the page paused on a message, and whether its
-/// message log is shown: the runtime's state, not the app's (the app does
-/// not know the debugger). While the page is paused, the player's inputs
-/// are blocked, and the controls that would send them are shown off.
+/// Whether the debugger has the page paused on a message, whether its
+/// message log is shown, and whether its chunk could not be fetched the
+/// last time it was asked for: the runtime's state, not the app's (the app
+/// does not know the debugger). While the page is paused, the player's
+/// inputs are blocked, and the controls that would send them are shown off.
 #[derive(Clone, Copy)]
-pub struct Paused(pub ReadSignal<bool>, pub ReadSignal<bool>);
+pub struct Paused(
+    pub ReadSignal<bool>,
+    pub ReadSignal<bool>,
+    pub ReadSignal<bool>,
+);
 
 /// Whether the page is paused.
 pub fn use_paused() -> ReadSignal<bool> {
@@ -35,6 +40,11 @@ pub fn use_paused() -> ReadSignal<bool> {
 /// Whether the debugger's message log is shown.
 pub fn use_log_shown() -> ReadSignal<bool> {
     use_context::<Paused>().expect("App provides Paused").1
+}
+
+/// Whether the debugger's chunk could not be fetched the last time.
+pub fn use_debugger_failed() -> ReadSignal<bool> {
+    use_context::<Paused>().expect("App provides Paused").2
 }
 
 /// A memo of one part of the model.

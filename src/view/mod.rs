@@ -46,6 +46,7 @@ use controls::Controls;
 use heading::{Heading, Intro};
 use how_to_play::HowToPlay;
 use notices::{Announcer, HintLine, LinkNotice, StorageNotice};
+use panels::messages::DebuggerFailed;
 use panels::Panels;
 use replay_bar::ReplayBar;
 
@@ -87,6 +88,7 @@ pub fn Page(
                     <StorageNotice/>
                     <LinkNotice/>
                     <HintLine/>
+                    <DebuggerFailed/>
                 </div>
                 <Controls/>
             </div>

@@ -74,6 +74,9 @@ struct Runtime {
     paused: RwSignal<bool>,
     /// Whether the debugger's message log is shown, for its button.
     log_shown: RwSignal<bool>,
+    /// Whether the debugger's chunk could not be fetched the last time it
+    /// was asked for, for the line that says so.
+    debugger_failed: RwSignal<bool>,
     /// The debugger, once its chunk is here.
     debugger: Cell<Option<DebuggerTool>>,
     /// Fetches the debugger's chunk.
@@ -185,11 +188,15 @@ impl Runtime {
 
     /// Fetches the debugger's chunk, once at a time; when it is here, the
     /// debugger starts on the page and takes what waited for it. If it
-    /// cannot be fetched, what waited is dropped, and the next message
-    /// tries again.
+    /// cannot be fetched, what waited is dropped, the page says so under
+    /// the board (`view::panels::messages::DebuggerFailed`), and the next
+    /// message tries again.
     fn fetch_debugger(&self) {
         if self.loading.replace(true) {
             return;
+        }
+        if self.debugger_failed.get_untracked() {
+            self.debugger_failed.set(false);
         }
         let load = self.load_debugger;
         leptos::task::spawn_local(async move {
@@ -201,7 +208,10 @@ impl Runtime {
     fn debugger_here(&self, debugger: Option<DebuggerTool>) {
         self.loading.set(false);
         let (msgs, files) = self.waiting.take();
-        let Some(debugger) = debugger else { return };
+        let Some(debugger) = debugger else {
+            self.debugger_failed.set(true);
+            return;
+        };
         self.debugger.set(Some(debugger));
         (debugger.start)(self);
         for msg in msgs {
@@ -351,6 +361,7 @@ fn start(
         live: RefCell::new(None),
         paused: RwSignal::new(false),
         log_shown: RwSignal::new(false),
+        debugger_failed: RwSignal::new(false),
         debugger: Cell::new(None),
         load_debugger: split.debugger,
         loading: Cell::new(false),
@@ -358,7 +369,11 @@ fn start(
         _drops: file_drop(),
     };
     let model = runtime.model.read_only();
-    let paused = Paused(runtime.paused.read_only(), runtime.log_shown.read_only());
+    let paused = Paused(
+        runtime.paused.read_only(),
+        runtime.log_shown.read_only(),
+        runtime.debugger_failed.read_only(),
+    );
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
         with_runtime(|runtime| runtime.begin(cmds));
     }

@@ -336,6 +336,56 @@ test('a session file dropped on a fresh page fetches the debugger and opens in i
   await context.close();
 });
 
+test('the message log whose code cannot be fetched says so under the board, nothing moves, the game plays on, and it opens once the file is back', async () => {
+  // A service worker would fetch the chunk itself, out of page.route's reach.
+  const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const blocked = [];
+  const block = (route) => {
+    blocked.push(route.request().url());
+    return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
+  };
+  await page.route('**/split_debugger-*.wasm', block);
+  await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  await openPanel(page, 'history');
+  const controls = () => page.$eval('.game-controls', (el) => el.getBoundingClientRect().top);
+  const board = () => page.$eval('.game-container', (el) => el.getBoundingClientRect().top);
+  const [controlsBefore, boardBefore] = [await controls(), await board()];
+
+  await page.click('.messages-button');
+  await page.waitForSelector('.debugger-failed:not([hidden])', { timeout: 10_000 });
+  assert.match(await page.textContent('.debugger-failed'), /^The message log could not be loaded\. The game plays on/);
+  assert.equal(blocked.length, 1, `the blocked file was asked for ${blocked.length} times`);
+  assert.equal(await page.$('.message-log'), null, 'a message log with no code?');
+  assert.deepEqual([await controls(), await board()], [controlsBefore, boardBefore], 'the line moved the board');
+  await blur(page);
+  assert.ok(await playAMove(page, 0), 'no move played');
+
+  // A file dropped meanwhile is the same: asked for again, refused again, said.
+  await dropSessionFile(page, readFileSync(FIXTURE, 'utf8'));
+  await page.waitForSelector('.debugger-failed:not([hidden])', { timeout: 10_000 });
+  for (let i = 0; blocked.length < 2 && i < 100; i++) await page.waitForTimeout(50);
+  assert.equal(blocked.length, 2, 'the dropped file did not ask for the debugger again');
+  await page.waitForSelector('.debugger-failed:not([hidden])', { timeout: 10_000 });
+
+  // The file is back: asked again, the log opens and the line goes.
+  await page.unroute('**/split_debugger-*.wasm', block);
+  await page.click('.messages-button');
+  await page.waitForSelector('.message-log', { timeout: 10_000 });
+  assert.equal(await page.$('.debugger-failed:not([hidden])'), null, 'the line stays beside the log');
+  assert.ok(await newestMessage(page) > 0, 'the log lists no message');
+
+  // Each blocked request leaves its two lines (Playwright's HTTP 404 and
+  // the browser's "Failed to load resource"), and nothing else is said.
+  const file = /split_debugger-[0-9a-f]+\.wasm/;
+  const others = errors.filter((e) => !file.test(e));
+  assert.equal(errors.length - others.length, 2 * blocked.length, JSON.stringify(errors));
+  assert.deepEqual(others, []);
+  await context.close();
+});
+
 /** Whether the element `selector` is within the window's view. */
 function inView(page, selector) {
   return page.$eval(selector, (el) => {

@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 
 use crate::app::debugger::program::DebugMsg;
-use crate::view::context::{use_dispatcher, use_log_shown};
+use crate::view::context::{use_debugger_failed, use_dispatcher, use_log_shown};
 
 /// The button that shows or hides the message log.
 #[component]
@@ -23,5 +23,19 @@ pub fn Messages() -> impl IntoView {
         >
             "Messages"
         </button>
+    }
+}
+
+/// The line under the board when the message log's code could not be
+/// fetched (a file dropped on the page waits for it too): said where the
+/// notices are, so nothing moves, until it is asked for again.
+#[component]
+pub fn DebuggerFailed() -> impl IntoView {
+    let failed = use_debugger_failed();
+    view! {
+        <p class="debugger-failed" role="status" hidden=move || !failed.get()>
+            "The message log could not be loaded. The game plays on; it tries again when you \
+             next open it or drop a session file on the page."
+        </p>
     }
 }

@@ -15,7 +15,7 @@
 mod charts;
 mod grade_mark;
 mod history;
-mod messages;
+pub mod messages;
 mod review;
 mod review_chart;
 mod settings;
