@@ -13,6 +13,9 @@ use crate::engine::{Input, State, Status};
 pub fn Board(
     /// The state on the board.
     shown: Memo<State>,
+    /// Its width and height, in cells (`Page` sets them on the play for
+    /// style/, which sizes the board and the lines under it by them).
+    size: Memo<(u8, u8)>,
     /// The board's element, for the swipe subscription.
     board: NodeRef<leptos::html::Div>,
 ) -> impl IntoView {
@@ -21,7 +24,6 @@ pub fn Board(
     // position shown from the history.
     let hint = select(|m| m.arrow().map(|d| d.word()));
     let status = Memo::new(move |_| shown.with(|s| s.status));
-    let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
     // While the model keeps the shell's board, the board shows it.
     let drawn = select(|m| m.game.shell_board.is_some());
     let tiles = Memo::new(move |prev: Option<&Vec<_>>| {
@@ -34,10 +36,6 @@ pub fn Board(
             class:inspecting=move || viewing.get()
             data-hint=move || hint.get()
             node_ref=board
-            // Set through the CSSOM (style.setProperty), which the page's
-            // content security policy allows, unlike a style attribute.
-            style:--cols=move || size.get().0.to_string()
-            style:--rows=move || size.get().1.to_string()
         >
             <GameMessage status/>
             <Grid size/>

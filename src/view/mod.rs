@@ -70,19 +70,28 @@ pub fn Page(
     provide_context(model);
     // The state on the board: the present, or the one viewed.
     let shown: Memo<State> = select(|m| m.shown().into_owned());
+    let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
     view! {
         <Head/>
         <main class="screen">
             // The play is the original's `.container` (`.container >
             // .heading`, `.container > .game-container`), which bots and
             // userscripts written for it find.
-            <div class="container play">
+            // The board's width and height in cells, which style/ sizes the
+            // board and the lines under it by, are set through the CSSOM
+            // (style.setProperty), which the page's content security policy
+            // allows, unlike a style attribute.
+            <div
+                class="container play"
+                style:--cols=move || size.get().0.to_string()
+                style:--rows=move || size.get().1.to_string()
+            >
                 <Heading shown/>
                 <Intro/>
                 <ReplayBar/>
                 <div id=debugger::PLACE_ID></div>
                 <Contests/>
-                <Board shown board/>
+                <Board shown size board/>
                 <Announcer/>
                 <div class="board-lines">
                     <StorageNotice/>

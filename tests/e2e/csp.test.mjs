@@ -250,7 +250,7 @@ test('a whole session, online and then offline, gives no CSP violation and no co
   // Statistics.
   await togglePanel(page, '.stats-button', '.stats-panel');
   await togglePanel(page, '.stats-button', '.stats-panel', 'detached');
-  // Board settings: another size and back (the board's style="--cols…;--rows…" changes).
+  // Board settings: another size and back (the play's style="--cols…;--rows…" changes).
   await chooseSize(page, '5x4');
   await playOne(page, '5x4');
   await chooseSize(page, '4x4');

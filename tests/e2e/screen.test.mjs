@@ -58,12 +58,23 @@ async function play(page, n) {
 
 /** The share of the board's area inside the window, 0 to 1. */
 function boardInView(page) {
-  return page.evaluate(() => {
-    const r = document.querySelector('.game-container').getBoundingClientRect();
+  return shareInView(page, '.game-container');
+}
+
+/**
+ * The share of `selector`'s area inside the window and on top there (not
+ * under another element, as rows scrolled over it would be), 0 to 1: its
+ * area in the window, times whether its centre's element is its own.
+ */
+function shareInView(page, selector) {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
     const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
     const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-    return (w * h) / (r.width * r.height);
-  });
+    const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return el.contains(top) ? (w * h) / (r.width * r.height) : 0;
+  }, selector);
 }
 
 /** Where the controls stand on the page (document coordinates). */
@@ -84,7 +95,7 @@ async function openHistory(page) {
   await page.waitForSelector('.history-panel .history-entry');
 }
 
-test('with the history open, choosing a middle row or moving the slider keeps ≥ 80% of the board in view', async () => {
+test('with the history open, choosing a middle row or moving the slider keeps ≥ 80% of the board and of the lines under it in view', async () => {
   for (const win of WINDOWS) {
     const { context, page, errors } = await open(win);
     await play(page, 30);
@@ -100,7 +111,10 @@ test('with the history open, choosing a middle row or moving the slider keeps �
     await page.keyboard.press('ArrowLeft');
     await page.waitForSelector(`.history-entry[data-i="${i - 1}"][aria-current]`);
     const bySlider = await boardInView(page);
-    console.log(`${win.name}: board in view with row ${i} chosen ${(byRow * 100).toFixed(1)}%, after the slider ${(bySlider * 100).toFixed(1)}%`);
+    // The lines under the board (the review's verdict on the move shown).
+    const lines = await shareInView(page, '.board-lines');
+    console.log(`${win.name}: board in view with row ${i} chosen ${(byRow * 100).toFixed(1)}%, after the slider ${(bySlider * 100).toFixed(1)}%, its lines ${(lines * 100).toFixed(1)}%`);
+    assert.ok(lines >= 0.8, `${win.name}: ${(lines * 100).toFixed(1)}% of the lines under the board in view and on top after the slider`);
     assert.ok(byRow >= 0.8, `${win.name}: ${(byRow * 100).toFixed(1)}% of the board in view with a middle row chosen`);
     assert.ok(bySlider >= 0.8, `${win.name}: ${(bySlider * 100).toFixed(1)}% of the board in view after the slider`);
     // The board shows the row chosen.
