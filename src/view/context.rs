@@ -32,19 +32,24 @@ pub struct Paused(
     pub ReadSignal<bool>,
 );
 
+/// The runtime's state of the debugger, which `App` provides.
+fn debugger_state() -> Paused {
+    use_context::<Paused>().expect("App provides Paused")
+}
+
 /// Whether the page is paused.
 pub fn use_paused() -> ReadSignal<bool> {
-    use_context::<Paused>().expect("App provides Paused").0
+    debugger_state().0
 }
 
 /// Whether the debugger's message log is shown.
 pub fn use_log_shown() -> ReadSignal<bool> {
-    use_context::<Paused>().expect("App provides Paused").1
+    debugger_state().1
 }
 
 /// Whether the debugger's chunk could not be fetched the last time.
 pub fn use_debugger_failed() -> ReadSignal<bool> {
-    use_context::<Paused>().expect("App provides Paused").2
+    debugger_state().2
 }
 
 /// A memo of one part of the model.
