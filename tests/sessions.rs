@@ -158,6 +158,15 @@ fn files_that_cannot_be_opened_are_refused_in_words() {
     let nap = edited(&text, 11, "\"Idle\"", "\"Nap\"");
     let unprinted = text.replacen("\"fingerprints\"", "\"prints\"", 1);
     let fewer = text.replacen("\"fingerprints\":[", "\"fingerprints\":[1,", 1);
+    let ended = saved(10);
+    let at = ended
+        .rfind("\"speed\":")
+        .expect("the last model's replay speed");
+    let unsped = format!(
+        "{}\"pace\":{}",
+        &ended[..at],
+        &ended[at + "\"speed\":".len()..]
+    );
     let rows = [
         (newer.as_str(), format!("This session was saved by a newer version of the game (format {later}; this page reads format {SESSION_VERSION}), so it is not opened.")),
         (older.as_str(), format!("This session was saved by an older version of the game (format {earlier}; this page reads format {SESSION_VERSION}), so it is not opened.")),
@@ -166,6 +175,7 @@ fn files_that_cannot_be_opened_are_refused_in_words() {
         (sideways.as_str(), "This session holds something this version of the game does not know in message 2: `Sideways`, where it knows only `Up`, `Down`, `Left`, `Right`. It is not opened.".into()),
         (unprinted.as_str(), "This file is not a session this version of the game reads (missing field `fingerprints`), so it is not opened.".into()),
         (fewer.as_str(), "This session file is damaged: it has not one list of commands and one fingerprint per message.".into()),
+        (unsped.as_str(), "In the page's last model, this session lacks what this version of the game needs (missing field `speed`), so it is not opened.".into()),
     ];
     for (text, said) in rows {
         assert_eq!(file::read(text), Err(said));

@@ -121,8 +121,12 @@ fn part<T: serde::de::DeserializeOwned>(value: Value, place: &str) -> Result<T, 
 
 /// Why a part is refused, from serde's account of it: for a name this
 /// build does not know (a message, a direction), the name and the ones
-/// allowed there.
+/// allowed there; for a field it needs and the part lacks (a model saved
+/// before the field was added), the field.
 fn unknown(place: &str, what: &str) -> String {
+    if what.starts_with("missing field") {
+        return format!("In {place}, this session lacks what this version of the game needs ({what}), so it is not opened.");
+    }
     let said = match what.split_once(", expected ") {
         Some((name, allowed)) if name.starts_with("unknown ") => {
             let name = name.rsplit(' ').next().unwrap_or(name);
