@@ -1506,63 +1506,73 @@ fn what_the_app_listens_to_follows_the_model() {
 
 // ─── Every message has a row ─────────────────────────────────────────────
 
-/// The row that checks each message. A `match` without a wildcard: a new
-/// `Msg` variant does not compile until it is given one.
-fn row_for(msg: &Msg) -> &'static str {
+/// What each message does to a game in play (one move made, nothing
+/// unsaved): its commands, or why it was ignored, the subscriptions it
+/// changed (as the message log says them), and the model's fields it
+/// changed. A `match` without a wildcard: a new `Msg` variant does not
+/// compile until it has a row here; the rows of each rule's own tests are
+/// above and in tests/app_contest.rs.
+fn what_it_does(msg: &Msg) -> &'static str {
     match msg {
-        Msg::Play(_) => "a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle",
-        Msg::Undo | Msg::Redo => "undo_gives_back_the_state_before_and_redo_the_one_after",
-        Msg::Toggle(_) => "closing_the_history_panel_returns_to_the_present",
+        Msg::Play(_) => "no commands +idle; changed board in play, announcement, game.history, storage.unsaved",
+        Msg::Undo => "no commands +idle; changed board in play, announcement, game.history, storage.unsaved",
+        Msg::Redo => "ignored: nothing changes; changed nothing",
+        Msg::Toggle(_) => "LoadChunk(Panel(Stats)) ~clock; changed chunks.fetches, panel",
         Msg::ChunkLoaded {
             chunk: Chunk::Panel(_),
             ..
-        } => "a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure",
-        Msg::View(_) => "viewing_needs_the_history_panel",
-        Msg::Resume(_) => "resume_makes_the_viewed_state_the_present",
-        Msg::ChooseSize { .. } => "switching_size_writes_this_game_then_loads_that_sizes_game",
-        Msg::ChooseTarget(_) => "another_target_starts_a_new_game_on_this_size",
-        Msg::ReplaySpeed(_) | Msg::SkipReplay => "a_replay_can_be_skipped_and_its_speed_is_clamped",
-        Msg::Hint => "a_hint_is_shown_for_the_board_it_was_asked_about",
-        Msg::Autoplay | Msg::AutoplayTurn(_) => "autoplay_plays_pauses_and_asks_again",
-        Msg::AutoplayPause(_) => "autoplays_pause_is_clamped",
-        Msg::Share | Msg::LinkCopied(_) => "share_makes_a_link_and_asks_for_it_to_be_copied",
-        Msg::ToggleTheme => "the_theme_flips_and_is_remembered",
-        Msg::DismissNote => "a_bad_link_plays_a_fresh_game_that_is_not_saved",
-        Msg::CheckHistory => "the_history_is_checked_on_opening_and_on_asking",
-        Msg::Loaded(_) => "a_corrupt_save_is_set_aside_and_said",
-        Msg::AiAnswered { .. } => "a_stale_answer_is_dropped_and_a_failed_one_said",
-        Msg::ReplayTick => "a_link_replays_its_game_then_plays_on",
-        Msg::SystemDark(_) => "the_system_scheme_is_followed_until_a_theme_is_chosen",
-        Msg::Idle => "a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle",
-        Msg::Hidden => "a_hidden_page_writes_at_once",
-        Msg::BestElsewhere(..) => "a_higher_best_from_another_tab_is_taken",
-        Msg::SaveFailed(_) => "a_failed_write_is_said_once",
-        Msg::Review | Msg::Assessed { .. } => "a_review_judges_every_move_of_the_game_in_play",
-        Msg::CancelReview => "a_cancelled_review_goes_on_later_from_where_it_stopped",
-        // The daily and races: tests/app_contest.rs.
-        Msg::OpenDaily(_) => "the_daily_is_counted_once_then_practice",
-        Msg::Finish => "finish_ends_the_attempt_and_keeps_its_result",
-        Msg::CancelFinish => "finish_asks_once_more_and_keep_playing_or_a_move_answers_no",
-        Msg::OwnGame | Msg::ShowContest => "the_daily_is_its_own_slot_beside_the_players_game",
-        Msg::Race | Msg::DeclineRace => "a_race_link_offers_a_race_against_its_ghost",
-        Msg::SendBack => "a_race_ends_in_a_sentence_and_sends_a_link_back",
-        Msg::ToggleGhost => "the_ghosts_board_shows_beside_the_racers_on_asking",
-        Msg::ShareResult | Msg::CardDue | Msg::CardSent(_) => {
-            "the_result_card_waits_for_the_review_at_most_a_few_seconds"
-        }
-        Msg::CopyCard => "the_shared_card_can_be_copied_as_it_is",
-        Msg::Time(_) => "the_clock_says_which_daily_is_today",
-        Msg::ChallengeElsewhere(_) => "another_tabs_attempt_is_followed_not_doubled",
+        } => "dropped: stale; changed nothing",
+        Msg::View(_) => "ignored: not possible here; changed nothing",
+        Msg::Resume(_) => "no commands +idle; changed board in play, announcement, game.history, storage.unsaved",
+        Msg::ChooseSize { .. } => "Load(3×3, Switch); changed nothing",
+        Msg::ChooseTarget(_) => "SaveSettings(4×4) ~other tabs +idle; changed board in play, announcement, game.entropy, game.history, storage.unsaved",
+        Msg::ReplaySpeed(_) => "no commands; changed travel.speed",
+        Msg::SkipReplay => "ignored: not possible here; changed nothing",
+        Msg::Hint => "AskAi(#1); changed computer.asked, computer.last_id, computer.message",
+        Msg::Autoplay => "AskAi(#1); changed computer.asked, computer.autoplay, computer.last_id",
+        Msg::AutoplayTurn(_) => "dropped: stale; changed nothing",
+        Msg::AutoplayPause(_) => "no commands; changed computer.pause_ms",
+        Msg::Share => "no commands; changed links.share",
+        Msg::LinkCopied(_) => "dropped: stale; changed nothing",
+        Msg::ToggleTheme => "SaveTheme(Dark) −colour scheme; changed settings.theme",
+        Msg::DismissNote => "ignored: nothing changes; changed nothing",
+        Msg::CheckHistory => "ignored: not possible here; changed nothing",
+        Msg::Loaded(_) => "no commands +idle; changed game.stats, storage.unsaved",
+        Msg::AiAnswered { .. } => "dropped: stale; changed nothing",
+        Msg::ReplayTick => "dropped: stale; changed nothing",
+        Msg::SystemDark(_) => "no commands; changed settings.system_dark",
+        Msg::Idle => "ignored: nothing changes; changed nothing",
+        Msg::Hidden => "ignored: nothing changes; changed nothing",
+        Msg::BestElsewhere(..) => "no commands; changed game.best",
+        Msg::SaveFailed(_) => "no commands; changed storage.notice",
+        Msg::Review => "AssessMoves(#1, 1 moves), LoadChunk(Panel(History)); changed chunks.fetches, coach.inputs, coach.last_id, coach.moves, coach.running, coach.start, panel, travel.verification",
+        Msg::Assessed { .. } => "dropped: stale; changed nothing",
+        Msg::CancelReview => "ignored: nothing changes; changed nothing",
+        Msg::OpenDaily(_) => "SaveChallenge, LoadChunk(Contest); changed board in play, announcement, chunks.fetches, contest.challenge, game.history",
+        Msg::Finish => "ignored: not possible here; changed nothing",
+        Msg::CancelFinish => "ignored: nothing changes; changed nothing",
+        Msg::OwnGame => "ignored: nothing changes; changed nothing",
+        Msg::ShowContest => "ignored: not possible here; changed nothing",
+        Msg::Race => "ignored: not possible here; changed nothing",
+        Msg::DeclineRace => "ignored: nothing changes; changed nothing",
+        Msg::SendBack => "ignored: not possible here; changed nothing",
+        Msg::ToggleGhost => "ignored: not possible here; changed nothing",
+        Msg::ShareResult => "ignored: not possible here; changed nothing",
+        Msg::CardDue => "dropped: stale; changed nothing",
+        Msg::CardSent(_) => "dropped: stale; changed nothing",
+        Msg::CopyCard => "ignored: not possible here; changed nothing",
+        Msg::Time(_) => "ignored: nothing changes; changed nothing",
+        Msg::ChallengeElsewhere(_) => "LoadChunk(Contest); changed chunks.fetches, contest.challenge",
         Msg::ChunkLoaded {
             chunk: Chunk::Contest,
             ..
-        } => "the_contests_views_are_fetched_once_there_is_a_contest",
+        } => "dropped: stale; changed nothing",
     }
 }
 
 /// A message of each kind, two where the rows differ by its data. The
 /// match has an arm for every kind, so a new kind of message does not
-/// compile until it has a sample here, and then a row (`row_for`).
+/// compile until it has a sample here, and then a row (`what_it_does`).
 fn samples_of(kind: MsgKind) -> Vec<Msg> {
     let one = match kind {
         MsgKind::Play => Msg::Play(Input::NewGame),
@@ -1648,23 +1658,31 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
 }
 
 #[test]
-fn every_message_has_a_row_in_this_file() {
-    let source = [
-        include_str!("app_update.rs"),
-        include_str!("app_contest.rs"),
-    ]
-    .concat();
+fn every_message_does_what_its_row_says_on_a_game_in_play() {
+    use leptos_2048::app::debugger::diff::diff;
+    let game = after(
+        playing("2 2 . . / . . . . / . . . . / . . . ."),
+        [Msg::Play(Input::Move(Left)), Msg::Idle],
+    );
+    let mut wrong = Vec::new();
     for kind in MsgKind::iter() {
         for msg in samples_of(kind) {
             assert_eq!(MsgKind::from(&msg), kind, "the sample of {kind:?}");
-            let row = row_for(&msg);
-            assert!(
-                source.contains(&format!("fn {row}()")),
-                "{}: no test {row}",
-                msg.label()
-            );
+            let mut model = game.clone();
+            let (label, want) = (msg.label(), what_it_does(&msg));
+            let (_, entry) = Entry::fold(&mut model, msg, 1);
+            let changed: Vec<String> = diff(&game, &model).into_iter().map(|c| c.field).collect();
+            let changed = match changed.as_slice() {
+                [] => "nothing".to_string(),
+                fields => fields.join(", "),
+            };
+            let did = format!("{}; changed {changed}", entry.outcome_and_subs());
+            if did != want {
+                wrong.push(format!("{label}: {did:?}, not {want:?}"));
+            }
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 // ─── Properties ──────────────────────────────────────────────────────────

@@ -7,12 +7,14 @@
 //! its runner.
 
 use leptos_2048::app::debugger::program::{takes, update, DebugCmd, DebugMsg, Debugger, Page};
-use leptos_2048::app::debugger::{Recording, Session, RECORD_LEN, SNAPSHOT_EVERY};
+use leptos_2048::app::debugger::{
+    weight, Recording, Session, Snapshots, RECORD_LEN, SNAPSHOT_EVERY,
+};
 use leptos_2048::app::{init, Model, Msg, Query};
 use leptos_2048::engine::{Direction, Input};
 
 mod support;
-use support::{flags, moves_round_the_board};
+use support::{flags, long_life, moves_round_the_board};
 
 /// A page the runtime ran: `init`, then the messages folded through its
 /// recording; the live model after each of the messages numbered in
@@ -257,6 +259,7 @@ fn ran_session(session: &Session, n: usize) -> Session {
     Session {
         messages: session.messages[..n].to_vec(),
         commands: session.commands[..n].to_vec(),
+        fingerprints: session.fingerprints[..n].to_vec(),
         ..session.clone()
     }
 }
@@ -311,4 +314,58 @@ fn snapshots_are_taken_every_so_many_messages() {
     let ran = ran(moves_round_the_board(300), &[]);
     let debugger = Debugger::start(ran.page());
     assert_eq!(debugger.own.snapshots.len(), 301 / SNAPSHOT_EVERY as usize);
+}
+
+#[test]
+fn past_their_bytes_the_snapshots_keep_every_other_one_twice_as_far_apart() {
+    // A fresh game's model weighs 8 192 bytes: 183 of them fit in
+    // SNAPSHOT_BYTES (1.5 MB), the 184th does not.
+    let model = init(&flags(Query::default())).0;
+    assert_eq!(weight(&model), 8_192);
+    let taken = |last: u64| {
+        let mut snapshots = Snapshots::default();
+        for n in 1..=last {
+            snapshots.take(n, &model);
+        }
+        (snapshots.len(), snapshots.every())
+    };
+    let rows = [
+        (63, (0, 64)),
+        (64, (1, 64)),
+        (183 * 64, (183, 64)),
+        (184 * 64, (92, 128)),
+        (184 * 64 + 127, (92, 128)),
+        (93 * 128, (93, 128)),
+        (183 * 128, (183, 128)),
+        (184 * 128, (92, 256)),
+    ];
+    for (last, want) in rows {
+        assert_eq!(taken(last), want, "after message {last}");
+    }
+}
+
+#[test]
+fn thinned_snapshots_still_give_the_page_its_models() {
+    let keep = [2_000, 4_321, 6_000];
+    let mut recording = Recording::new(flags(Query::default()));
+    let mut kept = Vec::new();
+    let live = long_life(6_000, |model, msg| {
+        recording.fold(model, msg);
+        if keep.contains(&recording.last()) {
+            kept.push((recording.last(), model.clone()));
+        }
+    });
+    let snapshots = Snapshots::of(&recording);
+    assert_eq!((snapshots.len(), snapshots.every()), (10, 512));
+    assert_eq!(
+        kept.len(),
+        keep.len(),
+        "the life is {} messages",
+        recording.last()
+    );
+    kept.push((recording.last(), live));
+    for (n, model) in &kept {
+        let (at, _) = snapshots.models_at(&recording, *n);
+        assert!(at == *model, "the model right after message {n}");
+    }
 }

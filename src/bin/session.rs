@@ -1,27 +1,57 @@
 //! `session FILE [--quiet]`: replays a session saved by the page ("Save
 //! this session" in the message log) natively, through `init` and
 //! `update`, the same fold the page ran. Prints each message with the
-//! commands it gives and what it changed in the model, and says where (if
-//! anywhere) the commands differ from the ones the page recorded, and
-//! whether the last model is the one the page had when it saved. Exits 1
-//! if anything differs, 2 if the file is refused. `--quiet` prints only
-//! the differences and the verdict. `tests/sessions.rs` replays every file
-//! in `tests/sessions/` the same way.
+//! commands it gives and what it changed in the model; names the first
+//! message whose board (its fingerprint) or commands part from the ones
+//! the page recorded, and what that message changed now; and says whether
+//! the last model is the one the page had when it saved, with what
+//! differs if it is not. Exits 1 if anything differs, 2 if the file is
+//! refused (the refusal names where: message N, and the values allowed
+//! there). `--quiet` prints only the differences and the verdict.
+//! `tests/sessions.rs` replays every file in `tests/sessions/` the same
+//! way and runs this tool on files changed by hand.
 
 use std::process::ExitCode;
 
-use leptos_2048::app::debugger::diff::diff;
+use leptos_2048::app::debugger::diff::{diff, Change};
 use leptos_2048::app::debugger::recording::said;
-use leptos_2048::app::debugger::{file, Session, Step};
+use leptos_2048::app::debugger::{file, Parted, Session, Step};
+use leptos_2048::app::Model;
+
+const USAGE: &str = "usage: session FILE [--quiet]
+
+Replays a session file saved by the page (\"Save this session\" in the
+message log) through init and update, as the page folded it, and says
+where the replay parts from the page: the first message whose board or
+commands are not the ones recorded, and what differs in the last model.
+
+  FILE      the session file (2048-session.json)
+  --quiet   print only the differences and the verdict, not every message
+  --help    print this and exit
+
+Exits 0 if the replay is the page's, 1 if it parts from it, 2 if the file
+is refused.";
+
+/// What the command line asks for.
+enum Asked {
+    Help,
+    Replay { path: String, quiet: bool },
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let quiet = args.iter().any(|a| a == "--quiet");
-    let Some(path) = args.iter().find(|a| !a.starts_with("--")) else {
-        eprintln!("usage: session FILE [--quiet]");
-        return ExitCode::from(2);
+    let (path, quiet) = match asked(&args) {
+        Ok(Asked::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Ok(Asked::Replay { path, quiet }) => (path, quiet),
+        Err(why) => {
+            eprintln!("{why}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
     };
-    let session = match std::fs::read_to_string(path)
+    let session = match std::fs::read_to_string(&path)
         .map_err(|e| format!("{path}: {e}"))
         .and_then(|text| file::read(&text))
     {
@@ -38,54 +68,155 @@ fn main() -> ExitCode {
     }
 }
 
+/// The command line read, or why it cannot be.
+fn asked(args: &[String]) -> Result<Asked, String> {
+    let (mut path, mut quiet) = (None, false);
+    for arg in args {
+        match arg.as_str() {
+            "--help" | "-h" => return Ok(Asked::Help),
+            "--quiet" => quiet = true,
+            option if option.starts_with('-') => return Err(format!("unknown option {option}")),
+            file if path.is_none() => path = Some(file.to_string()),
+            _ => return Err("one session file at a time".into()),
+        }
+    }
+    match path {
+        Some(path) => Ok(Asked::Replay { path, quiet }),
+        None => Err("which session file?".into()),
+    }
+}
+
+/// How many partings are written out, one a line; the rest are counted.
+const LISTED: usize = 10;
+
+/// Where the replay parted from the page: every message that did, and how.
+#[derive(Default)]
+struct Partings {
+    boards: Vec<u64>,
+    commands: Vec<u64>,
+    /// The first message that parted, and how.
+    first: Option<(u64, String, Vec<Parted>)>,
+}
+
 /// Replays and prints; whether everything matched.
 fn replay(session: &Session, quiet: bool) -> bool {
-    let mut differ = Vec::new();
+    let mut partings = Partings::default();
     let end = session.replay_all(|step| {
-        if !quiet {
+        let parted = step.parted();
+        if !quiet || (partings.first.is_none() && !parted.is_empty()) {
             print_step(step);
         }
-        if !step.same() {
-            differ.push(step.entry.n);
-            let now = said(&step.entry.cmds);
-            println!(
-                "!! message {}: commands now [{now}], recorded [{}]",
-                step.entry.n,
-                step.recorded.join(", ")
-            );
+        for how in &parted {
+            parting(&mut partings, step, *how);
+        }
+        if partings.first.is_none() && !parted.is_empty() {
+            partings.first = Some((step.entry.n, step.entry.msg.label(), parted));
         }
     });
-    let same_end = session
-        .end
-        .as_ref()
-        .map(|page| serde_json::to_value(page).ok() == serde_json::to_value(&end).ok());
+    let end_diff = session.end.as_ref().map(|page| last_model(&end, page));
+    verdict(session, &partings, end_diff.as_deref());
+    partings.first.is_none() && end_diff.is_none_or(|d| d.is_empty())
+}
+
+/// Notes where `step` parted, and writes it out while few have.
+fn parting(partings: &mut Partings, step: &Step, how: Parted) {
+    let n = step.entry.n;
+    let (list, line) = match how {
+        Parted::Board => (
+            &mut partings.boards,
+            format!(
+                "!! message {n}: the board after it is not the page's (fingerprint {:08x}, recorded {:08x})",
+                step.entry.fingerprint, step.recorded_fingerprint
+            ),
+        ),
+        Parted::Commands => (
+            &mut partings.commands,
+            format!(
+                "!! message {n}: commands now [{}], recorded [{}]",
+                said(&step.entry.cmds),
+                step.recorded.join(", ")
+            ),
+        ),
+    };
+    list.push(n);
+    if partings.boards.len() + partings.commands.len() <= LISTED {
+        println!("{line}");
+    }
+}
+
+/// What differs between the last model replayed and the page's.
+fn last_model(replayed: &Model, page: &Model) -> Vec<Change> {
+    let written = |m: &Model| serde_json::to_value(m).ok();
+    if written(replayed) == written(page) {
+        return Vec::new();
+    }
+    let changes = diff(replayed, page);
+    if changes.is_empty() {
+        // Serialised differently, yet no field reads differently.
+        return vec![Change {
+            field: "the model".into(),
+            before: "as replayed".into(),
+            after: "the page's".into(),
+        }];
+    }
+    changes
+}
+
+/// The verdict: where the replay first parted, the counts, and what
+/// differs in the last model.
+fn verdict(session: &Session, partings: &Partings, end_diff: Option<&[Change]>) {
+    let shown = partings.boards.len() + partings.commands.len();
+    if shown > LISTED {
+        println!("!! … and {} more", shown - LISTED);
+    }
+    if let Some((n, label, how)) = &partings.first {
+        let how: Vec<&str> = how
+            .iter()
+            .map(|h| match h {
+                Parted::Board => "the board",
+                Parted::Commands => "the commands",
+            })
+            .collect();
+        println!(
+            "first difference at message {n} ({label}): {}",
+            how.join(" and ")
+        );
+    }
+    let end = match end_diff {
+        Some([]) => "the page's",
+        Some(_) => "NOT the page's",
+        None => "not in the file",
+    };
     println!(
-        "{} messages replayed ({} to {}); commands {}; last model {}",
+        "{} messages replayed ({} to {}); boards {}; commands {}; last model {end}",
         session.messages.len(),
         session.first + 1,
         session.last(),
-        if differ.is_empty() {
-            "all as recorded".to_string()
-        } else {
-            format!(
-                "differ at {} messages, first at {}",
-                differ.len(),
-                differ[0]
-            )
-        },
-        match same_end {
-            Some(true) => "the page's",
-            Some(false) => "NOT the page's",
-            None => "not in the file",
-        }
+        counted(&partings.boards),
+        counted(&partings.commands),
     );
-    differ.is_empty() && same_end != Some(false)
+    if let Some(changes @ [_, ..]) = end_diff {
+        println!("the last model, replayed → the page's:");
+        print_changes(changes);
+    }
+}
+
+/// "all as recorded", or how many messages differ and the first.
+fn counted(differ: &[u64]) -> String {
+    match differ.first() {
+        None => "all as recorded".into(),
+        Some(first) => format!("differ at {} messages, first at {first}", differ.len()),
+    }
 }
 
 fn print_step(step: &Step) {
     let (msg, cmds) = (step.entry.msg.label(), step.entry.outcome_and_subs());
     println!("{:>5} {msg} → {cmds}", step.entry.n);
-    for change in diff(step.before, step.after) {
+    print_changes(&diff(step.before, step.after));
+}
+
+fn print_changes(changes: &[Change]) {
+    for change in changes {
         let (before, after) = (indent(&change.before), indent(&change.after));
         println!("        {}: {before} → {after}", change.field);
     }

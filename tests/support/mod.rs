@@ -208,3 +208,33 @@ pub fn moves_round_the_board(n: usize) -> Vec<Msg> {
     });
     std::iter::once(loaded).chain(moves).collect()
 }
+
+/// A long life: the page's first message, then moves round the board (the
+/// first that changes it), a new game whenever one is over, an idle moment
+/// every ten messages, until the history holds `inputs` inputs. Each
+/// message goes through `fold`, as the runtime folds it (`update`, or a
+/// recording's `fold`); gives the last model.
+pub fn long_life(inputs: usize, mut fold: impl FnMut(&mut Model, Msg)) -> Model {
+    let flags = flags(Query::default());
+    let mut model = init(&flags).0;
+    let loaded = saved(Config::default(), Load::Start, Loaded::Missing);
+    fold(&mut model, Msg::Loaded(Box::new(loaded)));
+    let dirs = [Left, Direction::Down, Right, Up];
+    let mut i = 0usize;
+    while model.game.history.len() < inputs {
+        i += 1;
+        let present = model.present().clone();
+        let input = dirs
+            .iter()
+            .map(|&d| Input::Move(d))
+            .find(|&input| leptos_2048::engine::step(input, &present) != present)
+            .unwrap_or(Input::NewGame);
+        let msg = if i % 10 == 0 {
+            Msg::Idle
+        } else {
+            Msg::Play(input)
+        };
+        fold(&mut model, msg);
+    }
+    model
+}

@@ -1,11 +1,16 @@
-//! A session as a file: JSON, `{"version":1,"flags":…,"first":0,
-//! "start":…,"messages":[…],"commands":[…]}`, one message a line; `start`,
-//! the model at the window's start, once the page had let messages go.
-//! Reading refuses, in words, a file of a later format, a file cut short or
-//! not JSON, and a message this build does not know; the caller's model is
-//! not touched either way. Called by the debugger's runner (its own chunk,
+//! A session as a file: JSON, `{"version":3,"flags":…,"first":0,
+//! "start":…,"messages":[…],"commands":[…],"fingerprints":[…],"end":…}`,
+//! one message a line; `start`, the model at the window's start, once the
+//! page had let messages go; `fingerprints`, the board after each message
+//! (`debugger::fingerprint`); `end`, the page's model when it saved.
+//! Reading refuses, in words, a file of another format, a file cut short
+//! or not JSON, and a value this build does not know, named where it is
+//! (message N) with the values allowed there; the caller's model is not
+//! touched either way. Called by the debugger's runner (its own chunk,
 //! with serde_json) and natively (the `session` binary,
 //! `tests/sessions.rs`), never by the page at start.
+
+use serde_json::Value;
 
 use super::{Session, SESSION_VERSION};
 
@@ -24,7 +29,8 @@ pub fn write(session: &Session) -> String {
     list(&mut text, session.messages.iter().map(json));
     text.push_str("],\n\"commands\":[");
     list(&mut text, session.commands.iter().map(json));
-    text.push(']');
+    text.push_str("],\n\"fingerprints\":");
+    text.push_str(&json(&session.fingerprints));
     if let Some(end) = &session.end {
         text.push_str(&format!(",\n\"end\":{}", json(end)));
     }
@@ -50,11 +56,35 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 
 /// Reads a session file, or says in words why it is refused: the page
 /// and `session FILE` read every file the page saves, one that starts from
-/// its window's start model too.
+/// its window's start model too. Each part is read on its own, so a value
+/// this build does not know is named where it is: message N, and the
+/// values allowed there.
 pub fn read(text: &str) -> Result<Session, String> {
     let head: Head = serde_json::from_str(text).map_err(|e| refusal(&e))?;
     other_format(head.version)?;
-    checked(serde_json::from_str(text).map_err(|e| refusal(&e))?)
+    let raw: Raw = serde_json::from_str(text).map_err(|e| refusal(&e))?;
+    let messages = raw
+        .messages
+        .into_iter()
+        .enumerate()
+        .map(|(i, msg)| part(msg, &format!("message {}", raw.first + 1 + i as u64)))
+        .collect::<Result<_, _>>()?;
+    checked(Session {
+        version: raw.version,
+        flags: part(raw.flags, "its flags")?,
+        first: raw.first,
+        start: raw
+            .start
+            .map(|m| part(m, "the model it starts from"))
+            .transpose()?,
+        messages,
+        commands: raw.commands,
+        fingerprints: raw.fingerprints,
+        end: raw
+            .end
+            .map(|m| part(m, "the page's last model"))
+            .transpose()?,
+    })
 }
 
 /// Why a cut file, or one that is not JSON, is refused.
@@ -66,6 +96,49 @@ const NOT_JSON: &str = "This file is not a session: it is not JSON.";
 #[derive(serde::Deserialize)]
 struct Head {
     version: u32,
+}
+
+/// A file of this format, its parts not yet read as the app's types.
+#[derive(serde::Deserialize)]
+struct Raw {
+    version: u32,
+    flags: Value,
+    first: u64,
+    #[serde(default)]
+    start: Option<Value>,
+    messages: Vec<Value>,
+    commands: Vec<Vec<String>>,
+    fingerprints: Vec<u32>,
+    #[serde(default)]
+    end: Option<Value>,
+}
+
+/// One part of the file read as the app's type, or why it is refused,
+/// naming the part (`message 7`).
+fn part<T: serde::de::DeserializeOwned>(value: Value, place: &str) -> Result<T, String> {
+    serde_json::from_value(value).map_err(|e| unknown(place, &e.to_string()))
+}
+
+/// Why a part is refused, from serde's account of it: for a name this
+/// build does not know (a message, a direction), the name and the ones
+/// allowed there; for a field it needs and the part lacks (a model saved
+/// before the field was added), the field.
+fn unknown(place: &str, what: &str) -> String {
+    if what.starts_with("missing field") {
+        return format!("In {place}, this session lacks what this version of the game needs ({what}), so it is not opened.");
+    }
+    let said = match what.split_once(", expected ") {
+        Some((name, allowed)) if name.starts_with("unknown ") => {
+            let name = name.rsplit(' ').next().unwrap_or(name);
+            let allowed: Vec<&str> = allowed.split('`').skip(1).step_by(2).collect();
+            match allowed.as_slice() {
+                [] => format!("{name}, where it knows none"),
+                names => format!("{name}, where it knows only `{}`", names.join("`, `")),
+            }
+        }
+        _ => what.to_string(),
+    };
+    format!("This session holds something this version of the game does not know in {place}: {said}. It is not opened.")
 }
 
 /// Refuses a file of another format: a later one, or an earlier one whose
@@ -83,9 +156,10 @@ fn other_format(version: u32) -> Result<(), String> {
 
 /// Refuses a session whose lists do not match.
 fn checked(session: Session) -> Result<Session, String> {
-    if session.messages.len() != session.commands.len() {
+    let n = session.messages.len();
+    if session.commands.len() != n || session.fingerprints.len() != n {
         return Err(
-            "This session file is damaged: it has not one list of commands per message.".into(),
+            "This session file is damaged: it has not one list of commands and one fingerprint per message.".into(),
         );
     }
     Ok(session)
@@ -99,8 +173,8 @@ fn refusal(e: &serde_json::Error) -> String {
         Category::Syntax | Category::Io => NOT_JSON.into(),
         Category::Data => {
             let what = e.to_string();
-            let what = what.split(", expected").next().unwrap_or(&what);
-            format!("This session holds something this version of the game does not know ({what}), so it is not opened.")
+            let what = what.split(" at line ").next().unwrap_or(&what);
+            format!("This file is not a session this version of the game reads ({what}), so it is not opened.")
         }
     }
 }

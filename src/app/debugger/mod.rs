@@ -29,7 +29,25 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 
 /// The session file's format version; a file of another one is refused.
 /// 2: the model as rooms (`game`, `travel`, `settings`, …).
-pub const SESSION_VERSION: u32 = 2;
+/// 3: each message's [`fingerprint`] of the board after it.
+pub const SESSION_VERSION: u32 = 3;
+
+/// The game on the board after a message, as one number: its cells'
+/// values, row by row, and its score (FNV-1a). The recording keeps one a
+/// message, so a replay is told at the very message where its board parts
+/// from the page's, even where no command says so (a move gives none).
+pub fn fingerprint(model: &Model) -> u32 {
+    let state = model.present();
+    let board = &state.board;
+    let cells = board
+        .positions()
+        .map(|pos| board.get(pos).map_or(0, |t| t.value));
+    std::iter::once(state.score)
+        .chain(cells)
+        .fold(0x811c_9dc5, |hash: u32, value| {
+            (hash ^ (value as u32 ^ (value >> 32) as u32)).wrapping_mul(0x0100_0193)
+        })
+}
 
 /// A session: what `init` was given and the messages that followed, with
 /// the commands `update` gave for each as the page recorded them (in the
@@ -48,6 +66,8 @@ pub struct Session {
     pub messages: Vec<Msg>,
     /// The commands each message gave in the page, in words.
     pub commands: Vec<Vec<String>>,
+    /// The [`fingerprint`] of the board after each message in the page.
+    pub fingerprints: Vec<u32>,
     /// The page's model when the session was saved, to check a replay
     /// against.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -55,12 +75,23 @@ pub struct Session {
 }
 
 /// One message of a session replayed: the models right before and after
-/// it, what `update` made of it now, and the commands the page recorded.
+/// it, what `update` made of it now, and the commands and the board's
+/// fingerprint the page recorded.
 pub struct Step<'a> {
     pub before: &'a Model,
     pub after: &'a Model,
     pub entry: Entry,
     pub recorded: &'a [String],
+    pub recorded_fingerprint: u32,
+}
+
+/// Where a replayed message parts from the page's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parted {
+    /// The board after it is not the page's (its fingerprint differs).
+    Board,
+    /// Its commands are not the ones the page recorded.
+    Commands,
 }
 
 impl Step<'_> {
@@ -71,6 +102,14 @@ impl Step<'_> {
             .iter()
             .map(|c| c.label())
             .eq(self.recorded.iter().cloned())
+    }
+
+    /// Where this message parts from the page's, the board first: nothing
+    /// if it replays as recorded.
+    pub fn parted(&self) -> Vec<Parted> {
+        let board = (self.entry.fingerprint != self.recorded_fingerprint).then_some(Parted::Board);
+        let commands = (!self.same()).then_some(Parted::Commands);
+        board.into_iter().chain(commands).collect()
     }
 }
 
@@ -92,7 +131,8 @@ impl Session {
     /// gives the last model.
     pub fn replay_all(&self, mut each: impl FnMut(&Step)) -> Model {
         let mut model = self.start_model();
-        for (i, (msg, recorded)) in self.messages.iter().zip(&self.commands).enumerate() {
+        let recorded = self.commands.iter().zip(&self.fingerprints);
+        for (i, (msg, (recorded, &print))) in self.messages.iter().zip(recorded).enumerate() {
             let before = model.clone();
             let (_, entry) = Entry::fold(&mut model, msg.clone(), self.first + 1 + i as u64);
             each(&Step {
@@ -100,6 +140,7 @@ impl Session {
                 after: &model,
                 entry,
                 recorded,
+                recorded_fingerprint: print,
             });
         }
         model

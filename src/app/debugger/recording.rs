@@ -12,7 +12,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Session, SESSION_VERSION};
+use super::{fingerprint, Session, SESSION_VERSION};
 use crate::app::cmd::{Cmd, Logged};
 use crate::app::init::{init, Flags};
 use crate::app::model::Model;
@@ -38,6 +38,8 @@ pub struct Entry {
     /// The subscriptions it started (`+idle`), stopped (`−ticker`) or
     /// restarted (`~clock`): Elm's `subscriptions` at work.
     pub subs: Vec<(char, &'static str)>,
+    /// The board after it, as a [`fingerprint`].
+    pub fingerprint: u32,
 }
 
 impl Entry {
@@ -53,6 +55,7 @@ impl Entry {
             cmds: cmds.iter().map(Cmd::logged).collect(),
             ignored,
             subs,
+            fingerprint: fingerprint(model),
         };
         (cmds, entry)
     }
@@ -170,6 +173,7 @@ impl Recording {
                 .iter()
                 .map(|e| e.cmds.iter().map(|c| c.label()).collect())
                 .collect(),
+            fingerprints: self.entries.iter().map(|e| e.fingerprint).collect(),
             end: None,
         }
     }
