@@ -74,9 +74,9 @@ fn long_life(inputs: usize) -> (Recording, leptos_2048::app::Model) {
         Direction::Up,
     ];
     let mut i = 0usize;
-    while model.game.history.len() < inputs {
+    while model.board_game().len() < inputs {
         i += 1;
-        let present = model.present().clone();
+        let present = model.board_game().present().clone();
         let input = dirs
             .iter()
             .map(|&d| Input::Move(d))
@@ -111,7 +111,7 @@ fn a_full_window_with_its_snapshots_on_a_20_000_input_game_holds_under_four_mega
     println!(
         "a full window ({RECORD_LEN} messages) on a {}-input game: the recording's entries, its start model, \
          the debugger's list and {snapshots} snapshots hold {held} bytes natively",
-        live.game.history.len()
+        live.board_game().len()
     );
     assert!(held < 4_000_000, "{held} bytes");
     drop((copy, start, debugger));

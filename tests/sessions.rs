@@ -156,10 +156,13 @@ fn what_a_message_changed_reads_as_boards_and_histories() {
             .unwrap_or_else(|| panic!("no {name} in {changes:?}"))
     };
     let board = field("board in play");
-    assert_eq!(board.before, before.present().board.to_string());
-    assert_eq!(board.after, after.present().board.to_string());
-    let history = field("game.history");
-    let len = before.game.history.len();
+    assert_eq!(
+        board.before,
+        before.board_game().present().board.to_string()
+    );
+    assert_eq!(board.after, after.board_game().present().board.to_string());
+    let history = field("game.own");
+    let len = before.board_game().len();
     assert_eq!(
         (history.before.as_str(), history.after.as_str()),
         (

@@ -28,8 +28,10 @@ use super::update;
 pub use recording::{Entry, Recording, RECORD_LEN};
 
 /// The session file's format version; a file of another one is refused.
-/// 2: the model as rooms (`game`, `travel`, `settings`, …).
-pub const SESSION_VERSION: u32 = 2;
+/// 2: the model as rooms (`game`, `travel`, `settings`, …); 3: the
+/// player's own game always `game.own`, a challenge's always its `game`,
+/// and the best score read as every record (`Saved::best`).
+pub const SESSION_VERSION: u32 = 3;
 
 /// A session: what `init` was given and the messages that followed, with
 /// the commands `update` gave for each as the page recorded them (in the
@@ -165,7 +167,7 @@ pub const SNAPSHOT_BYTES: usize = 1_500_000;
 /// byte, its score eight, and a checkpoint every 64 inputs a few hundred
 /// (`tests/recording_memory.rs` measures what the snapshots hold).
 pub fn weight(model: &Model) -> usize {
-    8_192 + model.game.history.len() * 24
+    8_192 + model.board_game().len() * 24
 }
 
 /// The models right after every so many messages of a session's window
