@@ -5,6 +5,11 @@
 //
 //   node scripts/mutations.mjs
 //
+//   node scripts/mutations.mjs issue-52   (only those tagged so, or whose
+//                                          description holds the word given)
+//   MUTATION_TESTS=app_contest,app_update node scripts/mutations.mjs issue-52
+//                                         (against those test files only)
+//
 // It prints one line per mutation, "caught" or "MISSED", and the tests
 // that failed; the tree is restored after each. docs/tests.md keeps the
 // last run.
@@ -70,8 +75,8 @@ const MUTATIONS = [
   {
     what: "another tab's counted result not kept",
     file: CONTEST,
-    from: 'model.contest.dailies.record(result);\n    }',
-    to: 'let _ = result;\n    }',
+    from: '    if let Some(result) = challenge.result().filter(|_| challenge.ended) {\n        model.contest.dailies.record(result);\n    }',
+    to: '    if let Some(result) = challenge.result().filter(|_| challenge.ended) {\n        let _ = result;\n    }',
   },
   {
     what: 'undo stops at a new game (the game before it never comes back)',
@@ -88,8 +93,8 @@ const MUTATIONS = [
   {
     what: 'resuming from a past state forgets the later moves (no redo)',
     file: 'src/app/update/travel.rs',
-    from: 'let moved = model.game.history.seek(i);',
-    to: 'let moved = model.game.history.branch_at(i);',
+    from: 'let moved = model.board_game_mut().seek(i);',
+    to: 'let moved = model.board_game_mut().branch_at(i);',
   },
   {
     what: "a replay's speed not held to 1..MAX_SPEED moves a second",
@@ -106,20 +111,95 @@ const MUTATIONS = [
   {
     what: 'another board size played without its own saved game (a new game instead of Load)',
     file: 'src/app/update/settings.rs',
-    from: '    model.travel.mode = Mode::Live;\n    Ok(vec![Cmd::Load(config, Load::Switch)])',
-    to: '    model.travel.mode = Mode::Live;\n    Ok(vec![Cmd::Load(config, Load::Records)])',
+    from: 'let mut cmds = vec![Cmd::Load(config, Load::Switch)];',
+    to: 'let mut cmds = vec![Cmd::Load(config, Load::Records)];',
   },
   {
     what: "a game's moves not counted in the statistics",
     file: 'src/app/update/game.rs',
-    from: 'if model.game.stats.observe(id, model.game.history.present()) {',
-    to: 'if false && model.game.stats.observe(id, model.game.history.present()) {',
+    from: '    let id = game_id(&model.game.own);\n    if model.game.stats.observe(id, &present) {',
+    to: '    let id = game_id(&model.game.own);\n    if false && model.game.stats.observe(id, &present) {',
+  },
+  // Issue 52: the rules of travel, storage and the contest, after the
+  // rooms got their doors (`node scripts/mutations.mjs issue-52` runs
+  // these alone).
+  {
+    tag: 'issue-52',
+    what: 'a challenge put on the board without the board going live (travel: `go_live` forgotten)',
+    file: CONTEST,
+    from: '    c.on_board = challenge;\n    model.travel.go_live();',
+    to: '    c.on_board = challenge;',
+  },
+  {
+    tag: 'issue-52',
+    what: 'the history panel opened without checking the game on the board (travel: the check of the own game)',
+    file: 'src/app/update/page.rs',
+    from: 'model.travel.check(model.contest.board(&model.game.own));',
+    to: 'model.travel.check(&model.game.own);',
+  },
+  {
+    tag: 'issue-52',
+    what: 'a move on a challenge marks the own game unsaved instead of the challenge (storage: `save_game`)',
+    file: 'src/app/update/common.rs',
+    from: '        model.storage.mark(Unsaved::CHALLENGE);\n    } else if',
+    to: '        model.storage.mark(Unsaved::GAME);\n    } else if',
+  },
+  {
+    tag: 'issue-52',
+    what: 'the own game written from the board while a challenge is on it (storage: `write_unsaved`)',
+    file: 'src/app/update/saving.rs',
+    from: '    let own = &model.game.own;\n    if unsaved.game {',
+    to: '    let own = model.board_game();\n    if unsaved.game {',
+  },
+  {
+    tag: 'issue-52',
+    what: 'a size passed through written though nothing was played on it (storage: game `loaded`)',
+    file: 'src/app/update/game.rs',
+    from: '    if !drawn {\n        save_game(model);',
+    to: '    if drawn || !drawn {\n        save_game(model);',
+  },
+  {
+    tag: 'issue-52',
+    what: 'an unaided challenge written at once marked as still unsaved (storage: `written` forgotten)',
+    file: CONTEST,
+    from: '    let cmd = Cmd::SaveChallenge(challenge.saved());\n    model.storage.written(Unsaved::CHALLENGE);',
+    to: '    let cmd = Cmd::SaveChallenge(challenge.saved());',
+  },
+  {
+    tag: 'issue-52',
+    what: "the card's picture the board's game, not the challenge's (contest: `card_view`)",
+    file: 'src/app/card.rs',
+    from: 'let game = &model.contest.challenge.as_ref()?.game;',
+    to: 'let game = model.board_game();',
+  },
+  {
+    tag: 'issue-52',
+    what: "Copy's answer said as Share's (contest: `copy_card` keeps `SentBy::Share`)",
+    file: CONTEST,
+    from: '    card.by = SentBy::Copy;\n',
+    to: '',
+  },
+  {
+    tag: 'issue-52',
+    what: 'an ended challenge beside the board said to be waiting (contest: the bar)',
+    file: 'src/app/bar.rs',
+    from: 'waiting_beside(daily, challenge.ended)',
+    to: 'waiting_beside(daily, false)',
+  },
+  {
+    tag: 'issue-52',
+    what: 'a new challenge does not fetch the contest chunk (contest: `begin`)',
+    file: CONTEST,
+    from: '    cmds.extend(save_challenge(model));\n    cmds.extend(chunks::contest_shown(model));',
+    to: '    cmds.extend(save_challenge(model));',
   },
 ];
 
-const tests = ['app_contest', 'app_update', 'daily', 'race', 'dailies', 'history_laws'].flatMap((t) => ['--test', t]);
+const only = process.argv[2];
+const chosen = only ? MUTATIONS.filter((m) => m.tag === only || m.what.includes(only)) : MUTATIONS;
+const tests = (process.env.MUTATION_TESTS ?? 'app_contest,app_update,daily,race,dailies,history_laws').split(',').flatMap((t) => ['--test', t]);
 let missed = 0;
-for (const m of MUTATIONS) {
+for (const m of chosen) {
   const original = readFileSync(m.file, 'utf8');
   const count = original.split(m.from).length - 1;
   if (count !== 1) {

@@ -11,9 +11,12 @@ use leptos_2048::app::card::{card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::Purpose;
 use leptos_2048::app::contest::{Against, CardState, LocalTime, RaceOffer};
+use leptos_2048::app::model::Refusal;
 use leptos_2048::app::model::{Record, Records};
-use leptos_2048::app::words::{daily_not_out, notice_words, spaced};
-use leptos_2048::app::{init, update, Cmd, Ignored, Load, Model, Msg, Notice, Query, Saved, Sent};
+use leptos_2048::app::words::{self, daily_not_out, notice_words, spaced};
+use leptos_2048::app::{
+    init, update, Cmd, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query, Saved, Sent,
+};
 use leptos_2048::engine::{Direction, Input, Pos, Status};
 use leptos_2048::session::contest::SavedChallenge;
 use leptos_2048::session::dailies::{Dailies, DailyResult};
@@ -53,7 +56,7 @@ fn some_move(model: &Model) -> Direction {
     [Left, Up, Right, Down]
         .into_iter()
         .find(|&d| {
-            let mut h = model.game.history.clone();
+            let mut h = model.board_game().clone();
             h.apply(Input::Move(d))
         })
         .expect("a move that changes the board")
@@ -72,12 +75,7 @@ fn moved(model: impl Into<Model>, n: usize) -> Model {
 /// The challenge as storage keeps it now: stated of the model before a
 /// message, or checked of the model after one.
 fn stored(model: &Model) -> SavedChallenge {
-    model
-        .contest
-        .challenge
-        .as_ref()
-        .unwrap()
-        .saved(&model.game.history)
+    model.contest.challenge.as_ref().unwrap().saved()
 }
 
 /// Daily #`number`'s attempt as a new one is stored: on the board, its game
@@ -94,7 +92,7 @@ fn new_daily(number: u32, counted: bool) -> SavedChallenge {
 /// The challenge of `before` as stored once `input` is played on its board
 /// (by the engine's rule, `History::apply`), and ended or not.
 fn stored_after(before: &Model, input: Input, ended: bool) -> SavedChallenge {
-    let mut game = before.game.history.clone();
+    let mut game = before.board_game().clone();
     assert!(game.apply(input), "the input changes the board");
     SavedChallenge {
         game,
@@ -116,7 +114,7 @@ fn the_daily_is_counted_once_then_practice() {
         ],
     );
     assert_eq!(
-        opened.game.history,
+        *opened.board_game(),
         daily::game(TODAY),
         "daily #329's game, nothing played"
     );
@@ -129,13 +127,14 @@ fn the_daily_is_counted_once_then_practice() {
         }
     );
     assert_eq!(
-        contest.other, own.game.history,
+        &opened.game.own,
+        own.board_game(),
         "the player's own game waits beside it"
     );
     // Asked again while open: it is the same attempt, not a new one.
     let played = moved(opened, 3);
     let again = check(&played, Msg::OpenDaily(Some(TODAY)), vec![]);
-    assert_eq!(again.game.history, played.game.history);
+    assert_eq!(again.board_game(), played.board_game());
     // Once it has ended, today's daily is practice.
     let ended = after(played, [Msg::Finish, Msg::Finish]);
     // (The review the end started is of the attempt: it stops with it.)
@@ -154,7 +153,7 @@ fn the_daily_is_counted_once_then_practice() {
             counted: false
         }
     );
-    assert_eq!(practice.game.history, daily::game(TODAY));
+    assert_eq!(*practice.board_game(), daily::game(TODAY));
     assert_eq!(
         practice.help_refused(),
         None,
@@ -190,14 +189,18 @@ fn a_later_daily_is_refused_and_an_earlier_one_is_practice() {
             counted: false
         }
     );
-    assert_eq!(earlier.game.history, daily::game(300));
+    assert_eq!(*earlier.board_game(), daily::game(300));
 }
 
 #[test]
 fn the_counted_attempt_takes_no_help() {
     let daily = moved(in_the_daily(), 2);
-    let why = "Off in the daily's counted attempt: it is played once, unaided.";
-    assert_eq!(daily.help_refused(), Some(why));
+    assert_eq!(daily.help_refused(), Some(Refusal::CountedDaily));
+    assert_eq!(
+        daily.help_refused().map(words::refusal),
+        Some("Off in the daily's counted attempt: it is played once, unaided."),
+        "the buttons' title"
+    );
     assert!(!daily.can_undo(), "the Undo button is off");
     for purpose in [Purpose::Hint, Purpose::Autoplay] {
         assert!(
@@ -216,7 +219,7 @@ fn the_counted_attempt_takes_no_help() {
         let label = help.label();
         let refused = check(&daily, help, vec![]);
         assert_eq!(ignored(&refused), Some(Ignored::Unaided), "{label}");
-        assert_eq!(refused.game.history, daily.game.history, "{label}");
+        assert_eq!(refused.board_game(), daily.board_game(), "{label}");
     }
     assert_eq!(
         Ignored::Unaided.words(),
@@ -247,7 +250,7 @@ fn a_counted_move_is_written_at_once() {
 #[test]
 fn the_daily_is_its_own_slot_beside_the_players_game() {
     let daily = moved(in_the_daily(), 4);
-    let own_before = daily.contest.challenge.as_ref().unwrap().other.clone();
+    let own_before = daily.game.own.clone();
     assert!(
         daily.no_new_game().is_some(),
         "New Game is off in a contest"
@@ -258,7 +261,8 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
     let back = check(&daily, Msg::OwnGame, vec![]);
     assert_eq!(back.title(), "2048");
     assert_eq!(
-        back.game.history, own_before,
+        *back.board_game(),
+        own_before,
         "the own game, its undo with it"
     );
     assert_eq!(back.no_new_game(), None);
@@ -267,17 +271,15 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
     let own_moved = moved(back, 1);
     let again = check(&own_moved, Msg::ShowContest, vec![]);
     assert_eq!(
-        again.game.history, daily.game.history,
+        again.board_game(),
+        daily.board_game(),
         "the daily exactly where it was"
     );
-    assert_eq!(
-        again.contest.challenge.as_ref().unwrap().other,
-        own_moved.game.history
-    );
+    assert_eq!(&again.game.own, own_moved.board_game());
     // What is written at the idle moment is the own game under its key and
     // the daily under its own.
     let written = update(&mut again.clone(), Msg::Idle);
-    assert!(written.contains(&Cmd::SaveGame(own_moved.game.history.present().clone())));
+    assert!(written.contains(&Cmd::SaveGame(own_moved.board_game().present().clone())));
     assert!(written.contains(&Cmd::SaveChallenge(stored(&again))));
     // The statistics of the own game count none of the daily's moves.
     assert_eq!(again.game.stats, own_moved.game.stats);
@@ -286,7 +288,7 @@ fn the_daily_is_its_own_slot_beside_the_players_game() {
 #[test]
 fn finish_ends_the_attempt_and_keeps_its_result() {
     let daily = moved(in_the_daily(), 6);
-    let end = daily.game.history.present().clone();
+    let end = daily.board_game().present().clone();
     let mut dailies = Dailies::default();
     dailies.record(DailyResult {
         number: TODAY,
@@ -348,7 +350,7 @@ fn finish_ends_the_attempt_and_keeps_its_result() {
 #[test]
 fn finish_asks_once_more_and_keep_playing_or_a_move_answers_no() {
     let daily = moved(in_the_daily(), 6);
-    let score = spaced(daily.game.history.present().score);
+    let score = spaced(daily.board_game().present().score);
     let asking = check(&daily, Msg::Finish, vec![]);
     let shown = bar(&asking).unwrap();
     assert_eq!(
@@ -408,7 +410,7 @@ fn why_help_is_off_is_said_under_the_board_where_a_touch_player_reads_it() {
 fn game_over_ends_the_attempt_by_itself() {
     let mut daily = in_the_daily();
     let mut guard = 0;
-    while daily.game.history.present().status != Status::Over {
+    while daily.board_game().present().status != Status::Over {
         let d = some_move(&daily);
         update(&mut daily, Msg::Play(Input::Move(d)));
         guard += 1;
@@ -428,7 +430,8 @@ fn an_open_counted_attempt_is_finished_before_another_contest() {
         Some("Daily #329's counted attempt is still open: finish it first (play to the end, or press Finish).")
     );
     assert_eq!(
-        asked.game.history, daily.game.history,
+        asked.board_game(),
+        daily.board_game(),
         "the open attempt comes back"
     );
     // Finished, the next day's daily is counted.
@@ -479,7 +482,7 @@ fn the_clock_says_which_daily_is_today() {
     let same = check(&moved_on, Msg::Time(november(26)), vec![]);
     assert_eq!(ignored(&same), Some(Ignored::NoChange));
     let daily = after(moved_on, [Msg::OpenDaily(None)]);
-    assert_eq!(daily.game.history, daily::game(330));
+    assert_eq!(*daily.board_game(), daily::game(330));
     assert_eq!(november(25).until_next(), 12 * 3600);
 }
 
@@ -522,7 +525,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
         .unwrap()
         .starts_with("Replayed from its seed and moves"));
     assert_ne!(
-        model.game.history.seed(),
+        model.board_game().seed(),
         shared.seed(),
         "the own game stays on the board"
     );
@@ -537,19 +540,20 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     };
     let racing = check(&model, Msg::Race, vec![Cmd::SaveChallenge(start)]);
     assert_eq!(
-        racing.game.history,
+        *racing.board_game(),
         History::new(Default::default(), 42),
         "the ghost's start"
     );
     assert_eq!(racing.contest.offer, None);
+    assert_eq!(racing.help_refused(), Some(Refusal::Race));
     assert_eq!(
-        racing.help_refused(),
+        racing.help_refused().map(words::refusal),
         Some("Off in a race: both players play unaided.")
     );
     // After the racer's moves: the ghost's score at as many moves, and the
     // difference in words.
     let raced = moved(racing, 10);
-    let me = raced.game.history.present();
+    let me = raced.board_game().present();
     let ghost_then = shared.score_at(10).unwrap();
     let line = bar(&raced).unwrap().line;
     let lead = me.score as i64 - ghost_then as i64;
@@ -571,15 +575,15 @@ fn a_race_link_offers_a_race_against_its_ghost() {
 #[test]
 fn a_racers_splits_are_the_moves_it_first_made_each_tile() {
     let mut raced = after(offered(race_link()), [Msg::Race]);
-    while raced.game.history.present().board.max_value() < 128 {
-        assert!(raced.game.history.len() < 2_000, "the racer makes 128");
+    while raced.board_game().present().board.max_value() < 128 {
+        assert!(raced.board_game().len() < 2_000, "the racer makes 128");
         raced = moved(raced, 1);
     }
     // The move count at which the racer's game first had 128, read off its
     // states one by one.
     let first = |tile: u64| {
-        (0..=raced.game.history.len())
-            .map(|i| raced.game.history.state_at(i).unwrap())
+        (0..=raced.board_game().len())
+            .map(|i| raced.board_game().state_at(i).unwrap())
             .find(|s| s.board.max_value() >= tile)
             .unwrap()
             .moves
@@ -611,7 +615,7 @@ fn a_replay_link_offers_race_beside_watch_and_a_bad_race_link_is_said() {
 #[test]
 fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
     let raced = moved(after(offered(race_link()), [Msg::Race]), 20);
-    let end = raced.game.history.present().clone();
+    let end = raced.board_game().present().clone();
     let finished = after(raced, [Msg::Finish, Msg::Finish]);
     let said = bar(&finished).unwrap().ended.unwrap();
     assert!(
@@ -621,7 +625,7 @@ fn a_race_ends_in_a_sentence_and_sends_a_link_back() {
         )),
         "{said}"
     );
-    let link = replay::encode(&Replay::from_history(&finished.game.history).unwrap());
+    let link = replay::encode(&Replay::from_history(finished.board_game()).unwrap());
     let url = format!("{PAGE}?race={link}");
     let sent = check(&finished, Msg::SendBack, vec![Cmd::CopyLink(url)]);
     // The link sent back opens as a race of the racer's game.
@@ -650,7 +654,7 @@ fn the_shared_card_can_be_copied_as_it_is() {
     // Shown as a card: the final board beside the card's lines.
     let card = card_view(&copied).unwrap();
     assert_eq!(card.said, "Copied.");
-    let end = &shared.game.history.present().board;
+    let end = &shared.board_game().present().board;
     assert_eq!(
         card.board.cells.iter().max().copied(),
         Some(end.max_value())
@@ -701,8 +705,8 @@ fn the_result_card_waits_for_the_review_at_most_a_few_seconds() {
     });
     assert_eq!(waiting.contest.card, CardState::Waiting);
     // The wait ends: the card goes without the strip.
-    let link = replay::encode(&Replay::from_history(&waiting.game.history).unwrap());
-    let end = waiting.game.history.present();
+    let link = replay::encode(&Replay::from_history(waiting.board_game()).unwrap());
+    let end = waiting.board_game().present();
     let text = format!(
         "2048 Daily #329 · {} points · top tile {} · 12 moves\n{PAGE}?race={link}",
         spaced(end.score),
@@ -794,13 +798,14 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         vec![],
     );
     assert_eq!(
-        followed.game.history, there.game.history,
+        followed.board_game(),
+        there.board_game(),
         "this tab shows the other's moves"
     );
     assert!(!followed.storage.unsaved.challenge, "nothing written back");
     // The other tab finished the counted attempt: this tab keeps its result
     // too (the day's one result, whichever tab played it).
-    let end = there.game.history.present().clone();
+    let end = there.board_game().present().clone();
     let finished_there = after(there.clone(), [Msg::Finish, Msg::Finish]);
     let told = check(
         &here,
@@ -828,7 +833,7 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stale.clone()))),
         vec![Cmd::SaveChallenge(stored(&followed))],
     );
-    assert_eq!(kept.game.history, there.game.history);
+    assert_eq!(kept.board_game(), there.board_game());
     let finished = after(followed.clone(), [Msg::Finish, Msg::Finish]);
     let unfinished = stored(&followed);
     let still = check(
@@ -848,11 +853,11 @@ fn another_tabs_attempt_is_followed_not_doubled() {
         Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&there)))),
         vec![],
     );
-    assert_eq!(beside.game.history, own.game.history);
+    assert_eq!(beside.board_game(), own.board_game());
     assert!(beside.computer.autoplay, "the own game's autoplay goes on");
     assert_eq!(
-        beside.model.contest.challenge.unwrap().other,
-        there.game.history
+        &beside.model.contest.challenge.as_ref().unwrap().game,
+        there.board_game()
     );
 }
 
@@ -870,7 +875,8 @@ fn another_tabs_practice_never_takes_this_tabs_ended_attempt_or_its_card() {
         assert_eq!(ignored(&kept), Some(Ignored::Ended));
         assert_eq!(kept.contest.challenge, finished.contest.challenge);
         assert_eq!(
-            kept.game.history, finished.game.history,
+            kept.board_game(),
+            finished.board_game(),
             "the attempt stays on the board"
         );
         assert_eq!(kept.contest.card, finished.contest.card, "and its card");
@@ -906,13 +912,13 @@ fn reopened(challenge: Loaded<SavedChallenge>, dailies: Loaded<Dailies>) -> Mode
 fn a_reload_resumes_the_attempt_where_it_was() {
     let daily = moved(in_the_daily(), 5);
     let back = reopened(Loaded::Valid(stored(&daily)), Loaded::Missing);
-    assert_eq!(back.game.history, daily.game.history);
+    assert_eq!(back.board_game(), daily.board_game());
     assert_eq!(back.help_refused(), daily.help_refused());
     assert!(back.contest.challenge.as_ref().unwrap().on_board);
     // A race too, with its ghost and the racer's splits folded again.
     let race = moved(after(offered(race_link()), [Msg::Race, Msg::Idle]), 30);
     let back = reopened(Loaded::Valid(stored(&race)), Loaded::Missing);
-    assert_eq!(back.game.history, race.game.history);
+    assert_eq!(back.board_game(), race.board_game());
     assert_eq!(
         back.contest, race.contest,
         "the same ghost, the same splits"
@@ -922,8 +928,8 @@ fn a_reload_resumes_the_attempt_where_it_was() {
     let back = reopened(Loaded::Valid(stored(&beside)), Loaded::Missing);
     assert!(!back.contest.challenge.as_ref().unwrap().on_board);
     assert_eq!(
-        back.contest.challenge.unwrap().other,
-        beside.contest.challenge.unwrap().other
+        back.contest.challenge.unwrap().game,
+        beside.contest.challenge.unwrap().game
     );
 }
 
@@ -986,13 +992,13 @@ fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_o
         told.contest.challenge, here.contest.challenge,
         "nothing else lost"
     );
-    assert_eq!(told.game.history, here.game.history);
+    assert_eq!(told.board_game(), here.board_game());
     // A race whose link no longer opens is set aside as at the page's start.
     let broken_race = SavedChallenge {
         against: Against::Race("1broken".into()),
         ended: false,
         on_board: true,
-        game: here.game.history.clone(),
+        game: here.board_game().clone(),
     };
     let told = check(
         &here,
@@ -1003,7 +1009,7 @@ fn another_tabs_record_that_fails_its_checks_is_set_aside_and_said_as_a_loaded_o
         told.storage.notice,
         Some(Notice::SetAside(Records::of(&[Record::Challenge])))
     );
-    assert_eq!(told.game.history, here.game.history);
+    assert_eq!(told.board_game(), here.board_game());
 }
 
 #[test]
@@ -1015,7 +1021,7 @@ fn the_address_opens_a_daily() {
         })
     };
     let (today, cmds) = open("");
-    assert_eq!(today.game.history, daily::game(TODAY));
+    assert_eq!(*today.board_game(), daily::game(TODAY));
     assert!(
         cmds.contains(&Cmd::Load(Default::default(), Load::Start)),
         "the own game is read too"
@@ -1148,4 +1154,106 @@ fn the_ghosts_board_shows_beside_the_racers_on_asking() {
     let daily = in_the_daily();
     let refused = check(&daily, Msg::ToggleGhost, vec![]);
     assert_eq!(ignored(&refused), Some(Ignored::NotHere));
+}
+
+#[test]
+fn the_cards_picture_is_the_game_its_link_replays_wherever_the_board_is() {
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish, Msg::Finish]);
+    let daily_end = finished.board_game().present().board.clone();
+    let shared = after(finished, [Msg::ShareResult, Msg::CardDue]);
+    // The review of the daily, still running, stops with it off the board.
+    let back = check(&shared, Msg::OwnGame, vec![Cmd::CancelAssessments]);
+    assert_ne!(
+        back.board_game().present().board,
+        daily_end,
+        "the player's own game is on the board now"
+    );
+    let card = card_view(&back).expect("the card stays");
+    assert_eq!(card.board, SmallBoard::of(&daily_end, "The final board"));
+    assert!(
+        card.lines[0].0.starts_with("2048 Daily #329 · "),
+        "{}",
+        card.lines[0].0
+    );
+}
+
+#[test]
+fn share_says_what_it_did_and_copy_what_it_did() {
+    let finished = after(moved(in_the_daily(), 12), [Msg::Finish, Msg::Finish]);
+    let shared = after(finished, [Msg::ShareResult, Msg::CardDue]);
+    assert_eq!(card_view(&shared).unwrap().said, "Sharing…");
+    // No share sheet: Share put the card on the clipboard, and says so.
+    let fell_back = check(&shared, Msg::CardSent(Sent::Copied), vec![]);
+    assert_eq!(
+        card_view(&fell_back).unwrap().said,
+        "No share sheet here, so the card was copied: paste it to share."
+    );
+    let sheet = check(&shared, Msg::CardSent(Sent::Shared), vec![]);
+    assert_eq!(card_view(&sheet).unwrap().said, "Shared.");
+    // Copy pressed: it says it copied.
+    let text = shared.contest.card.made().unwrap().text.clone();
+    let copying = check(&fell_back, Msg::CopyCard, vec![Cmd::CopyCard(text)]);
+    assert_eq!(card_view(&copying).unwrap().said, "Copying…");
+    let copied = check(&copying, Msg::CardSent(Sent::Copied), vec![]);
+    assert_eq!(card_view(&copied).unwrap().said, "Copied.");
+}
+
+#[test]
+fn no_stale_line_once_the_counted_daily_has_ended() {
+    let daily = moved(in_the_daily(), 6);
+    let asking = check(&daily, Msg::Finish, vec![]);
+    let finished = after(asking, [Msg::Finish]);
+    let end = finished.board_game().present().clone();
+    assert_eq!(
+        finished.computer_line(),
+        None,
+        "help is not offered, and the bar says why: it ended"
+    );
+    let shown = bar(&finished).unwrap();
+    assert_eq!(shown.line, "Daily #329 · your counted attempt");
+    assert_eq!(
+        shown.ended,
+        Some(format!(
+            "Daily #329 ended: {} in 6 moves, top tile {}.",
+            end.score,
+            end.board.max_value()
+        )),
+        "said once, under the line"
+    );
+    let own = after(finished, [Msg::OwnGame]);
+    let beside = bar(&own).unwrap();
+    assert_eq!(
+        beside.line,
+        "Daily #329 has ended: its result is beside your game."
+    );
+    assert_eq!(beside.actions[0].1, "See the result");
+    // While it can still be played, it is waiting.
+    let waiting = bar(&after(daily, [Msg::OwnGame])).unwrap();
+    assert_eq!(waiting.line, "Daily #329 is waiting beside your game.");
+    assert_eq!(waiting.actions[0].1, "Back to the daily");
+}
+
+#[test]
+fn the_board_shows_the_present_of_whichever_game_is_put_on_it() {
+    let viewing = after(
+        moved(in_the_daily(), 4),
+        [Msg::Toggle(Panel::History), Msg::View(Some(1))],
+    );
+    assert_eq!(viewing.travel.mode, Mode::Viewing(1), "the daily's past");
+    let own = check(&viewing, Msg::OwnGame, vec![]);
+    assert_eq!(own.travel.mode, Mode::Live, "the own game's present");
+    let own_past = after(own, [Msg::View(Some(0))]);
+    assert_eq!(own_past.travel.mode, Mode::Viewing(0));
+    let back = check(&own_past, Msg::ShowContest, vec![]);
+    assert_eq!(back.travel.mode, Mode::Live, "the daily's present");
+}
+
+#[test]
+fn the_history_panel_checks_the_game_on_the_board() {
+    let daily = moved(in_the_daily(), 3);
+    let opened = after(daily, [Msg::Toggle(Panel::History)]);
+    let checked = opened.travel.verification.as_ref().expect("a check");
+    assert_eq!(checked.seed, daily::game(TODAY).seed(), "the daily's game");
+    assert_eq!(checked.inputs, 3);
+    assert_eq!(checked.result, Ok(()));
 }

@@ -12,7 +12,7 @@ use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::{Entry, Recording, RECORD_LEN};
-use leptos_2048::app::model::{Record, Records, Scored, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::model::{Record, Records, Refusal, Scored, MAX_SPEED, THEME_COLOURS};
 use leptos_2048::app::words::theme_button;
 use leptos_2048::app::words::ONLY_4X4;
 use leptos_2048::app::{
@@ -30,7 +30,7 @@ use leptos_2048::session::stored::{Loaded, Problem, Theme};
 use proptest::prelude::*;
 use strum::IntoEnumIterator;
 
-use Direction::{Left, Right, Up};
+use Direction::{Down, Left, Right, Up};
 
 mod support;
 use support::*;
@@ -73,8 +73,8 @@ fn asked(model: &Model) -> u32 {
 /// not what the rule left.
 fn game_history_best(m: &Model) -> Vec<Cmd> {
     vec![
-        Cmd::SaveGame(m.present().clone()),
-        Cmd::SaveHistory(m.game.history.clone()),
+        Cmd::SaveGame(m.board_game().present().clone()),
+        Cmd::SaveHistory(m.board_game().clone()),
         Cmd::SaveBest(m.config(), m.game.best),
     ]
 }
@@ -85,8 +85,8 @@ fn game_history_best(m: &Model) -> Vec<Cmd> {
 fn a_move_steps_says_it_and_writes_nothing_until_the_page_is_idle() {
     let before = playing("2 2 . . / . . . . / . . . . / . . . .");
     let moved = check(&before, Msg::Play(Input::Move(Left)), vec![]);
-    assert_eq!(moved.present().score, 4);
-    assert_eq!(moved.game.history.len(), 1);
+    assert_eq!(moved.board_game().present().score, 4);
+    assert_eq!(moved.board_game().len(), 1);
     assert_eq!(moved.game.best, 4);
     assert_eq!(moved.game.stats.played, 1);
     assert!(moved
@@ -121,7 +121,7 @@ fn a_move_that_changes_nothing_is_not_recorded() {
     let before = playing("2 . . . / . . . . / . . . . / . . . .");
     let after = check(&before, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&after), Some(Ignored::NoChange));
-    assert_eq!(after.game.history, before.game.history);
+    assert_eq!(after.board_game(), before.board_game());
     assert!(!after.storage.unsaved.any());
 }
 
@@ -135,8 +135,8 @@ fn statistics_count_a_game_once() {
     assert_eq!(redone.game.stats, moved.game.stats);
     check(&redone, Msg::Idle, {
         vec![
-            Cmd::SaveGame(redone.present().clone()),
-            Cmd::SaveHistory(redone.game.history.clone()),
+            Cmd::SaveGame(redone.board_game().present().clone()),
+            Cmd::SaveHistory(redone.board_game().clone()),
         ]
     });
 }
@@ -147,12 +147,12 @@ fn undo_gives_back_the_state_before_and_redo_the_one_after() {
         playing("2 2 . . / . . . . / . . . . / . . . ."),
         [Msg::Play(Input::Move(Left))],
     );
-    let moved = model.present().clone();
+    let moved = model.board_game().present().clone();
     let undone = check(&model, Msg::Undo, vec![]);
-    assert_eq!(undone.present().score, 0);
+    assert_eq!(undone.board_game().present().score, 0);
     assert_eq!(undone.announcement, "New game. Score 0.");
     let redone = check(&undone, Msg::Redo, vec![]);
-    assert_eq!(*redone.present(), moved);
+    assert_eq!(*redone.board_game().present(), moved);
     let nothing = check(&redone, Msg::Redo, vec![]);
     assert_eq!(ignored(&nothing), Some(Ignored::NoChange));
 }
@@ -161,14 +161,14 @@ fn undo_gives_back_the_state_before_and_redo_the_one_after() {
 fn new_game_and_keep_going_are_inputs_like_moves() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
     let won = check(&model, Msg::Play(Input::Move(Left)), vec![]);
-    assert_eq!(won.present().status, Status::Won);
+    assert_eq!(won.board_game().present().status, Status::Won);
     assert!(won
         .announcement
         .ends_with("You win! Keep going or try again."));
     let going = check(&won, Msg::Play(Input::KeepPlaying), vec![]);
-    assert_eq!(going.present().status, Status::Continuing);
+    assert_eq!(going.board_game().present().status, Status::Continuing);
     let new = check(&going, Msg::Play(Input::NewGame), vec![]);
-    assert_eq!((new.present().score, new.game.best), (0, 2048));
+    assert_eq!((new.board_game().present().score, new.game.best), (0, 2048));
 }
 
 #[test]
@@ -289,7 +289,7 @@ fn viewing_needs_the_history_panel() {
     let viewing = check(&open, Msg::View(Some(0)), vec![]);
     assert_eq!(viewing.travel.mode, Mode::Viewing(0));
     assert_eq!(viewing.shown().score, 0);
-    assert_eq!(viewing.present().score, 4, "the present stays");
+    assert_eq!(viewing.board_game().present().score, 4, "the present stays");
     assert_eq!(viewing.announcement, "New game. Score 0.");
     let back = check(&viewing, Msg::View(None), vec![]);
     assert_eq!(back.travel.mode, Mode::Live);
@@ -307,7 +307,7 @@ fn undo_redo_moves_and_hints_are_ignored_while_viewing_the_past() {
         let label = msg.label();
         let after = check(&model, msg, vec![]);
         assert_eq!(ignored(&after), Some(Ignored::ReadOnly), "{label}");
-        assert_eq!(after.game.history, model.game.history);
+        assert_eq!(after.board_game(), model.board_game());
     }
 }
 
@@ -323,9 +323,9 @@ fn closing_the_history_panel_returns_to_the_present() {
 fn resume_makes_the_viewed_state_the_present() {
     let after = check(&viewing_the_start(), Msg::Resume(0), vec![]);
     assert_eq!(after.travel.mode, Mode::Live);
-    assert_eq!(after.game.history.cursor(), 0);
+    assert_eq!(after.board_game().cursor(), 0);
     assert!(
-        after.game.history.can_redo(),
+        after.board_game().can_redo(),
         "the later input stays as redo"
     );
     assert!(after.storage.unsaved.game && after.storage.unsaved.history);
@@ -377,7 +377,7 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     assert_eq!(down.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Failed);
     assert_eq!(down.panel, Some(Panel::Stats));
     let moved = check(&down, Msg::Play(Input::Move(Left)), vec![]);
-    assert_eq!(moved.game.history.len(), 1);
+    assert_eq!(moved.board_game().len(), 1);
     // The next open asks again, and this time it comes.
     let shut = check(&moved, Msg::Toggle(Panel::Stats), vec![]);
     let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
@@ -440,8 +440,8 @@ fn on_a_visit_a_service_worker_serves_every_panels_code_is_loaded_at_the_first_i
     assert!(subscriptions(&open).idle, "waiting for an idle moment");
     let idle = check(&open, Msg::Idle, {
         vec![
-            Cmd::SaveGame(open.present().clone()),
-            Cmd::SaveHistory(open.game.history.clone()),
+            Cmd::SaveGame(open.board_game().present().clone()),
+            Cmd::SaveHistory(open.board_game().clone()),
             Cmd::SaveBest(config, 0),
             Cmd::WarmAi,
             Cmd::LoadChunk(Chunk::Panel(Panel::History)),
@@ -489,14 +489,14 @@ fn a_link_replays_its_game_then_plays_on() {
     );
     assert_eq!(model.title(), "Replay · 2048");
     assert_eq!(model.travel.mode, Mode::Replaying);
-    assert_eq!(model.game.history.cursor(), 0);
+    assert_eq!(model.board_game().cursor(), 0);
     let ignored_move = check(&model, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(ignored(&ignored_move), Some(Ignored::ReadOnly));
     let ticked = after(model, [Msg::ReplayTick, Msg::ReplayTick, Msg::ReplayTick]);
-    assert_eq!(ticked.game.history.cursor(), 3);
+    assert_eq!(ticked.board_game().cursor(), 3);
     let last = check(&ticked, Msg::ReplayTick, vec![]);
     assert_eq!(
-        (last.travel.mode, last.game.history.cursor()),
+        (last.travel.mode, last.board_game().cursor()),
         (Mode::Live, 4)
     );
     assert!(last.announcement.starts_with("Moved left."));
@@ -545,7 +545,7 @@ fn a_replay_can_be_skipped_and_its_speed_is_clamped() {
     );
     let skipped = check(&faster, Msg::SkipReplay, vec![]);
     assert_eq!(
-        (skipped.travel.mode, skipped.game.history.cursor()),
+        (skipped.travel.mode, skipped.board_game().cursor()),
         (Mode::Live, 4)
     );
     let no_replay = check(&skipped, Msg::SkipReplay, vec![]);
@@ -581,7 +581,7 @@ fn a_seed_link_starts_that_seed() {
         seed: Some("5".into()),
         ..Query::default()
     });
-    assert_eq!(model.game.history.seed(), Some(5));
+    assert_eq!(model.board_game().seed(), Some(5));
     let (bad, _) = opened_with(Query {
         seed: Some("-5".into()),
         ..Query::default()
@@ -608,12 +608,12 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
     );
     let their_game = State::new(Config::new(5, 5, Some(4096)).unwrap(), 9);
     let mut stored = saved(five, Load::Switch, Loaded::Valid(their_game.clone()));
-    stored.best = 500;
+    stored.best = Loaded::Valid(500);
     let ours = asked.clone();
     let switched = check(&asked, Msg::Loaded(Box::new(stored)), {
         let mut cmds = vec![
-            Cmd::SaveGame(ours.present().clone()),
-            Cmd::SaveHistory(ours.game.history.clone()),
+            Cmd::SaveGame(ours.board_game().present().clone()),
+            Cmd::SaveHistory(ours.board_game().clone()),
         ];
         if ours.storage.unsaved.best {
             cmds.push(Cmd::SaveBest(ours.config(), ours.game.best));
@@ -624,7 +624,7 @@ fn switching_size_writes_this_game_then_loads_that_sizes_game() {
         cmds.push(Cmd::SaveSettings(Config::new(5, 5, Some(4096)).unwrap()));
         cmds
     });
-    assert_eq!(*switched.present(), their_game);
+    assert_eq!(*switched.board_game().present(), their_game);
     assert_eq!(
         switched.config().target,
         Some(4096),
@@ -662,7 +662,7 @@ fn another_target_starts_a_new_game_on_this_size() {
         vec![Cmd::SaveSettings(endless)]
     });
     assert_eq!(after.config(), endless);
-    assert_eq!(after.game.history.len(), 0);
+    assert_eq!(after.board_game().len(), 0);
     assert!(after.storage.unsaved.game && after.storage.unsaved.history);
     let again = check(&after, Msg::ChooseTarget(None), vec![]);
     assert_eq!(ignored(&again), Some(Ignored::NoChange));
@@ -700,8 +700,8 @@ fn a_corrupt_save_is_set_aside_and_said() {
     );
     check(&kept, Msg::Idle, {
         vec![
-            Cmd::SaveGame(kept.present().clone()),
-            Cmd::SaveHistory(kept.game.history.clone()),
+            Cmd::SaveGame(kept.board_game().present().clone()),
+            Cmd::SaveHistory(kept.board_game().clone()),
             Cmd::SaveBest(config, 0),
             // The page's first idle moment also starts the AI worker.
             Cmd::WarmAi,
@@ -811,7 +811,7 @@ fn the_theme_colours_are_the_page_backgrounds_of_the_stylesheet() {
 #[test]
 fn share_makes_a_link_and_asks_for_it_to_be_copied() {
     let model = after(fresh(), [Msg::Play(Input::Move(Left))]);
-    let link = replay::encode(&Replay::from_history(&model.game.history).unwrap());
+    let link = replay::encode(&Replay::from_history(model.board_game()).unwrap());
     let url = format!("{PAGE}?replay={link}");
     let made = check(&model, Msg::Share, vec![Cmd::CopyLink(url.clone())]);
     assert_eq!(made.links.share, Some(Share::Made(url.clone())));
@@ -836,7 +836,7 @@ fn a_game_without_its_start_cannot_be_shared() {
 fn ask_about(m: &Model) -> Vec<Cmd> {
     vec![Cmd::AskAi {
         id: m.computer.last_id + 1,
-        board: m.present().board.clone(),
+        board: m.board_game().present().board.clone(),
         budget_ms: BUDGET_MS,
     }]
 }
@@ -847,7 +847,10 @@ fn a_hint_is_shown_for_the_board_it_was_asked_about() {
     let thinking = check(&model, Msg::Hint, ask_about(&model));
     assert_eq!(thinking.computer_line().as_deref(), Some("Thinking…"));
     let shown = check(&thinking, answer(asked(&thinking), Left), vec![]);
-    assert_eq!(shown.computer.hint_for(shown.present()), Some(Left));
+    assert_eq!(
+        shown.computer.hint_for(shown.board_game().present()),
+        Some(Left)
+    );
     assert_eq!(
         shown.computer_line().as_deref(),
         Some("Hint: move left. Because.")
@@ -863,8 +866,8 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
     assert!(subscriptions(&loaded).idle);
     // What is unsaved is written, then the worker is started.
     let idle = check(&loaded, Msg::Idle, {
-        let mut cmds = vec![Cmd::SaveGame(loaded.present().clone())];
-        cmds.push(Cmd::SaveHistory(loaded.game.history.clone()));
+        let mut cmds = vec![Cmd::SaveGame(loaded.board_game().present().clone())];
+        cmds.push(Cmd::SaveHistory(loaded.board_game().clone()));
         cmds.push(Cmd::SaveBest(Config::default(), 0));
         cmds.push(Cmd::WarmAi);
         cmds
@@ -884,13 +887,9 @@ fn the_ai_worker_is_started_at_the_first_idle_moment_once() {
             Loaded::Missing,
         )))],
     );
-    let idle = check(&larger, Msg::Idle, {
-        vec![
-            Cmd::SaveGame(larger.present().clone()),
-            Cmd::SaveHistory(larger.game.history.clone()),
-            Cmd::SaveBest(five, 0),
-        ]
-    });
+    // Nothing played on it yet, nothing written.
+    let idle = check(&larger, Msg::Idle, vec![]);
+    assert_eq!(ignored(&idle), Some(Ignored::NoChange));
     assert!(!idle.computer.warmed);
     assert!(!subscriptions(&idle).idle);
 }
@@ -914,7 +913,10 @@ fn a_stale_answer_is_dropped_and_a_failed_one_said() {
     let moved = after(thinking.clone(), [Msg::Play(Input::Move(Left))]);
     let dropped = check(&moved, answer(id, Right), vec![]);
     assert_eq!(ignored(&dropped), Some(Ignored::Stale));
-    assert_eq!(dropped.computer.hint_for(dropped.present()), None);
+    assert_eq!(
+        dropped.computer.hint_for(dropped.board_game().present()),
+        None
+    );
     let unknown = check(&moved, answer(id + 7, Right), vec![]);
     assert_eq!(ignored(&unknown), Some(Ignored::Stale));
     let failed = Msg::AiAnswered {
@@ -924,7 +926,8 @@ fn a_stale_answer_is_dropped_and_a_failed_one_said() {
     let said = check(&thinking, failed, vec![]);
     assert_eq!(
         said.computer_line().as_deref(),
-        Some("The computer player is unavailable: the worker stopped")
+        Some("The computer player could not be reached; try again."),
+        "the player's words; the worker's own are in the message log"
     );
 }
 
@@ -936,7 +939,10 @@ fn a_question_is_answered_once() {
     let first = check(&thinking, answer(id, Left), vec![]);
     let second = check(&first, answer(id, Right), vec![]);
     assert_eq!(ignored(&second), Some(Ignored::Stale));
-    assert_eq!(second.computer.hint_for(second.present()), Some(Left));
+    assert_eq!(
+        second.computer.hint_for(second.board_game().present()),
+        Some(Left)
+    );
 }
 
 #[test]
@@ -957,7 +963,7 @@ fn autoplay_plays_pauses_and_asks_again() {
             then: Box::new(Msg::AutoplayTurn(asked(&on))),
         }],
     );
-    assert_eq!(played.present().score, 4);
+    assert_eq!(played.board_game().present().score, 4);
     let turn = played.computer.pausing.unwrap();
     let next = check(&played, Msg::AutoplayTurn(turn), ask_about(&played));
     let stopped = check(&next, Msg::Autoplay, vec![Cmd::CancelAi]);
@@ -983,7 +989,7 @@ fn autoplay_stops_at_the_target() {
     let model = playing("1024 1024 . . / . . . . / . . . . / . . . .");
     let on = check(&model, Msg::Autoplay, ask_about(&model));
     let won = after(on.clone(), [answer(asked(&on), Left)]);
-    assert_eq!(won.present().status, Status::Won);
+    assert_eq!(won.board_game().present().status, Status::Won);
     let turn = won.computer.pausing.unwrap();
     let stopped = check(&won, Msg::AutoplayTurn(turn), vec![Cmd::CancelAi]);
     assert!(!stopped.computer.autoplay);
@@ -1009,13 +1015,69 @@ fn a_stale_autoplay_turn_is_dropped() {
 }
 
 #[test]
-fn the_computer_plays_four_by_four_only() {
+fn the_computer_plays_four_by_four_only_and_says_so_when_asked() {
     let model = playing("2 2 . / . . . / . . .");
-    assert_eq!(model.computer_line().as_deref(), Some(ONLY_4X4));
+    assert_eq!(
+        model.computer_line(),
+        None,
+        "nothing said unasked under another size's board"
+    );
+    assert_eq!(
+        model.refusal(),
+        Some(Refusal::Only4x4),
+        "the buttons' title says why"
+    );
     let hint = check(&model, Msg::Hint, vec![]);
     assert_eq!(hint.computer_line().as_deref(), Some(ONLY_4X4));
     let auto = check(&model, Msg::Autoplay, vec![]);
     assert!(!auto.computer.autoplay);
+    // Asked, it is said of that board only: the next one has no line.
+    let moved = after(hint, [Msg::Play(Input::Move(Down))]);
+    assert_eq!(moved.computer_line(), None);
+    // Game over on another size: no line of the computer's either.
+    let over = playing("2 4 2 / 4 2 4 / 2 4 2");
+    assert_eq!(over.board_game().present().status, Status::Over);
+    assert_eq!(over.computer_line(), None);
+}
+
+#[test]
+fn a_size_passed_through_on_the_way_to_another_leaves_no_game_in_storage() {
+    // The width chosen first (5×4), then the height (5×5): nothing was
+    // played on 5×4, so nothing of 5×4 is written.
+    let model = after(fresh(), [Msg::Idle]);
+    let five_by_four = Config::new(5, 4, Some(2048)).unwrap();
+    let five = Config::new(5, 5, Some(2048)).unwrap();
+    let asked = check(
+        &model,
+        Msg::ChooseSize {
+            width: 5,
+            height: 4,
+        },
+        vec![Cmd::Load(five_by_four, Load::Switch)],
+    );
+    let passed = check(
+        &asked,
+        Msg::Loaded(Box::new(saved(five_by_four, Load::Switch, Loaded::Missing))),
+        vec![Cmd::SaveSettings(five_by_four)],
+    );
+    let chosen = check(
+        &passed,
+        Msg::ChooseSize {
+            width: 5,
+            height: 5,
+        },
+        vec![Cmd::Load(five, Load::Switch)],
+    );
+    let there = check(
+        &chosen,
+        Msg::Loaded(Box::new(saved(five, Load::Switch, Loaded::Missing))),
+        vec![Cmd::SaveSettings(five)],
+    );
+    let idle = check(&there, Msg::Idle, vec![]);
+    assert_eq!(ignored(&idle), Some(Ignored::NoChange), "nothing to write");
+    // Played, the new size's game is written at the next idle moment.
+    let played = after(there, [Msg::Play(Input::Move(Left))]);
+    assert!(played.storage.unsaved.game && played.storage.unsaved.history);
 }
 
 #[test]
@@ -1055,7 +1117,7 @@ const TEN_MOVES: [Direction; 10] = [
 
 /// The move played at history index `at`.
 fn played_at(m: &Model, at: usize) -> Direction {
-    match m.game.history.inputs()[at] {
+    match m.board_game().inputs()[at] {
         Input::Move(d) => d,
         other => panic!("input {at} is {other:?}, not a move"),
     }
@@ -1206,10 +1268,9 @@ fn another_move(m: &Model, not: Direction) -> Direction {
         .find(|&d| {
             d != not
                 && after(m.clone(), [Msg::Play(Input::Move(d))])
-                    .game
-                    .history
+                    .board_game()
                     .len()
-                    > m.game.history.cursor()
+                    > m.board_game().cursor()
         })
         .expect("a move other than the undone one")
 }
@@ -1267,8 +1328,7 @@ fn a_new_game_is_reviewed_on_its_own() {
         ],
     );
     let start = next
-        .game
-        .history
+        .board_game()
         .inputs()
         .iter()
         .rposition(|&i| i == Input::NewGame)
@@ -1283,7 +1343,7 @@ fn a_new_game_is_reviewed_on_its_own() {
 }
 
 #[test]
-fn a_worker_failure_stops_the_review_and_says_why() {
+fn a_worker_failure_stops_the_review_and_says_so_in_the_players_words() {
     let asked = after(played(&TEN_MOVES), [Msg::Review]);
     let at = moves_from(&asked, 0)[0].0;
     let why = "The AI worker could not be loaded";
@@ -1294,7 +1354,11 @@ fn a_worker_failure_stops_the_review_and_says_why() {
     };
     let stopped = check(&asked, failed, vec![Cmd::CancelAssessments]);
     assert_eq!(stopped.coach.running, None);
-    assert_eq!(stopped.coach.failure.as_deref(), Some(why));
+    assert_eq!(
+        stopped.coach.failure.as_deref(),
+        Some("The computer player could not be reached; try again."),
+        "the worker's own words are the message log's"
+    );
     // Reviewing again tries again.
     let again = check(&stopped, Msg::Review, {
         vec![Cmd::AssessMoves {
@@ -1308,10 +1372,10 @@ fn a_worker_failure_stops_the_review_and_says_why() {
 #[test]
 fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
     let (model, _) = replaying();
-    let whole = model.game.history.len();
+    let whole = model.board_game().len();
     // The replay goes to its end, and the whole game is reviewed.
     let mut at_end = model.clone();
-    assert!(at_end.game.history.seek(whole));
+    assert!(at_end.board_game_mut().seek(whole));
     // Review opens the history panel, which asks for its code.
     let asked = check(&model, Msg::Review, {
         vec![
@@ -1323,7 +1387,7 @@ fn a_replayed_game_is_reviewed_whole_and_other_sizes_not_at_all() {
         ]
     });
     assert_eq!(
-        (asked.travel.mode, asked.game.history.cursor()),
+        (asked.travel.mode, asked.board_game().cursor()),
         (Mode::Live, whole)
     );
     assert_eq!(asked.coach.progress(), (0, whole));
@@ -1514,8 +1578,8 @@ fn what_the_app_listens_to_follows_the_model() {
 /// above and in tests/app_contest.rs.
 fn what_it_does(msg: &Msg) -> &'static str {
     match msg {
-        Msg::Play(_) => "no commands +idle; changed board in play, announcement, game.history, storage.unsaved",
-        Msg::Undo => "no commands +idle; changed board in play, announcement, game.history, storage.unsaved",
+        Msg::Play(_) => "no commands +idle; changed board in play, announcement, game.own, storage.unsaved",
+        Msg::Undo => "no commands +idle; changed board in play, announcement, game.own, storage.unsaved",
         Msg::Redo => "ignored: nothing changes; changed nothing",
         Msg::Toggle(_) => "LoadChunk(Panel(Stats)) ~clock; changed chunks.fetches, panel",
         Msg::ChunkLoaded {
@@ -1523,9 +1587,9 @@ fn what_it_does(msg: &Msg) -> &'static str {
             ..
         } => "dropped: stale; changed nothing",
         Msg::View(_) => "ignored: not possible here; changed nothing",
-        Msg::Resume(_) => "no commands +idle; changed board in play, announcement, game.history, storage.unsaved",
+        Msg::Resume(_) => "no commands +idle; changed board in play, announcement, game.own, storage.unsaved",
         Msg::ChooseSize { .. } => "Load(3×3, Switch); changed nothing",
-        Msg::ChooseTarget(_) => "SaveSettings(4×4) ~other tabs +idle; changed board in play, announcement, game.entropy, game.history, storage.unsaved",
+        Msg::ChooseTarget(_) => "SaveSettings(4×4) ~other tabs +idle; changed board in play, announcement, game.entropy, game.own, storage.unsaved",
         Msg::ReplaySpeed(_) => "no commands; changed travel.speed",
         Msg::SkipReplay => "ignored: not possible here; changed nothing",
         Msg::Hint => "AskAi(#1); changed computer.asked, computer.last_id, computer.message",
@@ -1548,7 +1612,7 @@ fn what_it_does(msg: &Msg) -> &'static str {
         Msg::Review => "AssessMoves(#1, 1 moves), LoadChunk(Panel(History)); changed chunks.fetches, coach.inputs, coach.last_id, coach.moves, coach.running, coach.start, panel, travel.verification",
         Msg::Assessed { .. } => "dropped: stale; changed nothing",
         Msg::CancelReview => "ignored: nothing changes; changed nothing",
-        Msg::OpenDaily(_) => "SaveChallenge, LoadChunk(Contest); changed board in play, announcement, chunks.fetches, contest.challenge, game.history",
+        Msg::OpenDaily(_) => "SaveChallenge, LoadChunk(Contest); changed board in play, announcement, chunks.fetches, contest.challenge",
         Msg::Finish => "ignored: not possible here; changed nothing",
         Msg::CancelFinish => "ignored: nothing changes; changed nothing",
         Msg::OwnGame => "ignored: nothing changes; changed nothing",
@@ -1791,7 +1855,7 @@ fn reply_to(cmds: &[Cmd]) -> Vec<Msg> {
                 load: *load,
                 game: Loaded::Missing,
                 history: Loaded::Missing,
-                best: 0,
+                best: Loaded::Missing,
                 stats: Loaded::<Stats>::Missing,
                 challenge: Loaded::Missing,
                 dailies: Loaded::Missing,
@@ -1839,7 +1903,7 @@ proptest! {
                 update(&mut model, reply);
             }
             prop_assert_eq!(model.validate(), Ok(()));
-            prop_assert_eq!(model.game.history.verify(), Ok(()));
+            prop_assert_eq!(model.board_game().verify(), Ok(()));
             if let Some(id) = answering {
                 let taken = why != Some(Ignored::Stale);
                 if taken {
@@ -1938,7 +2002,7 @@ fn the_review_button_says_what_is_left_and_sends_what_fits() {
     let d = [Left, Up, Right, Direction::Down]
         .into_iter()
         .find(|&d| {
-            let mut h = more.game.history.clone();
+            let mut h = more.board_game().clone();
             h.apply(Input::Move(d))
         })
         .unwrap();
@@ -1958,12 +2022,12 @@ fn the_history_check_is_said_in_a_sentence() {
     let open = after(model, [Msg::Toggle(Panel::History)]);
     let check = open.travel.verification.clone().unwrap();
     assert_eq!(
-        check.sentence(open.game.history.len()),
+        check.sentence(open.board_game().len()),
         "Checked: replaying the game's 1 move from the saved start gives every board in the list."
     );
     let later = after(open, [Msg::Play(Input::Move(Right))]);
     assert!(check
-        .sentence(later.game.history.len())
+        .sentence(later.board_game().len())
         .ends_with(" (1 move since.)"));
 }
 

@@ -1074,3 +1074,177 @@ fn the_apps_header_names_each_of_its_modules() {
         "src/app/mod.rs's header names no"
     );
 }
+
+/// The standard library's methods that change what they are called on,
+/// which a rule could call on a room's field.
+const STD_MUTATORS: [&str; 14] = [
+    "take",
+    "replace",
+    "as_mut",
+    "get_or_insert",
+    "get_or_insert_with",
+    "insert",
+    "push",
+    "pop",
+    "clear",
+    "extend",
+    "retain",
+    "remove",
+    "truncate",
+    "swap",
+];
+
+/// The methods that change what they are called on: every `fn NAME(&mut
+/// self` of `src/`, and [`STD_MUTATORS`].
+fn mutating_methods() -> BTreeSet<String> {
+    let mut names: BTreeSet<String> = STD_MUTATORS.map(String::from).into();
+    for path in rust_files(&src()) {
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("fn ") {
+            rest = &rest[at + 3..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let mut after = &rest[name.len()..];
+            if after.starts_with('<') {
+                let mut depth = 0;
+                let close = after.find(|c: char| {
+                    depth += i32::from(c == '<') - i32::from(c == '>');
+                    depth == 0
+                });
+                after = close.map_or("", |at| &after[at + 1..]);
+            }
+            let Some(params) = after.strip_prefix('(') else {
+                continue;
+            };
+            let first = params.split([',', ')']).next().unwrap_or("");
+            if first.contains("mut self") {
+                names.insert(name);
+            }
+        }
+    }
+    names
+}
+
+/// Where `code`, a rule file, writes to a room of the model: `model.ROOM…
+/// =` (or `+=`, `|=`, …), `&mut model.ROOM…`, or a method of `mutating`
+/// called on one of the room's fields (`model.ROOM.FIELD….take()`). A
+/// method called on the room itself (`model.storage.mark(…)`) is the
+/// room's door, written in its type's file (but a standard one on a room
+/// that is a plain value, `model.note.take()`, is a write), and
+/// `model.board_game_mut()` is the model's. Each as `(room, the expression)`.
+fn room_writes(code: &str, mutating: &BTreeSet<String>) -> Vec<(String, String)> {
+    // Chains that rustfmt breaks over lines (`model\n    .contest\n    .challenge`)
+    // are joined first.
+    let mut joined = String::with_capacity(code.len());
+    for line in code.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('.') && !trimmed.starts_with("..") {
+            joined.push_str(trimmed);
+        } else {
+            joined.push('\n');
+            joined.push_str(line);
+        }
+    }
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(at) = joined[from..].find("model.") {
+        let start = from + at;
+        from = start + "model.".len();
+        let before = &joined[..start];
+        if before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.') {
+            continue;
+        }
+        let mut segments = vec![ident(&joined[from..])];
+        let mut end = from + segments[0].len();
+        while joined[end..].starts_with('.') {
+            let next = ident(&joined[end + 1..]);
+            if next.is_empty() {
+                break;
+            }
+            end += 1 + next.len();
+            segments.push(next);
+        }
+        let rest = joined[end..].trim_start();
+        let assigned = rest.starts_with('=') && !rest.starts_with("==")
+            || ["+=", "-=", "|=", "&=", "*="]
+                .iter()
+                .any(|op| rest.starts_with(op));
+        let borrowed = before.trim_end().ends_with("&mut");
+        let method = segments.last().unwrap().as_str();
+        let mutated = rest.starts_with('(')
+            && match segments.len() {
+                // A room's own method is its door, unless the room is a
+                // plain value (`model.note.take()`).
+                2 => STD_MUTATORS.contains(&method),
+                n => n > 2 && mutating.contains(method),
+            };
+        if assigned || borrowed || mutated {
+            found.push((segments[0].clone(), format!("model.{}", segments.join("."))));
+        }
+    }
+    found
+}
+
+/// The rooms whose rules are in each rule file, from ARCHITECTURE.md's
+/// table: `update/game.rs` → {`game`}.
+fn rooms_of_rule_files() -> BTreeMap<String, BTreeSet<String>> {
+    let mut owners: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for [field, _, _, rules] in rooms_in_architecture() {
+        owners.entry(rules).or_default().insert(field);
+    }
+    owners
+}
+
+#[test]
+fn a_rooms_state_is_written_by_its_own_rule_file_only() {
+    let owners = rooms_of_rule_files();
+    let rooms: BTreeSet<String> = owners.values().flatten().cloned().collect();
+    let mutating = mutating_methods();
+    let mut trespasses = Vec::new();
+    for path in rust_files(&src().join("app/update")) {
+        let file = format!("update/{}", path.file_name().unwrap().to_string_lossy());
+        let own = owners.get(&file).cloned().unwrap_or_default();
+        let code = code_of(&fs::read_to_string(&path).unwrap());
+        for (room, what) in room_writes(&code, &mutating) {
+            if rooms.contains(&room) && !own.contains(&room) {
+                trespasses.push(format!("{file} writes {what} (`{room}` is not its room)"));
+            }
+        }
+    }
+    assert!(
+        trespasses.is_empty(),
+        "a room's state is changed only by its rule file, through the room's \
+         doors elsewhere (`model.travel.go_live()`, `model.storage.mark(…)`, \
+         `common::announce`):\n{}",
+        trespasses.join("\n")
+    );
+}
+
+#[test]
+fn the_room_checker_sees_a_write_from_another_rooms_file() {
+    let mutating = mutating_methods();
+    let planted = "fn swap(model: &mut Model) {\n    model.travel.mode = Mode::Live;\n    \
+                   model.storage.unsaved.challenge |= true;\n    \
+                   std::mem::swap(&mut model.game.own, &mut other);\n    \
+                   model\n        .contest\n        .challenge\n        .take();\n    \
+                   model.announcement = String::new();\n    \
+                   model.storage.mark(Unsaved::GAME);\n    \
+                   let same = model.travel.mode == Mode::Live;\n}\n";
+    let rooms: Vec<String> = room_writes(planted, &mutating)
+        .into_iter()
+        .map(|(room, _)| room)
+        .collect();
+    assert_eq!(
+        rooms,
+        ["travel", "storage", "game", "contest", "announcement"],
+        "each write seen once; a door (`mark`) and a comparison are not writes"
+    );
+}

@@ -127,7 +127,7 @@ fn played_in_the_shell(moves: &[Direction]) -> Flags {
 fn a_new_visitor_plays_the_game_whose_first_board_the_page_drew() {
     let model = drawn_visit(with_shell(Query::default()));
     let drew = History::new(Config::default(), SEED);
-    assert_eq!(model.game.history, drew);
+    assert_eq!(*model.board_game(), drew);
     assert_eq!(model.game.shell_board.as_ref(), Some(&drew.present().board));
     assert!(
         model.storage.saving,
@@ -138,7 +138,10 @@ fn a_new_visitor_plays_the_game_whose_first_board_the_page_drew() {
 #[test]
 fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     let model = drawn_visit(with_shell(Query::default()));
-    let shown = view_tiles(model.present(), model.game.shell_board.is_some());
+    let shown = view_tiles(
+        model.board_game().present(),
+        model.game.shell_board.is_some(),
+    );
     assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
     let moved = [
         Direction::Left,
@@ -148,9 +151,12 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     ]
     .into_iter()
     .map(|d| after(model.clone(), [Msg::Play(Input::Move(d))]))
-    .find(|m| m.present().moves == 1)
+    .find(|m| m.board_game().present().moves == 1)
     .expect("some move changes a two-tile board");
-    let next = view_tiles(moved.present(), moved.game.shell_board.is_some());
+    let next = view_tiles(
+        moved.board_game().present(),
+        moved.game.shell_board.is_some(),
+    );
     assert_eq!(
         next.iter().filter(|t| t.kind == Kind::New).count(),
         1,
@@ -160,11 +166,17 @@ fn the_drawn_tiles_do_not_appear_again_but_every_later_tile_does() {
     // undone back to it, its tiles appear as any other game's would.
     assert_eq!(moved.game.shell_board, None);
     let undone = after(moved, [Msg::Undo]);
-    assert_eq!(undone.present().board, model.present().board);
-    let again = view_tiles(undone.present(), undone.game.shell_board.is_some());
+    assert_eq!(
+        undone.board_game().present().board,
+        model.board_game().present().board
+    );
+    let again = view_tiles(
+        undone.board_game().present(),
+        undone.game.shell_board.is_some(),
+    );
     assert!(again.iter().all(|t| t.kind == Kind::New), "{again:?}");
     // Without the shell's board, a game's first tiles appear.
-    let fresh = view_tiles(model.present(), false);
+    let fresh = view_tiles(model.board_game().present(), false);
     assert!(fresh.iter().all(|t| t.kind == Kind::New));
 }
 
@@ -179,11 +191,12 @@ fn a_stored_size_or_an_address_starts_as_it_did_before() {
     assert_eq!(stored_size.config(), sized);
     assert_eq!(stored_size.game.shell_board, None);
     let seeded = drawn_visit(with_shell(Query::parse("?seed=5")));
-    assert_eq!(seeded.game.history, History::new(Config::default(), 5));
+    assert_eq!(*seeded.board_game(), History::new(Config::default(), 5));
     assert_eq!(seeded.game.shell_board, None);
     let plain = drawn_visit(flags(Query::default()));
     assert_ne!(
-        plain.game.history, drew,
+        *plain.board_game(),
+        drew,
         "no shell: a seed of the page's entropy"
     );
     assert_eq!(plain.game.shell_board, None);
@@ -199,8 +212,11 @@ fn a_game_storage_held_after_all_replaces_the_drawn_one_and_its_tiles_appear() {
         Loaded::Valid(stored.clone()),
     );
     let model = after(model, [Msg::Loaded(Box::new(answer))]);
-    assert_eq!(model.present().board, stored.board);
-    let shown = view_tiles(model.present(), model.game.shell_board.is_some());
+    assert_eq!(model.board_game().present().board, stored.board);
+    let shown = view_tiles(
+        model.board_game().present(),
+        model.game.shell_board.is_some(),
+    );
     assert!(shown.iter().all(|t| t.kind == Kind::New));
 }
 
@@ -291,11 +307,11 @@ fn the_app_adopts_the_moves_the_shell_played_as_ordinary_inputs() {
         TEN.map(|d| Msg::Play(Input::Move(d))),
     );
     assert_eq!(
-        by_seed.game.history.len(),
+        by_seed.board_game().len(),
         TEN.len(),
         "each of the ten moves"
     );
-    assert_eq!(adopted.game.history, by_seed.game.history);
+    assert_eq!(adopted.board_game(), by_seed.board_game());
     assert_eq!(adopted.game.best, by_seed.game.best);
     assert_eq!(adopted.game.stats, by_seed.game.stats, "the moves count");
     assert!(
@@ -309,7 +325,7 @@ fn the_app_adopts_the_moves_the_shell_played_as_ordinary_inputs() {
         seed: SEED,
         moves: TEN[..9].iter().map(|&d| Input::Move(d)).collect(),
     };
-    assert_eq!(undone.present(), nine.adopted().present());
+    assert_eq!(undone.board_game().present(), nine.adopted().present());
 }
 
 #[test]
@@ -331,19 +347,25 @@ fn the_adopted_board_is_drawn_as_it_stands_then_plays_on() {
     let adopted = drawn_visit(played_in_the_shell(&TEN));
     assert_eq!(
         adopted.game.shell_board.as_ref(),
-        Some(&adopted.present().board)
+        Some(&adopted.board_game().present().board)
     );
     // Its last move's new tile and merges were animated by the shell.
-    let last = view_tiles(adopted.present(), false);
+    let last = view_tiles(adopted.board_game().present(), false);
     assert!(last.iter().any(|t| t.kind != Kind::Moved), "{last:?}");
-    let shown = view_tiles(adopted.present(), adopted.game.shell_board.is_some());
+    let shown = view_tiles(
+        adopted.board_game().present(),
+        adopted.game.shell_board.is_some(),
+    );
     assert!(shown.iter().all(|t| t.kind == Kind::Moved), "{shown:?}");
     let moved = Direction::ALL
         .into_iter()
         .map(|d| after(adopted.clone(), [Msg::Play(Input::Move(d))]))
-        .find(|m| m.game.history.len() == TEN.len() + 1)
+        .find(|m| m.board_game().len() == TEN.len() + 1)
         .expect("some move changes the board");
     assert_eq!(moved.game.shell_board, None);
-    let next = view_tiles(moved.present(), moved.game.shell_board.is_some());
+    let next = view_tiles(
+        moved.board_game().present(),
+        moved.game.shell_board.is_some(),
+    );
     assert_eq!(next.iter().filter(|t| t.kind == Kind::New).count(), 1);
 }

@@ -35,7 +35,7 @@ fn transcript() -> String {
         load: Load::Records,
         game: Loaded::Missing,
         history: Loaded::Missing,
-        best: 0,
+        best: Loaded::Missing,
         stats: Loaded::Missing,
         challenge: Loaded::Missing,
         dailies: Loaded::Missing,

@@ -123,7 +123,7 @@ fn the_recording_and_the_debugger_hold_what_the_page_allows() {
         "a full window ({RECORD_LEN} messages) on a {}-input game: the recording (its entries and \
          start model) holds {} bytes, the debugger (its list and {snapshots} snapshots) {listed}: \
          {held} bytes natively",
-        live.game.history.len(),
+        live.board_game().len(),
         both - model
     );
     assert!(held < 4_000_000, "{held} bytes");

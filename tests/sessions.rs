@@ -215,10 +215,13 @@ fn what_a_message_changed_reads_as_boards_and_histories() {
             .unwrap_or_else(|| panic!("no {name} in {changes:?}"))
     };
     let board = field("board in play");
-    assert_eq!(board.before, before.present().board.to_string());
-    assert_eq!(board.after, after.present().board.to_string());
-    let history = field("game.history");
-    let len = before.game.history.len();
+    assert_eq!(
+        board.before,
+        before.board_game().present().board.to_string()
+    );
+    assert_eq!(board.after, after.board_game().present().board.to_string());
+    let history = field("game.own");
+    let len = before.board_game().len();
     assert_eq!(
         (history.before.as_str(), history.after.as_str()),
         (
@@ -313,7 +316,7 @@ fn the_tool_names_the_message_and_the_fields_where_a_late_move_parts() {
         [
             "board in play",
             "announcement",
-            "game.history",
+            "game.own",
             "game.stats"
         ]
     );

@@ -12,6 +12,7 @@ use super::words::{
     self, daily_ended, daily_line, finish_question, race_line, race_result, split_words,
     waiting_beside,
 };
+use crate::session::history::History;
 
 /// What the contest bar above the board shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +41,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
             Against::Daily { number, counted } => Some((number, counted)),
             Against::Race(_) => None,
         };
-        let (line, words) = waiting_beside(daily);
+        let (line, words) = waiting_beside(daily, challenge.ended);
         return Some(Bar {
             line,
             lead: None,
@@ -54,7 +55,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
         Against::Race(race) => (
             race_lead(model),
             race_splits(race),
-            ghost_board(race, model),
+            ghost_board(race, &challenge.game),
         ),
         Against::Daily { .. } => (None, Vec::new(), None),
     };
@@ -64,7 +65,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
         lead,
         splits,
         ended: if asking {
-            Some(finish_asked(challenge, model.game.history.present().score))
+            Some(finish_asked(challenge, challenge.game.present().score))
         } else {
             challenge.ended.then(|| challenge_ended(model))
         },
@@ -85,7 +86,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
 /// move 80 · +340 ahead".
 pub fn challenge_line(model: &Model) -> Option<String> {
     let challenge = model.challenge_on_board()?;
-    let end = model.game.history.present();
+    let end = challenge.game.present();
     Some(match &challenge.against {
         Against::Daily { number, counted } => daily_line(*number, *counted, challenge.ended),
         Against::Race(race) => race_line(&race.ghost, end.moves, end.score),
@@ -105,7 +106,7 @@ pub fn challenge_ended(model: &Model) -> String {
     let Some(challenge) = model.challenge_on_board() else {
         return String::new();
     };
-    let end = model.game.history.present();
+    let end = challenge.game.present();
     match &challenge.against {
         Against::Daily { number, counted } => daily_ended(*number, *counted, end),
         Against::Race(race) => race_result(&race.ghost, end.score, end.moves),
@@ -129,13 +130,13 @@ pub fn race_lead(model: &Model) -> Option<i64> {
     let Against::Race(race) = &challenge.against else {
         return None;
     };
-    let end = model.game.history.present();
+    let end = challenge.game.present();
     Some(race.ghost.lead(end.moves, end.score))
 }
 
 /// The ghost's board at the racer's move count, if the racer shows it.
-fn ghost_board(race: &Race, model: &Model) -> Option<SmallBoard> {
-    let moves = model.game.history.present().moves;
+fn ghost_board(race: &Race, game: &History) -> Option<SmallBoard> {
+    let moves = game.present().moves;
     let state = race.ghost.state_at(moves).filter(|_| race.show_ghost)?;
     let caption = words::ghost_caption(state.moves);
     Some(SmallBoard::of(&state.board, &caption))

@@ -85,7 +85,7 @@ fn article(grade: Grade) -> &'static str {
 /// ```
 pub fn result_card(model: &Model) -> Option<(String, String)> {
     let challenge = model.challenge_on_board().filter(|c| c.ended)?;
-    let end = model.game.history.present();
+    let end = challenge.game.present();
     let name = match &challenge.against {
         Against::Daily { number, counted } => daily_name(*number, *counted),
         Against::Race(_) => "Race".to_string(),
@@ -97,7 +97,7 @@ pub fn result_card(model: &Model) -> Option<(String, String)> {
         spaced(u64::from(end.moves)),
         move_or_moves(end.moves)
     );
-    let link = replay::encode(&Replay::from_history(&model.game.history)?);
+    let link = replay::encode(&Replay::from_history(&challenge.game)?);
     let url = format!("{}?race={link}", model.links.page_url);
     let mut text = vec![head.clone()];
     let mut plain = vec![head];
@@ -180,10 +180,12 @@ pub struct CardView {
     pub said: &'static str,
 }
 
-/// The card the player shared, as the page shows it: the final board
-/// beside its lines.
+/// The card the player shared, as the page shows it: the final board of
+/// the challenge's game, the game its link replays (wherever the board
+/// is), beside its lines.
 pub fn card_view(model: &Model) -> Option<CardView> {
     let card = model.contest.card.made()?;
+    let game = &model.contest.challenge.as_ref()?.game;
     let mut lines: Vec<(String, Option<String>)> = card
         .text
         .lines()
@@ -191,11 +193,11 @@ pub fn card_view(model: &Model) -> Option<CardView> {
         .map(|(line, plain)| (line.to_string(), (line != plain).then(|| plain.to_string())))
         .collect();
     let link = lines.pop().map(|(link, _)| link).unwrap_or_default();
-    let board = SmallBoard::of(&model.game.history.present().board, FINAL_BOARD);
+    let board = SmallBoard::of(&game.present().board, FINAL_BOARD);
     Some(CardView {
         lines,
         link,
         board,
-        said: sent_words(card.sent),
+        said: sent_words(card.by, card.sent),
     })
 }

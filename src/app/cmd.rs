@@ -113,8 +113,8 @@ impl Cmd {
 }
 
 /// A command as the message log keeps it ([`Cmd::logged`]). Its words are
-/// made when the log is shown ([`Logged::label`], in the history panel's
-/// chunk), so handling a message formats nothing.
+/// made when the log is shown ([`Logged::label`], called by the debugger's
+/// code, in the debugger's chunk), so handling a message formats nothing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Logged {
     /// A command whose name says it all.

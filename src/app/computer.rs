@@ -6,7 +6,7 @@
 //! question, a cancel or a stop makes older answers stale, so a question is
 //! answered at most once. The search plays 4×4 boards only.
 
-use super::words;
+use super::refusal::Refusal;
 use crate::ai::protocol::Advice;
 use crate::engine::{Direction, State, Status};
 
@@ -104,13 +104,29 @@ impl Computer {
         }
     }
 
-    /// Says `text` about `state`.
+    /// Stops autoplay and drops the question in flight, saying `why` about
+    /// `present` (or nothing); whether autoplay was on.
+    pub fn stop(&mut self, present: &State, why: Option<String>) -> bool {
+        if !self.autoplay {
+            return false;
+        }
+        self.autoplay = false;
+        self.pausing = None;
+        self.asked = None;
+        match why {
+            Some(why) => self.say(present, why),
+            None => self.quiet(),
+        }
+        true
+    }
+
     /// Whether the worker should be started now, before any question, so
     /// that the first hint finds it ready: once, for a board it plays.
     pub fn wants_warming(&self, present: &State) -> bool {
         !self.warmed && supported(present)
     }
 
+    /// Says `text` about `state`.
     pub fn say(&mut self, state: &State, text: impl Into<String>) {
         self.message = Some((state.clone(), text.into()));
     }
@@ -168,11 +184,15 @@ pub fn supported(state: &State) -> bool {
     state.board.width() == 4 && state.board.height() == 4
 }
 
-/// Why there is no move to look for, if there is none.
-pub fn idle_reason(state: &State) -> Option<&'static str> {
+/// Why the computer will not look at `state`, if it will not: another
+/// size than 4×4, or a game won or over.
+pub fn refusal(state: &State) -> Option<Refusal> {
+    if !supported(state) {
+        return Some(Refusal::Only4x4);
+    }
     match state.status {
         Status::Playing | Status::Continuing => None,
-        Status::Won => Some(words::WON_IDLE),
-        Status::Over => Some(words::OVER_IDLE),
+        Status::Won => Some(Refusal::Won),
+        Status::Over => Some(Refusal::Over),
     }
 }

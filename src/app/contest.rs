@@ -2,12 +2,13 @@
 //! and races against a shared game's ghost, the dailies' results, the
 //! local time, the offer to race and the result card.
 //!
-//! A [`Challenge`] (a daily's attempt or a race) is a second slot beside
-//! the player's own game: while it is on the board its game is
-//! `model.game.history` (so the board, the moves, the history panel and the
-//! review work on it as on any game) and the player's own game waits in
-//! [`Challenge::other`]; "Back to my game" swaps them, and so does the
-//! Daily control. Neither game is touched by the other.
+//! A [`Challenge`] (a daily's attempt or a race) is a second game beside
+//! the player's own (`model.game.own`): its game is always
+//! [`Challenge::game`]. While it is on the board, `Model::board_game` is
+//! that game (so the board, the moves, the history panel and the review
+//! work on it as on any game); "Back to my game" puts the player's own game
+//! on the board, and so does the Daily control the other way. Neither game
+//! is touched by the other.
 
 use crate::engine::{State, Status};
 pub use crate::session::contest::Against;
@@ -18,8 +19,9 @@ use crate::session::history::History;
 use crate::session::race::{Ghost, Splits};
 use crate::session::replay::{self, Replay};
 
-use super::notice::Sent;
-use super::words::{self, race_offer};
+use super::notice::{Sent, SentBy};
+use super::refusal::Refusal;
+use super::words::race_offer;
 
 /// The model's part that plays against other people.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -35,10 +37,9 @@ pub struct Contest {
     pub offer: Option<RaceOffer>,
     /// The result card of the challenge that ended.
     pub card: CardState,
-    /// The daily the address asked for (`?daily`: `Some(None)`, today's;
-    /// `?daily=N`: `Some(Some(N))`), opened once storage has said what the
-    /// contest holds (`Msg::Loaded`).
-    pub asked: Option<Option<u32>>,
+    /// The daily the address asked for (`?daily`, `?daily=N`), opened once
+    /// storage has said what the contest holds (`Msg::Loaded`).
+    pub asked: Option<DailyAsked>,
     /// Whether Finish was pressed once and asks to be pressed again: it
     /// ends the challenge (a counted daily's one attempt) for good.
     #[serde(default)]
@@ -64,23 +65,53 @@ impl Contest {
         self.challenge.as_ref().filter(|c| c.on_board)
     }
 
+    /// The card made of the challenge that ended (`made`: its text and
+    /// plain words, if it could be made), to share: its text.
+    pub fn card_made(&mut self, made: Option<(String, String)>) -> Option<String> {
+        let Some((text, plain)) = made else {
+            self.card = CardState::Unasked;
+            return None;
+        };
+        self.card = CardState::Made(Card {
+            text: text.clone(),
+            plain,
+            sent: None,
+            by: SentBy::Share,
+        });
+        Some(text)
+    }
+
+    /// The game on the board: the challenge's, if it is on the board, else
+    /// `own`, the player's own (`Model::board_game` asks it; a rule that
+    /// changes another room at once asks it too).
+    pub fn board<'a>(&'a self, own: &'a History) -> &'a History {
+        self.on_board().map_or(own, |c| &c.game)
+    }
+
     /// Whether any of the contest's views shows: a challenge, or an offer.
     pub fn shown(&self) -> bool {
         self.challenge.is_some() || self.offer.is_some()
     }
-
-    /// What the contest's views show, in brief: whether there is a
-    /// challenge and where, and whether an offer to race.
-    pub fn views(&self) -> Views {
-        (
-            self.challenge.as_ref().map(|c| c.on_board),
-            self.offer.is_some(),
-        )
-    }
 }
 
-/// What the contest's views show, in brief ([`Contest::views`]).
-pub type Views = (Option<bool>, bool);
+/// Which daily the address asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum DailyAsked {
+    /// `?daily`: today's.
+    Today,
+    /// `?daily=N`: daily #N.
+    Number(u32),
+}
+
+impl DailyAsked {
+    /// As `Msg::OpenDaily` says it: `None` for today's.
+    pub fn number(self) -> Option<u32> {
+        match self {
+            DailyAsked::Today => None,
+            DailyAsked::Number(n) => Some(n),
+        }
+    }
+}
 
 /// A shared game offered to race: its link, and the offer in words ("Race
 /// this game: 36 412 in 1 607 moves?").
@@ -128,6 +159,9 @@ pub struct Card {
     pub plain: String,
     /// How it went out, once the runner said.
     pub sent: Option<Sent>,
+    /// Which button sent it out last: Share, or Copy.
+    #[serde(default)]
+    pub by: SentBy,
 }
 
 /// A daily's attempt or a race, and the player's own game beside it.
@@ -137,9 +171,8 @@ pub struct Challenge {
     pub against: Against<Box<Race>>,
     /// Whether the challenge's game is on the board.
     pub on_board: bool,
-    /// The game not on the board: the player's own while the challenge is
-    /// on the board, the challenge's while the player's own is.
-    pub other: History,
+    /// The challenge's game, on the board or beside it.
+    pub game: History,
     /// Whether it has ended: game over, or Finish.
     pub ended: bool,
 }
@@ -177,53 +210,63 @@ impl<R> Against<R> {
     /// autoplay or new game (a counted daily, or a race). The one rule of
     /// help in a contest (`Model::help_refused` asks it of the challenge
     /// on the board).
-    pub fn unaided(&self) -> Option<&'static str> {
+    pub fn unaided(&self) -> Option<Refusal> {
         match self {
-            Against::Daily { counted: true, .. } => Some(words::UNAIDED_DAILY),
-            Against::Race(_) => Some(words::UNAIDED_RACE),
+            Against::Daily { counted: true, .. } => Some(Refusal::CountedDaily),
+            Against::Race(_) => Some(Refusal::Race),
             Against::Daily { counted: false, .. } => None,
+        }
+    }
+
+    /// The number of the daily, if this is a daily's counted attempt: the
+    /// one place it is told apart from practice and races.
+    pub fn counted_daily(&self) -> Option<u32> {
+        match *self {
+            Against::Daily {
+                number,
+                counted: true,
+            } => Some(number),
+            Against::Daily { counted: false, .. } | Against::Race(_) => None,
         }
     }
 }
 
 impl Challenge {
-    /// Whether `game`, the challenge's, has come to its end by play.
-    pub fn over(game: &History) -> bool {
-        game.present().status == Status::Over
+    /// Whether its game has come to its end by play.
+    pub fn over(&self) -> bool {
+        self.game.present().status == Status::Over
     }
 
-    /// The result a counted daily's game keeps.
-    pub fn result(number: u32, game: &History) -> DailyResult {
-        let end = game.present();
-        DailyResult {
+    /// The result its game keeps, if it is a counted daily's attempt.
+    pub fn result(&self) -> Option<DailyResult> {
+        let number = self.against.counted_daily()?;
+        let end = self.game.present();
+        Some(DailyResult {
             number,
             score: end.score,
             top: end.board.max_value(),
             moves: end.moves,
-        }
+        })
     }
 
-    /// The challenge as storage keeps it; `board` is the game on the board.
-    pub fn saved(&self, board: &History) -> SavedChallenge {
-        let game = if self.on_board { board } else { &self.other };
+    /// The challenge as storage keeps it.
+    pub fn saved(&self) -> SavedChallenge {
         SavedChallenge {
             against: self.against.map_race(|race| race.link.clone()),
             ended: self.ended,
             on_board: self.on_board,
-            game: game.clone(),
+            game: self.game.clone(),
         }
     }
 
-    /// The challenge storage kept, with `own` as the player's own game; the
-    /// challenge's game comes back on the board if it was there. A race's
-    /// ghost is folded from its link, unless `known` is the same race (its
-    /// ghost is taken as it is); the racer's splits, from its game. `None`
-    /// if the race's link no longer opens.
+    /// The challenge storage kept. A race's ghost is folded from its link,
+    /// unless `known` is the same race (its ghost is taken as it is); the
+    /// racer's splits, from its game. `None` if the race's link no longer
+    /// opens.
     pub fn from_saved(
         saved: SavedChallenge,
-        own: History,
         known: Option<&Against<Box<Race>>>,
-    ) -> Option<(Challenge, History)> {
+    ) -> Option<Challenge> {
         let against = match saved.against {
             Against::Daily { number, counted } => Against::Daily { number, counted },
             Against::Race(link) => {
@@ -235,18 +278,12 @@ impl Challenge {
                 Against::Race(race)
             }
         };
-        let (board, other) = if saved.on_board {
-            (saved.game, own)
-        } else {
-            (own, saved.game)
-        };
-        let challenge = Challenge {
+        Some(Challenge {
             against,
             on_board: saved.on_board,
-            other,
+            game: saved.game,
             ended: saved.ended,
-        };
-        Some((challenge, board))
+        })
     }
 }
 

@@ -3,15 +3,17 @@
 //! seed comes from, and what the page's shell drew before the app ran.
 //! Its rules are in `update/game.rs`.
 
-use crate::engine::Board;
+use crate::engine::{Board, Config, State};
 use crate::session::history::History;
 use crate::session::stats::Stats;
 
 /// The player's game and its records.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Game {
-    /// The session: its start and every input; the present is the game.
-    pub history: History,
+    /// The player's own game, wherever the board is: its start and every
+    /// input; its present is the game. (The game on the board is
+    /// `Model::board_game`: this one, or a challenge's.)
+    pub own: History,
     /// The best score known for this board size: stored, written by another
     /// tab, or reached here. Never lowered while the size stays.
     pub best: u64,
@@ -42,9 +44,9 @@ pub struct Scored {
 
 impl Game {
     /// A game of `history`, with no records yet.
-    pub fn new(history: History, entropy: u64, shell_board: Option<Board>) -> Game {
+    pub fn new(own: History, entropy: u64, shell_board: Option<Board>) -> Game {
         Game {
-            history,
+            own,
             best: 0,
             stats: Stats::default(),
             entropy,
@@ -53,24 +55,32 @@ impl Game {
         }
     }
 
+    /// Raises the best score to the own game's, if it is higher; whether it
+    /// did.
+    pub fn raise_best(&mut self) -> bool {
+        let score = self.own.present().score;
+        let raised = score > self.best;
+        self.best = self.best.max(score);
+        raised
+    }
+
+    /// A new own game of `config`, from a fresh seed.
+    pub fn start(&mut self, config: Config) {
+        let seed = self.draw_seed();
+        self.own = History::new(config, seed);
+    }
+
     /// A fresh seed for a game nobody asked to replay (the same game always
     /// draws the same seed).
     pub fn draw_seed(&mut self) -> u64 {
         next_seed(&mut self.entropy)
     }
 
-    /// Forgets the first board the page's shell drew once the game is no
-    /// longer at it.
-    pub fn forget_shell_board(&mut self) {
-        if self.shell_board.as_ref() != Some(&self.history.present().board) {
-            self.shell_board = None;
-        }
-    }
-
-    /// Counts the points the move just played scored, numbered after the
-    /// last scoring move's, for the "+N" that floats up once.
-    pub fn score(&mut self) {
-        let gained = self.history.present().last.as_ref().map_or(0, |t| t.gained);
+    /// Counts the points the move just played, to `present`, scored,
+    /// numbered after the last scoring move's, for the "+N" that floats up
+    /// once.
+    pub fn score(&mut self, present: &State) {
+        let gained = present.last.as_ref().map_or(0, |t| t.gained);
         if gained > 0 {
             let n = self.scored.map_or(1, |s| s.n + 1);
             self.scored = Some(Scored { n, points: gained });

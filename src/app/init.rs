@@ -11,7 +11,7 @@ use super::chunks::{Chunk, Chunks};
 use super::cmd::Cmd;
 use super::coach::Coach;
 use super::computer::Computer;
-use super::contest::{Contest, LocalTime, RaceOffer};
+use super::contest::{Contest, DailyAsked, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
 use super::model::{
     next_seed, Game, Links, Mode, Model, Note, Record, Records, Settings, Storage, Travel,
@@ -158,7 +158,7 @@ fn asked_contest(model: &mut Model, query: &Query) {
     match (&query.race, &query.replay) {
         (Some(link), _) => offer_race(model, link),
         (None, Some(link)) if matches!(model.note, Some(Note::Proof(_))) => {
-            let end = model.game.history.state_at(model.game.history.len());
+            let end = model.board_game().state_at(model.board_game().len());
             model.contest.offer = end.map(|end| RaceOffer::new(link, &end));
         }
         (None, _) => {}
@@ -185,15 +185,15 @@ fn offer_race(model: &mut Model, link: &str) {
 }
 
 /// `?daily`'s value: empty for today's, else a daily's number.
-fn parse_daily(value: &str) -> Result<Option<u32>, &'static str> {
+fn parse_daily(value: &str) -> Result<DailyAsked, &'static str> {
     if value.is_empty() {
-        return Ok(None);
+        return Ok(DailyAsked::Today);
     }
     value
         .parse::<u32>()
         .ok()
         .filter(|&n| n >= 1)
-        .map(Some)
+        .map(DailyAsked::Number)
         .ok_or(DAILY_LINK_WRONG)
 }
 

@@ -37,6 +37,8 @@
 //! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
 //! - [`ignored`]: why `update` did nothing with a message.
+//! - [`refusal`]: why the game on the board refuses help or the computer,
+//!   and whether the computer may be asked, as named values.
 //! - [`notice`]: what the player is told of storage and of a card sent.
 //! - [`debugger`]: the tool that wraps the app as Elm's debugger does:
 //!   the runtime's recording, pausing on any message, session files.
@@ -66,6 +68,7 @@ pub mod model;
 pub mod msg;
 pub mod notice;
 pub mod panel;
+pub mod refusal;
 pub mod review_button;
 pub mod saved;
 pub mod settings;

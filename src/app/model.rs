@@ -15,6 +15,7 @@ use super::ignored::Ignored;
 pub use super::links::{Links, Share};
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
+pub use super::refusal::{Refusal, Verdict};
 pub use super::settings::{Settings, THEME_COLOURS};
 pub use super::storage::{Storage, Unsaved};
 pub use super::travel::{Mode, Travel, Verification, DEFAULT_SPEED, MAX_SPEED, SPEEDS};
@@ -61,16 +62,6 @@ pub struct Model {
     pub announcement: String,
 }
 
-/// Why the computer is not asked, by [`Model::asking_computer`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unasked {
-    /// The message does nothing here (the board is read-only, the game
-    /// takes no help, a hint waits for autoplay).
-    Ignored(Ignored),
-    /// The computer will not look at this board, and says why beside it.
-    Said(&'static str),
-}
-
 /// What the page tells the player of what they asked of it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Note {
@@ -83,28 +74,38 @@ pub enum Note {
 }
 
 impl Model {
-    /// The state on the board: the present, or the one being viewed.
+    /// The state on the board: the present of the game on the board, or
+    /// the state of it being viewed.
     pub fn shown(&self) -> Cow<'_, State> {
+        let game = self.board_game();
         match self.travel.mode {
-            Mode::Viewing(i) => self
-                .game
-                .history
+            Mode::Viewing(i) => game
                 .state_at(i)
-                .map_or(Cow::Borrowed(self.game.history.present()), Cow::Owned),
-            Mode::Live | Mode::Replaying => Cow::Borrowed(self.game.history.present()),
+                .map_or(Cow::Borrowed(game.present()), Cow::Owned),
+            Mode::Live | Mode::Replaying => Cow::Borrowed(game.present()),
         }
     }
 
-    /// The game in play (whatever the board shows).
-    pub fn present(&self) -> &State {
-        self.game.history.present()
+    /// The game on the board: the challenge's while one is on the board,
+    /// else the player's own game ([`Game::own`]). The board, the moves,
+    /// time travel, the computer and the review work on it.
+    pub fn board_game(&self) -> &History {
+        self.contest.board(&self.game.own)
+    }
+
+    /// The game on the board, to play on ([`Model::board_game`]).
+    pub fn board_game_mut(&mut self) -> &mut History {
+        match self.contest.challenge.as_mut().filter(|c| c.on_board) {
+            Some(challenge) => &mut challenge.game,
+            None => &mut self.game.own,
+        }
     }
 
     /// The board size and target of the player's own game: what the best
     /// score, the statistics and the settings are of (a contest on the
     /// board has its own).
     pub fn config(&self) -> Config {
-        self.own_history().config()
+        self.game.own.config()
     }
 
     /// The challenge whose game is on the board, if one is.
@@ -112,25 +113,9 @@ impl Model {
         self.contest.on_board()
     }
 
-    /// The player's own game, wherever it is.
-    pub fn own_history(&self) -> &History {
-        match self.challenge_on_board() {
-            Some(challenge) => &challenge.other,
-            None => &self.game.history,
-        }
-    }
-
-    /// The player's own game, wherever it is, to change.
-    pub fn own_history_mut(&mut self) -> &mut History {
-        match self.contest.challenge.as_mut().filter(|c| c.on_board) {
-            Some(challenge) => &mut challenge.other,
-            None => &mut self.game.history,
-        }
-    }
-
     /// Why the game on the board takes no help (undo, redo, hint, autoplay,
     /// a new game), if it takes none: a counted daily or a race.
-    pub fn help_refused(&self) -> Option<&'static str> {
+    pub fn help_refused(&self) -> Option<Refusal> {
         self.challenge_on_board()?.against.unaided()
     }
 
@@ -150,20 +135,31 @@ impl Model {
         self.note.get_or_insert(Note::Proof(what));
     }
 
+    /// Why undo and redo do nothing now, whatever the history holds, if
+    /// they do nothing: the board shows the past or a replay, or the game
+    /// on it takes no help. The one rule `update` (`travel::undo`, `redo`)
+    /// and the buttons ask.
+    pub fn travel_refused(&self) -> Option<Ignored> {
+        if !self.travel.live() {
+            return Some(Ignored::ReadOnly);
+        }
+        self.help_refused().map(|_| Ignored::Unaided)
+    }
+
     /// Whether Undo would do something now.
     pub fn can_undo(&self) -> bool {
-        self.travel.live() && self.help_refused().is_none() && self.game.history.can_undo()
+        self.travel_refused().is_none() && self.board_game().can_undo()
     }
 
     /// Whether Redo would do something now.
     pub fn can_redo(&self) -> bool {
-        self.travel.live() && self.help_refused().is_none() && self.game.history.can_redo()
+        self.travel_refused().is_none() && self.board_game().can_redo()
     }
 
     /// Whether asking the computer for `purpose` would do something now
     /// ([`Model::asking_computer`]): the buttons that offer it ask this.
     pub fn can_ask_computer(&self, purpose: Purpose) -> bool {
-        self.asking_computer(purpose).is_ok()
+        self.asking_computer(purpose) == Verdict::Ask
     }
 
     /// Whether the computer may be asked for `purpose` now, the one rule
@@ -171,19 +167,19 @@ impl Model {
     /// the board shows the present and takes help, the computer plays it
     /// (4×4, not won or over), and a hint waits for autoplay to stop.
     /// Autoplay that is on can always be stopped.
-    pub fn asking_computer(&self, purpose: Purpose) -> Result<(), Unasked> {
+    pub fn asking_computer(&self, purpose: Purpose) -> Verdict {
         match (purpose, self.computer.autoplay) {
-            (Purpose::Autoplay, true) => return Ok(()),
-            (Purpose::Hint, true) => return Err(Unasked::Ignored(Ignored::NotHere)),
+            (Purpose::Autoplay, true) => return Verdict::Ask,
+            (Purpose::Hint, true) => return Verdict::Ignore(Ignored::NotHere),
             (_, false) => {}
         }
         if !self.travel.live() {
-            return Err(Unasked::Ignored(Ignored::ReadOnly));
+            return Verdict::Ignore(Ignored::ReadOnly);
         }
         if self.help_refused().is_some() {
-            return Err(Unasked::Ignored(Ignored::Unaided));
+            return Verdict::Ignore(Ignored::Unaided);
         }
-        self.refusal().map_or(Ok(()), |why| Err(Unasked::Said(why)))
+        self.refusal().map_or(Verdict::Ask, Verdict::Refuse)
     }
 
     /// The best score to show: never below the score on the board.
@@ -205,26 +201,24 @@ impl Model {
     /// Why the computer will not look at the present board, if it will not:
     /// another size than 4×4, or a game won or over. Used by the rules that
     /// ask it (`update`) and by the line under the board.
-    pub fn refusal(&self) -> Option<&'static str> {
-        let state = self.present();
-        if !computer::supported(state) {
-            return Some(words::ONLY_4X4);
-        }
-        computer::idle_reason(state)
+    pub fn refusal(&self) -> Option<Refusal> {
+        computer::refusal(self.board_game().present())
     }
 
     /// The computer's line under the board, in order of priority: the
     /// review's verdict on the move played on the board shown; while the
     /// past is shown, nothing else (a hint speaks of the present board);
-    /// what the computer said about the present board, else its hint for
-    /// it, else why it cannot play this size at all, else why the game on
-    /// the board takes no help (said on the page, where a touch player
-    /// reads it: a tooltip reaches a mouse only).
+    /// what the computer said about the present board (why it will not
+    /// look at it, when asked), else its hint for it, else, while a
+    /// challenge that takes no help is open, why (said on the page, where a
+    /// touch player reads it: a tooltip reaches a mouse only). Nothing
+    /// is said unasked of a size the computer does not play, nor of help
+    /// in a challenge that has ended: the bar says it ended.
     pub fn computer_line(&self) -> Option<String> {
         if let Mode::Viewing(at) = self.travel.mode {
             return self.coach.verdict_at(at).map(|v| verdict_sentence(at, v));
         }
-        let present = self.present();
+        let present = self.board_game().present();
         let c = &self.computer;
         if let Some(text) = c.message_for(present) {
             return Some(text.to_string());
@@ -232,17 +226,15 @@ impl Model {
         if let Some(hint) = c.hint_on(present) {
             return Some(hint_sentence(hint.direction, &hint.reason));
         }
-        if !computer::supported(present) {
-            return Some(words::ONLY_4X4.to_string());
-        }
-        self.help_refused().map(words::unaided_line)
+        let open = self.challenge_on_board().filter(|c| !c.ended);
+        open.and_then(|c| c.against.unaided()).map(words::help_off)
     }
 
     /// The history's check, said of the game on the board: the last
     /// check, if it replayed this game (the same start), else that it is
     /// not checked yet.
     pub fn check_line(&self) -> String {
-        self.travel.check_line(&self.game.history)
+        self.travel.check_line(self.board_game())
     }
 
     /// The move drawn on the board as an arrow: the hint on the present
@@ -251,7 +243,7 @@ impl Model {
     pub fn arrow(&self) -> Option<Direction> {
         match self.travel.mode {
             Mode::Viewing(i) => self.coach.better_move_at(i),
-            Mode::Live | Mode::Replaying => self.computer.hint_for(self.present()),
+            Mode::Live | Mode::Replaying => self.computer.hint_for(self.board_game().present()),
         }
     }
 
@@ -261,10 +253,10 @@ impl Model {
     pub fn unreviewed(&self) -> usize {
         // A review ends a replay first, so it reviews the whole game shared.
         let upto = match self.travel.mode {
-            Mode::Replaying => self.game.history.len(),
-            Mode::Live | Mode::Viewing(_) => self.game.history.cursor(),
+            Mode::Replaying => self.board_game().len(),
+            Mode::Live | Mode::Viewing(_) => self.board_game().cursor(),
         };
-        let inputs = &self.game.history.inputs()[..upto];
+        let inputs = &self.board_game().inputs()[..upto];
         let first = game_start(inputs);
         inputs[first..]
             .iter()
@@ -282,11 +274,11 @@ impl Model {
             if self.panel != Some(Panel::History) {
                 return Err("viewing the past with the history panel closed".into());
             }
-            if i > self.game.history.len() {
-                return Err(format!("viewing input {i} of {}", self.game.history.len()));
+            if i > self.board_game().len() {
+                return Err(format!("viewing input {i} of {}", self.board_game().len()));
             }
         }
-        if self.game.best < self.own_history().present().score {
+        if self.game.best < self.game.own.present().score {
             return Err("best score below the present score".into());
         }
         if self.computer.autoplay && self.travel.mode != Mode::Live {
@@ -305,6 +297,6 @@ impl Model {
             return Err("autoplay on in an unaided game".into());
         }
         self.computer.validate()?;
-        self.coach.validate(&self.game.history)
+        self.coach.validate(self.board_game())
     }
 }

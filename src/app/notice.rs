@@ -25,13 +25,17 @@ pub enum Record {
     Settings,
     Challenge,
     Dailies,
+    /// The best score (last, so that the sets written before keep their
+    /// bits).
+    Best,
 }
 
 impl Record {
     /// Every kind, in the order the notice names them.
-    pub const ALL: [Record; 6] = [
+    pub const ALL: [Record; 7] = [
         Record::Game,
         Record::History,
+        Record::Best,
         Record::Stats,
         Record::Settings,
         Record::Challenge,
@@ -88,4 +92,13 @@ pub enum Sent {
     Copied,
     /// Neither is there: it is shown, selectable, to copy by hand.
     Shown,
+}
+
+/// Which of the card's buttons sent it out last: Share (the share sheet,
+/// else the clipboard) or Copy (the clipboard).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SentBy {
+    #[default]
+    Share,
+    Copy,
 }

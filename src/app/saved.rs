@@ -50,8 +50,9 @@ pub struct Saved {
     pub game: Loaded<State>,
     /// Its history (`Missing` for `Load::Records`).
     pub history: Loaded<History>,
-    /// The best score stored (0 when none, or a bad one was set aside).
-    pub best: u64,
+    /// The best score stored (one that failed its checks is set aside and
+    /// named in the notice, as every record is).
+    pub best: Loaded<u64>,
     pub stats: Loaded<Stats>,
     /// The daily's attempt or the race in play (`Missing` for
     /// `Load::Switch`).
@@ -66,6 +67,7 @@ impl Saved {
         let found = [
             (Record::Game, self.game.was_set_aside()),
             (Record::History, self.history.was_set_aside()),
+            (Record::Best, self.best.was_set_aside()),
             (Record::Stats, self.stats.was_set_aside()),
             (Record::Challenge, self.challenge.was_set_aside()),
             (Record::Dailies, self.dailies.was_set_aside()),

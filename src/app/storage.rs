@@ -34,6 +34,37 @@ pub struct Unsaved {
 }
 
 impl Unsaved {
+    /// The game on the board's size and its history.
+    pub const GAME: Unsaved = Unsaved {
+        game: true,
+        history: true,
+        best: false,
+        stats: false,
+        challenge: false,
+    };
+    /// The best score.
+    pub const BEST: Unsaved = Unsaved {
+        best: true,
+        ..Unsaved::NONE
+    };
+    /// The statistics.
+    pub const STATS: Unsaved = Unsaved {
+        stats: true,
+        ..Unsaved::NONE
+    };
+    /// The challenge.
+    pub const CHALLENGE: Unsaved = Unsaved {
+        challenge: true,
+        ..Unsaved::NONE
+    };
+    const NONE: Unsaved = Unsaved {
+        game: false,
+        history: false,
+        best: false,
+        stats: false,
+        challenge: false,
+    };
+
     /// Whether anything waits to be written.
     pub fn any(self) -> bool {
         self.game || self.history || self.best || self.stats || self.challenge
@@ -48,6 +79,38 @@ impl Storage {
             unsaved: Unsaved::default(),
             notice: (!usable).then_some(Notice::Unavailable),
         }
+    }
+
+    /// Marks `what` changed, to be written at the next idle moment (or when
+    /// the page hides): the door other rooms' rules go through.
+    pub fn mark(&mut self, what: Unsaved) {
+        let u = &mut self.unsaved;
+        u.game |= what.game;
+        u.history |= what.history;
+        u.best |= what.best;
+        u.stats |= what.stats;
+        u.challenge |= what.challenge;
+    }
+
+    /// `what` was just written (asked of the runner): nothing of it waits.
+    pub fn written(&mut self, what: Unsaved) {
+        let u = &mut self.unsaved;
+        u.game &= !what.game;
+        u.history &= !what.history;
+        u.best &= !what.best;
+        u.stats &= !what.stats;
+        u.challenge &= !what.challenge;
+    }
+
+    /// Everything that waits to be written, taken to be written now.
+    pub fn take_unsaved(&mut self) -> Unsaved {
+        std::mem::take(&mut self.unsaved)
+    }
+
+    /// Whether the player's own game is saved from now on (a game from a
+    /// bad link is not).
+    pub fn set_saving(&mut self, saving: bool) {
+        self.saving = saving;
     }
 
     /// Whether storage can be used at all.

@@ -57,7 +57,7 @@ pub fn subscriptions(model: &Model) -> Subs {
             .then(|| 1000 / model.travel.speed.max(1)),
         colour_scheme: model.settings.theme.is_none(),
         idle: model.storage.unsaved.any()
-            || model.computer.wants_warming(model.present())
+            || model.computer.wants_warming(model.board_game().present())
             || model.chunks.wants_preload(),
         page_hide: model.storage.usable(),
         clock_every_ms: Some(if model.panel == Some(Panel::Stats) {

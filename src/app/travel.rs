@@ -37,6 +37,17 @@ impl Travel {
         }
     }
 
+    /// Back to the present, live: the door every rule that puts another
+    /// game, or the present, on the board goes through.
+    pub fn go_live(&mut self) {
+        self.mode = Mode::Live;
+    }
+
+    /// Checks `history` again: replays it from its start.
+    pub fn check(&mut self, history: &History) {
+        self.verification = Some(Verification::of(history));
+    }
+
     /// Whether the board shows the present and no replay is running.
     pub fn live(&self) -> bool {
         self.mode == Mode::Live

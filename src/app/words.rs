@@ -6,7 +6,8 @@
 //! markup, and the debugger's words, for students, in its own files.
 //! Pure, so they are tested natively.
 
-use super::notice::{Notice, Record, Records, Sent};
+use super::notice::{Notice, Record, Records, Sent, SentBy};
+use super::refusal::Refusal;
 use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, Input, State, Status};
 use crate::session::dailies::DailyResult;
@@ -326,10 +327,22 @@ pub const NOT_CHECKED: &str = "This game is not checked yet.";
 /// The line under the board while the game on it takes no help, where a
 /// touch player reads why Undo, Hint and Autoplay are off (a tooltip
 /// says it to a mouse only): "Undo, Hint and Autoplay are off in a race:
-/// both players play unaided." (`why`: [`UNAIDED_DAILY`] or
-/// [`UNAIDED_RACE`]).
-pub fn unaided_line(why: &str) -> String {
-    format!("Undo, Hint and Autoplay are o{}", &why[1..])
+/// both players play unaided.": the line under the board while a
+/// challenge that takes no help is open.
+pub fn help_off(why: Refusal) -> String {
+    format!("Undo, Hint and Autoplay are o{}", &refusal(why)[1..])
+}
+
+/// Why the game on the board refuses help or the computer, in words: the
+/// buttons' title, and what the computer says when asked anyway.
+pub fn refusal(why: Refusal) -> &'static str {
+    match why {
+        Refusal::CountedDaily => UNAIDED_DAILY,
+        Refusal::Race => UNAIDED_RACE,
+        Refusal::Only4x4 => ONLY_4X4,
+        Refusal::Won => WON_IDLE,
+        Refusal::Over => OVER_IDLE,
+    }
 }
 
 /// The theme button's name: what pressing it does.
@@ -400,11 +413,12 @@ pub fn race_line(ghost: &Ghost, moves: u32, score: u64) -> String {
 }
 
 /// The line above the board in a daily: "Daily #329 · your one counted
-/// attempt today, played unaided".
+/// attempt today, played unaided"; once it has ended, "Daily #329 · your
+/// counted attempt" (the sentence under it says that it ended, once).
 pub fn daily_line(number: u32, counted: bool, ended: bool) -> String {
     let what = match (counted, ended) {
         (true, false) => "your one counted attempt today, played unaided",
-        (true, true) => "your counted attempt has ended",
+        (true, true) => "your counted attempt",
         (false, _) => "not counted",
     };
     format!("{} · {what}", daily_name(number, counted))
@@ -441,31 +455,43 @@ pub fn race_result(ghost: &Ghost, score: u64, moves: u32) -> String {
     )
 }
 
-/// The line of a challenge waiting beside the player's own game: "Daily
-/// #329 is waiting beside your game.", and its button's words.
-pub fn waiting_beside(daily: Option<(u32, bool)>) -> (String, &'static str) {
-    match daily {
-        Some((number, counted)) => (
-            format!(
-                "{} is waiting beside your game.",
-                daily_name(number, counted)
-            ),
+/// The line of a challenge beside the player's own game, and its
+/// button's words: "Daily #329 is waiting beside your game." while it can
+/// be played on; "Daily #329 has ended: its result is beside your game."
+/// once it cannot.
+pub fn waiting_beside(daily: Option<(u32, bool)>, ended: bool) -> (String, &'static str) {
+    let name = match daily {
+        Some((number, counted)) => daily_name(number, counted),
+        None => "The race".into(),
+    };
+    match (daily, ended) {
+        (_, true) => (
+            format!("{name} has ended: its result is beside your game."),
+            "See the result",
+        ),
+        (Some(_), false) => (
+            format!("{name} is waiting beside your game."),
             "Back to the daily",
         ),
-        None => (
+        (None, false) => (
             "A race is waiting beside your game.".into(),
             "Back to the race",
         ),
     }
 }
 
-/// How the result card went out, in words.
-pub fn sent_words(sent: Option<Sent>) -> &'static str {
-    match sent {
-        None => "Sharing…",
-        Some(Sent::Shared) => "Shared.",
-        Some(Sent::Copied) => "Copied.",
-        Some(Sent::Shown) => "No clipboard here: select the card's lines to copy them.",
+/// How the result card went out, in words, after the button pressed
+/// (`by`): Share that found no share sheet says that it copied instead.
+pub fn sent_words(by: SentBy, sent: Option<Sent>) -> &'static str {
+    match (by, sent) {
+        (SentBy::Share, None) => "Sharing…",
+        (SentBy::Copy, None) => "Copying…",
+        (_, Some(Sent::Shared)) => "Shared.",
+        (SentBy::Share, Some(Sent::Copied)) => {
+            "No share sheet here, so the card was copied: paste it to share."
+        }
+        (SentBy::Copy, Some(Sent::Copied)) => "Copied.",
+        (_, Some(Sent::Shown)) => "No clipboard here: select the card's lines to copy them.",
     }
 }
 
@@ -523,6 +549,7 @@ fn record_name(record: Record) -> &'static str {
     match record {
         Record::Game => "the game",
         Record::History => "the undo history",
+        Record::Best => "the best score",
         Record::Stats => "the statistics",
         Record::Settings => "the board size chosen",
         Record::Challenge => "the daily's attempt or race",
@@ -550,10 +577,10 @@ pub const WON_IDLE: &str = "You reached the target. Keep going to play on.";
 /// Why the computer does not look at a game over.
 pub const OVER_IDLE: &str = "The game is over.";
 
-/// The sentence for a computer that cannot answer.
-pub fn unavailable(why: &str) -> String {
-    format!("The computer player is unavailable: {why}")
-}
+/// The sentence for a computer that cannot answer, whatever the reason
+/// (the worker's files missing, a crash, a worker of another version):
+/// the reason itself is the message log's (`Msg::AiAnswered`).
+pub const COMPUTER_UNREACHABLE: &str = "The computer player could not be reached; try again.";
 
 /// Autoplay stopped, and `why`.
 pub fn autoplay_stopped(why: &str) -> String {

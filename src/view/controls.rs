@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use super::context::{select, use_dispatcher, use_paused};
 use crate::app::computer::Purpose;
-use crate::app::words::theme_button;
+use crate::app::words::{self, theme_button};
 use crate::app::{Msg, Panel, Share};
 use crate::web::browser::select_text;
 
@@ -34,7 +34,8 @@ fn PlayControls() -> impl IntoView {
     let can_redo = select(|m| m.can_redo());
     let can_ask =
         select(|m| [Purpose::Hint, Purpose::Autoplay].map(|purpose| m.can_ask_computer(purpose)));
-    let unaided = select(|m| m.help_refused());
+    let unaided = select(|m| m.help_refused().map(words::refusal));
+    let computer_off = select(|m| m.help_refused().or(m.refusal()).map(words::refusal));
     let autoplay = select(|m| m.computer.autoplay);
     let send = move |msg: Msg| move |_| dispatch.send(msg.clone());
     view! {
@@ -61,7 +62,7 @@ fn PlayControls() -> impl IntoView {
         <button
             class="hint-button control"
             disabled=move || paused.get() || !can_ask.get()[0]
-            title=move || unaided.get()
+            title=move || computer_off.get()
             aria-keyshortcuts="I"
             on:click=send(Msg::Hint)
         >
@@ -71,7 +72,7 @@ fn PlayControls() -> impl IntoView {
         <button
             class="autoplay-button control"
             disabled=move || paused.get() || !can_ask.get()[1]
-            title=move || unaided.get()
+            title=move || computer_off.get()
             aria-pressed=move || autoplay.get().to_string()
             aria-keyshortcuts="P"
             on:click=send(Msg::Autoplay)

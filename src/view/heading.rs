@@ -97,7 +97,7 @@ fn ScoreBar(
 #[component]
 pub fn Intro() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let target = select(|m| m.present().config.target);
+    let target = select(|m| m.board_game().present().config.target);
     let goal = move || match target.get() {
         Some(t) => format!("{t} tile!"),
         None => "biggest tile you can!".to_string(),

@@ -15,8 +15,8 @@ pub fn ReplayBar() -> impl IntoView {
         let replaying = m.travel.mode == Mode::Replaying;
         replaying.then(|| {
             (
-                m.game.history.cursor(),
-                m.game.history.len(),
+                m.board_game().cursor(),
+                m.board_game().len(),
                 m.travel.speed,
             )
         })

@@ -10,7 +10,7 @@ use super::browser;
 use super::dispatcher::Dispatcher;
 use super::split_points::{self, SplitPoints};
 use super::storage::Store;
-use super::workers::{self, Workers};
+use super::workers::Workers;
 use crate::app::{Cmd, Msg, Sent};
 use crate::session::stored::Problem;
 
@@ -62,11 +62,15 @@ impl Runner {
                 let saved = self.store.load_saved(config, load);
                 dispatcher.send(Msg::Loaded(Box::new(saved)));
             }
-            Cmd::AskAi { .. }
-            | Cmd::CancelAi
-            | Cmd::WarmAi
-            | Cmd::AssessMoves { .. }
-            | Cmd::CancelAssessments => workers::run(&self.workers, cmd, dispatcher),
+            Cmd::AskAi {
+                id,
+                board,
+                budget_ms,
+            } => self.workers.ask(id, &board, budget_ms, dispatcher),
+            Cmd::CancelAi => self.workers.cancel(),
+            Cmd::WarmAi => self.workers.warm(),
+            Cmd::AssessMoves { id, moves } => self.workers.assess(id, moves, dispatcher),
+            Cmd::CancelAssessments => self.workers.cancel_assessments(),
             Cmd::LoadChunk(chunk) => {
                 let loading = (self.split.load)(chunk);
                 leptos::task::spawn_local(async move {

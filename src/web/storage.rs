@@ -156,7 +156,7 @@ impl Store {
             } else {
                 Loaded::Missing
             },
-            best: self.best_or_zero(config),
+            best: self.load_best(config),
             stats: self.load_stats(config),
             challenge: if first {
                 self.load_challenge()
@@ -205,16 +205,6 @@ impl Store {
         self.load(&best_key(config), |text| save::decode_best(text, config))
     }
 
-    /// The best score of `config`'s size to start from: 0 when none is
-    /// stored or the stored one was set aside (a bad best never lowers the
-    /// best shown, which only rises from here).
-    pub fn best_or_zero(&self, config: Config) -> u64 {
-        match self.load_best(config) {
-            Loaded::Valid(best) => best,
-            Loaded::Missing | Loaded::SetAside { .. } => 0,
-        }
-    }
-
     /// Saves the game in progress.
     pub fn save_game(&self, state: &State) -> Result<(), Problem> {
         self.write(&game_key(state.config), &save::encode(state))
@@ -226,14 +216,14 @@ impl Store {
         if !self.available {
             return Err(Problem::Unavailable);
         }
-        let key = best_key(config);
-        let stored = self
-            .read(&key)
-            .and_then(|t| save::decode_best(&t, config).ok());
-        if stored.is_some_and(|s| s >= best) {
-            return Ok(());
+        // Read as every record is: one that fails its checks is set aside
+        // (to its `:corrupt` key) before this one takes its place.
+        if let Loaded::Valid(stored) = self.load_best(config) {
+            if stored >= best {
+                return Ok(());
+            }
         }
-        self.write(&key, &save::encode_best(best))
+        self.write(&best_key(config), &save::encode_best(best))
     }
 }
 

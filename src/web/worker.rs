@@ -62,7 +62,8 @@ pub enum Heard {
     Ready,
     /// The answer to the question it was asked.
     Answer(Answer),
-    /// It cannot be used: it failed to load, or refused the question.
+    /// It cannot be used: it failed to load, refused the question, or
+    /// said what the page cannot read. Why, for the message log.
     Failed(String),
     /// Nothing for its owner: a stale answer, or no reply at all.
     Nothing,
@@ -113,10 +114,13 @@ impl SearchWorker {
         self.ready && self.asked.is_none()
     }
 
-    /// Reads a text the worker posted.
+    /// Reads a text the worker posted. A text it cannot read (a worker of
+    /// another version, say) makes it unusable at once: the question in
+    /// flight ends now, with what was heard, rather than at the start's
+    /// timeout.
     pub fn hear(&mut self, text: &str) -> Heard {
         let Ok(reply) = Reply::parse(text) else {
-            return Heard::Nothing;
+            return Heard::Failed(format!("unreadable reply from the AI worker: {text}"));
         };
         match reply {
             Reply::Ready => {

@@ -1,6 +1,7 @@
-//! The AI's workers, as the runner carries out the computer player's
-//! commands: the one for hints and autoplay ([`AiClient`]) and the
-//! review's pool ([`ReviewPool`]).
+//! The AI's workers, through which the runner carries out the computer
+//! player's commands (it matches each `Cmd` once, and calls these): the
+//! one for hints and autoplay ([`AiClient`]) and the review's pool
+//! ([`ReviewPool`]).
 //!
 //! Their code (the clients, the workers' messages, fetching the worker's
 //! wasm) stays in the page's first download, though only a later action
@@ -11,7 +12,9 @@
 use super::ai_client::AiClient;
 use super::dispatcher::Dispatcher;
 use super::review_pool::ReviewPool;
-use crate::app::{Cmd, Msg};
+use crate::ai::bitboard::Bitboard;
+use crate::app::Msg;
+use crate::engine::Board;
 
 /// The AI's workers: started on first use.
 #[derive(Default)]
@@ -20,38 +23,35 @@ pub struct Workers {
     reviews: ReviewPool,
 }
 
-/// Carries out one of the computer player's commands; replies go to
-/// `dispatcher`. Every other command is named, not matched by a wildcard:
-/// a new command must say here whether it is the workers'.
-pub fn run(workers: &Workers, cmd: Cmd, dispatcher: Dispatcher) {
-    match cmd {
-        Cmd::AskAi {
-            id,
-            board,
-            budget_ms,
-        } => workers.ai.ask(&board, budget_ms, move |answer| {
+impl Workers {
+    /// Asks question `id` about `board`; its answer goes to `dispatcher`
+    /// as `Msg::AiAnswered`.
+    pub fn ask(&self, id: u32, board: &Board, budget_ms: u32, dispatcher: Dispatcher) {
+        self.ai.ask(board, budget_ms, move |answer| {
             dispatcher.send(Msg::AiAnswered { id, answer })
-        }),
-        Cmd::CancelAi => workers.ai.cancel(),
-        Cmd::WarmAi => workers.ai.warm(),
-        Cmd::AssessMoves { id, moves } => workers.reviews.start(moves, move |at, answer| {
+        });
+    }
+
+    /// Drops the question in flight: its answer, if it comes, is stale.
+    pub fn cancel(&self) {
+        self.ai.cancel();
+    }
+
+    /// Starts the hints' worker ahead of the first question.
+    pub fn warm(&self) {
+        self.ai.warm();
+    }
+
+    /// Starts review `id` of `moves`; each answer goes to `dispatcher` as
+    /// `Msg::Assessed`.
+    pub fn assess(&self, id: u32, moves: Vec<(usize, Bitboard)>, dispatcher: Dispatcher) {
+        self.reviews.start(moves, move |at, answer| {
             dispatcher.send(Msg::Assessed { id, at, answer })
-        }),
-        Cmd::CancelAssessments => workers.reviews.cancel(),
-        Cmd::SaveGame(_)
-        | Cmd::SaveHistory(_)
-        | Cmd::SaveBest(..)
-        | Cmd::SaveStats(..)
-        | Cmd::SaveChallenge(_)
-        | Cmd::SaveDailies(_)
-        | Cmd::ShareCard(_)
-        | Cmd::CopyCard(_)
-        | Cmd::SaveSettings(_)
-        | Cmd::SaveTheme(_)
-        | Cmd::Load(..)
-        | Cmd::LoadChunk(_)
-        | Cmd::After { .. }
-        | Cmd::CopyLink(_)
-        | Cmd::ClearQuery => {}
+        });
+    }
+
+    /// Stops the review in flight.
+    pub fn cancel_assessments(&self) {
+        self.reviews.cancel();
     }
 }

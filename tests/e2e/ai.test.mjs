@@ -411,7 +411,7 @@ test('stopping autoplay (P, the button) is immediate: the board stays put; undo 
 // ---------------------------------------------------------------------------
 // 5. Other sizes
 
-test('on a 5x4 board the Hint and Autoplay buttons are disabled, I and P change nothing, and the line says why; back on 4x4 they work again', async () => {
+test('on a 5x4 board the Hint and Autoplay buttons are disabled and their title says why, I and P change nothing and the line says why, never unasked; back on 4x4 they work again', async () => {
   const { context, page, errors } = await openAt(suite, { query: '?seed=5005' });
   assert.deepEqual(await computerButtons(page), { hint: true, autoplay: true }, 'enabled on 4x4');
   await chooseSize(page, '5x4');
@@ -419,7 +419,10 @@ test('on a 5x4 board the Hint and Autoplay buttons are disabled, I and P change 
   await blur(page);
   assert.deepEqual(await computerButtons(page), { hint: false, autoplay: false }, 'disabled on 5x4');
   const only = /computer player plays 4×4 boards only/;
-  assert.match((await readHint(page)).text, only, '.hint-output should say why');
+  for (const button of ['.hint-button', '.autoplay-button']) {
+    assert.match(await page.getAttribute(button, 'title') ?? '', only, `${button}'s title should say why`);
+  }
+  assert.doesNotMatch((await readHint(page)).text ?? '', only, 'said under the board though nobody asked');
 
   const shot = await snapshot(page, '5x4');
   for (const key of ['i', 'p', 'i', 'p', 'p']) {
@@ -521,7 +524,7 @@ test('the computer\'s moves are in the history inspector and the share link repl
 // ---------------------------------------------------------------------------
 // 7. No worker
 
-test('a worker that cannot load: I and P say the computer player is unavailable, with no console or page error', async () => {
+test('a worker that cannot load: I and P say the computer player could not be reached, with no console or page error', async () => {
   const blocked = [];
   const { context, page, errors } = await openWith({
     query: '?seed=7007',
@@ -539,14 +542,14 @@ test('a worker that cannot load: I and P say the computer player is unavailable,
   console.log(`ai: no worker: the line reads "${hint.text}"; blocked ${blocked.join(', ')}`);
   assert.ok(blocked.length >= 1, 'the page never asked for the worker');
   assert.equal(hint.dir, null, 'a hint without a worker?');
-  assert.match(hint.text, /computer player is unavailable/i);
+  assert.match(hint.text, /computer player could not be reached; try again/i);
   // Again with the button, and autoplay: the same, and nothing moves.
   const again = await askForHint(page, 'button');
-  assert.match(again.text, /computer player is unavailable/i);
+  assert.match(again.text, /computer player could not be reached; try again/i);
   await page.keyboard.press('p');
   await page.waitForFunction(
     () => document.querySelector('.autoplay-button').getAttribute('aria-pressed') === 'false' &&
-      /unavailable/.test(document.querySelector('.hint-output').textContent),
+      /could not be reached/.test(document.querySelector('.hint-output').textContent),
     null, { timeout: 30_000 },
   );
   await page.waitForTimeout(500);
@@ -559,5 +562,34 @@ test('a worker that cannot load: I and P say the computer player is unavailable,
   const rest = errors.filter((e) => !/^request failed: http:\/\/127\.0\.0\.1:\d+\/ai-worker[^ ]* /.test(e)
     && !/^console\.error: Failed to load resource: net::ERR_FAILED \(at http:\/\/127\.0\.0\.1:\d+\/ai-worker[^ ]*\)$/.test(e));
   assertClean(rest, 'no worker');
+  await context.close();
+});
+
+// ---------------------------------------------------------------------------
+// 8. A worker of another version
+
+test('a worker of another version is answered at once, in the player\'s words', async () => {
+  // The worker's script answers everything in a form this page cannot
+  // read, as a worker of another version would.
+  const { context, page, errors } = await openWith({
+    query: '?seed=7007',
+    options: { serviceWorkers: 'block' },
+    beforeLoad: (p) => p.route('**/ai-worker_loader.js', (route) => route.fulfill({
+      contentType: 'text/javascript',
+      body: "postMessage('{\"protocol\":99,\"hello\":\"from another version\"}');\n"
+        + "onmessage = () => postMessage('{\"protocol\":99}');\n",
+    })),
+  });
+  const shot = await snapshot(page);
+  const started = Date.now();
+  const hint = await askForHint(page, 'key');
+  const took = Date.now() - started;
+  console.log(`ai: a worker of another version: the line reads "${hint.text}" after ${took} ms`);
+  assert.equal(hint.dir, null, 'a hint from a worker the page cannot read?');
+  assert.equal(hint.text, 'The computer player could not be reached; try again.');
+  // At once: well before the start's timeout (20 s).
+  assert.ok(took < 5_000, `the answer took ${took} ms`);
+  assertSameState(await snapshot(page), shot, 'with a worker of another version');
+  assertClean(errors, 'a worker of another version');
   await context.close();
 });

@@ -47,7 +47,7 @@ pub fn saved(config: Config, load: Load, game: Loaded<State>) -> Saved {
         load,
         game,
         history: Loaded::Missing,
-        best: 0,
+        best: Loaded::Missing,
         stats: Loaded::Missing,
         challenge: Loaded::Missing,
         dailies: Loaded::Missing,
@@ -163,10 +163,10 @@ pub fn opened_with(query: Query) -> (Model, Vec<Cmd>) {
 /// What `Cmd::AssessMoves` asks about: each move in the history from `from` to
 /// the cursor, with the board it was played on.
 pub fn moves_from(m: &Model, from: usize) -> Vec<(usize, u64)> {
-    (from..m.game.history.cursor())
-        .filter(|&at| matches!(m.game.history.inputs()[at], Input::Move(_)))
+    (from..m.board_game().cursor())
+        .filter(|&at| matches!(m.board_game().inputs()[at], Input::Move(_)))
         .map(|at| {
-            let board = m.game.history.state_at(at).unwrap().board;
+            let board = m.board_game().state_at(at).unwrap().board;
             (at, bitboard::from_board(&board).unwrap())
         })
         .collect()
@@ -221,9 +221,9 @@ pub fn long_life(inputs: usize, mut fold: impl FnMut(&mut Model, Msg)) -> Model 
     fold(&mut model, Msg::Loaded(Box::new(loaded)));
     let dirs = [Left, Direction::Down, Right, Up];
     let mut i = 0usize;
-    while model.game.history.len() < inputs {
+    while model.board_game().len() < inputs {
         i += 1;
-        let present = model.present().clone();
+        let present = model.board_game().present().clone();
         let input = dirs
             .iter()
             .map(|&d| Input::Move(d))

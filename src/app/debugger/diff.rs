@@ -25,11 +25,11 @@ const LONGEST: usize = 120;
 /// What changed from `before` to `after`.
 pub fn diff(before: &Model, after: &Model) -> Vec<Change> {
     let mut changes = Vec::new();
-    if before.present().board != after.present().board {
+    if before.board_game().present().board != after.board_game().present().board {
         changes.push(Change {
             field: "board in play".into(),
-            before: before.present().board.to_string(),
-            after: after.present().board.to_string(),
+            before: before.board_game().present().board.to_string(),
+            after: after.board_game().present().board.to_string(),
         });
     }
     let (Value::Object(was), Value::Object(now)) = (fields(before), fields(after)) else {

@@ -30,14 +30,16 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 /// The session file's format version; a file of another one is refused.
 /// 2: the model as rooms (`game`, `travel`, `settings`, …).
 /// 3: each message's [`fingerprint`] of the board after it.
-pub const SESSION_VERSION: u32 = 3;
+/// 4: the player's own game always `game.own`, a challenge's always its
+/// `game`, and the best score read as every record (`Saved::best`).
+pub const SESSION_VERSION: u32 = 4;
 
 /// The game on the board after a message, as one number: its cells'
 /// values, row by row, and its score (FNV-1a). The recording keeps one a
 /// message, so a replay is told at the very message where its board parts
 /// from the page's, even where no command says so (a move gives none).
 pub fn fingerprint(model: &Model) -> u32 {
-    let state = model.present();
+    let state = model.board_game().present();
     let board = &state.board;
     let cells = board
         .positions()
@@ -206,7 +208,7 @@ pub const SNAPSHOT_BYTES: usize = 1_500_000;
 /// byte, its score eight, and a checkpoint every 64 inputs a few hundred
 /// (`tests/recording_memory.rs` measures what the snapshots hold).
 pub fn weight(model: &Model) -> usize {
-    8_192 + model.game.history.len() * 24
+    8_192 + model.board_game().len() * 24
 }
 
 /// The models right after every so many messages of a session's window

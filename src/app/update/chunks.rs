@@ -1,28 +1,34 @@
 //! The chunks of code fetched when they are first needed
-//! ([`crate::app::chunks`]): a panel that opens, or a contest that begins,
-//! asks for its chunk, and the runner says how the fetch went.
+//! ([`crate::app::chunks`]): the rule that opens a panel, or shows the
+//! contest's views, asks for its chunk here and returns the command, and
+//! the runner says how the fetch went.
 
 use super::super::chunks::Chunk;
 use super::super::cmd::Cmd;
-use super::super::contest::Views;
 use super::super::ignored::Ignored;
 use super::super::model::Model;
 use super::super::panel::Panel;
 use super::common::Outcome;
 
-/// After every rule: a panel that has just opened (whichever rule opened
-/// it) asks for its chunk, if that is missing or failed the last time.
-pub fn panel_opened(model: &mut Model, before: Option<Panel>) -> Option<Cmd> {
-    let opened = Chunk::Panel(model.panel.filter(|&p| Some(p) != before)?);
-    model.chunks.need(opened).then_some(Cmd::LoadChunk(opened))
+/// `panel` has just opened (whichever rule opened it: its button, a key,
+/// Review): its chunk, if that is missing or failed the last time.
+pub fn panel_opened(model: &mut Model, panel: Panel) -> Option<Cmd> {
+    load(model, Chunk::Panel(panel))
 }
 
-/// After every rule: the contest's views, when what they show has just
-/// changed (a challenge begun, or moved to or from the board; an offer to
-/// race), ask for their chunk, if that is missing or failed the last time.
-pub fn contest_shown(model: &mut Model, before: Views) -> Option<Cmd> {
-    let shown = model.contest.shown() && model.contest.views() != before;
-    (shown && model.chunks.need(Chunk::Contest)).then_some(Cmd::LoadChunk(Chunk::Contest))
+/// What the contest's views show has just changed (a challenge begun, or
+/// moved to or from the board, or another tab's): their chunk, if there is
+/// something to show and it is missing or failed the last time.
+pub fn contest_shown(model: &mut Model) -> Option<Cmd> {
+    if !model.contest.shown() {
+        return None;
+    }
+    load(model, Chunk::Contest)
+}
+
+/// The command that fetches `chunk`, if it is missing or failed.
+fn load(model: &mut Model, chunk: Chunk) -> Option<Cmd> {
+    model.chunks.need(chunk).then_some(Cmd::LoadChunk(chunk))
 }
 
 /// The first idle moment on a visit whose files a service worker holds:

@@ -7,8 +7,8 @@ use super::super::contest::CardState;
 use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel};
 use super::super::words::review_done;
-use super::super::words::ONLY_4X4;
-use super::common::{send_card, Outcome};
+use super::super::words::{COMPUTER_UNREACHABLE, ONLY_4X4};
+use super::common::{announce, send_card, Outcome};
 use super::page;
 use super::travel::end_replay;
 use crate::ai::review::Assessment;
@@ -22,22 +22,24 @@ pub fn review(model: &mut Model) -> Outcome {
     if model.travel.mode == Mode::Replaying {
         end_replay(model);
     }
-    let Some(moves) = moves_of(&model.game.history) else {
+    let Some(moves) = moves_of(model.board_game()) else {
         model.coach.stop(Some(ONLY_4X4.into()));
         return Err(Ignored::NotHere);
     };
     if moves.is_empty() {
         return Err(Ignored::NoChange);
     }
-    page::open(model, Panel::History);
-    Ok(start(model, moves))
+    let chunk = page::open(model, Panel::History);
+    let mut cmds = start(model, moves);
+    cmds.extend(chunk);
+    Ok(cmds)
 }
 
 /// Reviews the game on the board without opening a panel: a daily or a
 /// race that ended, for its result card's grades. Nothing if the search
 /// does not play this board.
 pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
-    match moves_of(&model.game.history) {
+    match moves_of(model.board_game()) {
         Some(moves) if !moves.is_empty() => start(model, moves),
         _ => Vec::new(),
     }
@@ -50,7 +52,9 @@ fn start(model: &mut Model, moves: Vec<MoveInReview>) -> Vec<Cmd> {
     if model.coach.running.is_some() {
         cmds.push(Cmd::CancelAssessments);
     }
-    let (id, left) = model.coach.start(&model.game.history, moves);
+    let (id, left) = model
+        .coach
+        .start(model.contest.board(&model.game.own), moves);
     if !left.is_empty() {
         cmds.push(Cmd::AssessMoves { id, moves: left });
     }
@@ -84,16 +88,29 @@ pub fn reviewed(
                 return Err(Ignored::Stale);
             }
             if model.coach.running.is_none() {
-                model.announcement = review_done(&model.coach.summary());
+                let done = review_done(&model.coach.summary());
+                announce(model, done);
                 if model.contest.card == CardState::Waiting {
                     return Ok(send_card(model));
                 }
             }
             Ok(Vec::new())
         }
-        Err(why) => {
-            model.coach.stop(Some(why));
+        // Why is in the message log, with the answer.
+        Err(_) => {
+            model.coach.stop(Some(COMPUTER_UNREACHABLE.into()));
             Ok(vec![Cmd::CancelAssessments])
         }
     }
+}
+
+/// After every message: the review keeps only the moves the game on the
+/// board still holds as they were reviewed; a run left with nothing to
+/// search is cancelled.
+pub fn keep_valid(model: &mut Model) -> Option<Cmd> {
+    let game = model.contest.board(&model.game.own);
+    model
+        .coach
+        .keep_valid(game)
+        .then_some(Cmd::CancelAssessments)
 }

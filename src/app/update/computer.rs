@@ -8,9 +8,9 @@
 //! so no move lands after it.
 
 use super::super::cmd::Cmd;
-use super::super::computer::{supported, Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
+use super::super::computer::{Computer, Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use super::super::ignored::Ignored;
-use super::super::model::{Model, Unasked};
+use super::super::model::{Model, Refusal, Verdict};
 use super::super::msg::Msg;
 use super::super::words;
 use super::common::{stop_autoplay, Outcome};
@@ -21,10 +21,10 @@ use crate::engine::{Direction, Input, State};
 /// Asks for the best move on the present board (or shows it again, if it
 /// is known).
 pub fn hint(model: &mut Model) -> Outcome {
-    if !may_ask(model, Purpose::Hint)? {
-        return Ok(Vec::new());
+    if let Some(outcome) = not_asked(model, Purpose::Hint) {
+        return outcome;
     }
-    let state = model.present().clone();
+    let state = model.board_game().present().clone();
     if model.computer.hint_on(&state).is_some() {
         // This board's hint is known (undo came back to it): show it again
         // rather than ask, and rather than "Thinking…" beside it.
@@ -40,26 +40,26 @@ pub fn autoplay(model: &mut Model) -> Outcome {
     if model.computer.autoplay {
         return Ok(stop_autoplay(model, None));
     }
-    if !may_ask(model, Purpose::Autoplay)? {
-        return Ok(Vec::new());
+    if let Some(outcome) = not_asked(model, Purpose::Autoplay) {
+        return outcome;
     }
     model.computer.quiet();
     model.computer.autoplay = true;
     Ok(next_turn(model))
 }
 
-/// Whether the computer may be asked for `purpose`: the model's one rule
-/// ([`Model::asking_computer`], which the buttons ask too). `Err`: the
-/// message does nothing; `Ok(false)`: the computer said beside the board
-/// why it will not look at it.
-fn may_ask(model: &mut Model, purpose: Purpose) -> Result<bool, Ignored> {
+/// What the message does if the computer is not to be asked for
+/// `purpose` (the model's one rule, [`Model::asking_computer`], which the
+/// buttons ask too): nothing, or the computer says beside the board why
+/// it will not look at it. `None`: ask it.
+fn not_asked(model: &mut Model, purpose: Purpose) -> Option<Outcome> {
     match model.asking_computer(purpose) {
-        Ok(()) => Ok(true),
-        Err(Unasked::Ignored(why)) => Err(why),
-        Err(Unasked::Said(why)) => {
-            let state = model.present().clone();
-            model.computer.say(&state, why);
-            Ok(false)
+        Verdict::Ask => None,
+        Verdict::Ignore(why) => Some(Err(why)),
+        Verdict::Refuse(why) => {
+            let present = model.contest.board(&model.game.own).present();
+            model.computer.say(present, words::refusal(why));
+            Some(Ok(Vec::new()))
         }
     }
 }
@@ -79,7 +79,7 @@ pub fn answered(model: &mut Model, id: u32, answer: Answer) -> Outcome {
     let Some(question) = model.computer.take_question(id) else {
         return Err(Ignored::Stale);
     };
-    let still = *model.present() == question.state;
+    let still = *model.board_game().present() == question.state;
     match question.purpose {
         Purpose::Hint if still => Ok(hint_answered(model, question.state, answer)),
         Purpose::Hint => {
@@ -105,9 +105,10 @@ fn hint_answered(model: &mut Model, state: State, answer: Answer) -> Vec<Cmd> {
             }
             None => words::NO_MOVE_CHANGES.to_string(),
         },
-        Err(e) => words::unavailable(&e),
+        // Why is in the message log, with the answer.
+        Err(_) => words::COMPUTER_UNREACHABLE.to_string(),
     };
-    c.say(model.game.history.present(), why);
+    c.say(model.contest.board(&model.game.own).present(), why);
     Vec::new()
 }
 
@@ -116,7 +117,7 @@ fn autoplay_answered(model: &mut Model, answer: Answer) -> Vec<Cmd> {
     match answer.map(|advice| advice.direction) {
         Ok(Some(direction)) => play_and_pause(model, direction),
         Ok(None) => stop_autoplay(model, Some(words::AUTOPLAY_NO_MOVE.into())),
-        Err(e) => stop_autoplay(model, Some(words::unavailable(&e))),
+        Err(_) => stop_autoplay(model, Some(words::COMPUTER_UNREACHABLE.into())),
     }
 }
 
@@ -131,7 +132,12 @@ pub fn turn(model: &mut Model, turn: u32) -> Outcome {
 
 /// Plays autoplay's move, then pauses before the next turn.
 fn play_and_pause(model: &mut Model, direction: Direction) -> Vec<Cmd> {
-    let mut cmds = game::play(model, Input::Move(direction)).unwrap_or_default();
+    let mut cmds = match game::play(model, Input::Move(direction)) {
+        Ok(cmds) => cmds,
+        // The answer is for this very board, so its move changes it; a
+        // move the game refuses all the same ends autoplay, said.
+        Err(_) => return stop_autoplay(model, Some(words::AUTOPLAY_NO_MOVE.into())),
+    };
     let turn = model.computer.last_id;
     model.computer.pausing = Some(turn);
     cmds.push(Cmd::After {
@@ -151,10 +157,9 @@ fn next_turn(model: &mut Model) -> Vec<Cmd> {
         return stop_autoplay(model, None);
     }
     if let Some(why) = model.refusal() {
-        let said = if supported(model.present()) {
-            words::autoplay_stopped(why)
-        } else {
-            why.to_string()
+        let said = match why {
+            Refusal::Only4x4 => words::refusal(why).to_string(),
+            _ => words::autoplay_stopped(words::refusal(why)),
         };
         return stop_autoplay(model, Some(said));
     }
@@ -163,8 +168,9 @@ fn next_turn(model: &mut Model) -> Vec<Cmd> {
 
 /// A question about the present board.
 fn ask(model: &mut Model, purpose: Purpose) -> Cmd {
-    let board = model.game.history.present().board.clone();
-    let id = model.computer.ask(model.game.history.present(), purpose);
+    let board = model.board_game().present().board.clone();
+    let present = model.contest.board(&model.game.own).present();
+    let id = model.computer.ask(present, purpose);
     Cmd::AskAi {
         id,
         board,
@@ -176,7 +182,7 @@ fn ask(model: &mut Model, purpose: Purpose) -> Cmd {
 /// is one it plays: its files and its start then cost the first hint
 /// nothing (docs/ai.md, "The first hint").
 pub fn warm(model: &mut Model) -> Option<Cmd> {
-    if !model.computer.wants_warming(model.present()) {
+    if !model.computer.wants_warming(model.board_game().present()) {
         return None;
     }
     model.computer.warmed = true;

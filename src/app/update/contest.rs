@@ -3,7 +3,7 @@
 //! ghost, the end of either, the result card, another tab's copy of the
 //! challenge, the clock, and the contest's records as storage gave them.
 //!
-//! A challenge's game is the board's `history` while it is on the board,
+//! A challenge's game is `Model::board_game` while it is on the board,
 //! so moves go through the same `play` rule as any game; what is the
 //! challenge's own is here: what a move adds (`moved`), its end, and the
 //! switch between the challenge and the player's own game.
@@ -12,14 +12,14 @@ use super::super::bar::challenge_ended;
 use super::super::cmd::Cmd;
 use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model, Record, Records};
+use super::super::model::{Model, Record, Records, Unsaved};
 use super::super::msg::Msg;
-use super::super::notice::Sent;
+use super::super::notice::{Sent, SentBy};
 use super::super::saved::Load;
 use super::super::words;
 use super::coach::review_quietly;
-use super::common::{say, send_card, stop_autoplay, Outcome};
-use super::page;
+use super::common::{announce, say, send_card, stop_autoplay, Outcome};
+use super::{chunks, page};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
@@ -41,32 +41,27 @@ pub fn loaded(
     if let Loaded::Valid(dailies) = dailies {
         model.contest.dailies = dailies;
     }
-    if let Loaded::Valid(mut challenge) = challenge {
-        challenge.on_board &= load == Load::Start;
-        let saved = challenge;
-        let own = model.game.history.clone();
-        match Challenge::from_saved(saved, own, None) {
-            Some((challenge, board)) => {
-                model.game.history = board;
+    if let Loaded::Valid(mut saved) = challenge {
+        saved.on_board &= load == Load::Start;
+        match Challenge::from_saved(saved, None) {
+            Some(challenge) => {
                 model.contest.challenge = Some(challenge);
                 say(model);
             }
-            None => {
-                challenge_set_aside(model);
-            }
+            None => challenge_set_aside(model),
         }
     }
-    match model.contest.asked.take() {
-        Some(asked) => open_daily(model, asked).unwrap_or_default(),
-        None => Vec::new(),
+    let mut cmds: Vec<Cmd> = chunks::contest_shown(model).into_iter().collect();
+    if let Some(asked) = model.contest.asked.take() {
+        cmds.extend(daily(model, asked.number()));
     }
+    cmds
 }
 
 /// A stored challenge that failed its checks, or whose race's link no
 /// longer opens, was set aside (by storage, or here): the notice says so.
-fn challenge_set_aside(model: &mut Model) -> Vec<Cmd> {
+fn challenge_set_aside(model: &mut Model) {
     model.storage.set_aside(Records::of(&[Record::Challenge]));
-    Vec::new()
 }
 
 /// Plays daily #`asked` (`None`: today's). Today's is the counted attempt
@@ -74,45 +69,41 @@ fn challenge_set_aside(model: &mut Model) -> Vec<Cmd> {
 /// day's is refused with a note. A daily already there comes back to the
 /// board as it was; a counted attempt still open is finished first.
 pub fn open_daily(model: &mut Model, asked: Option<u32>) -> Outcome {
+    Ok(daily(model, asked))
+}
+
+/// [`open_daily`]'s rule, which always does something: plays the daily,
+/// shows it, or says why not.
+fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
     let today = model.contest.time.today();
     let number = asked.unwrap_or(today);
     if number == 0 || number > today {
         model.refuse(words::daily_not_out(number, today));
-        return Ok(Vec::new());
+        return Vec::new();
     }
     if let Some(open) = open_counted(&model.contest).filter(|&n| n != number) {
         model.refuse(words::daily_still_open(open));
-        return Ok(show_challenge(model));
+        return show_challenge(model);
     }
     let same = |c: &Challenge| match c.against {
         Against::Daily { number: n, .. } => n == number,
         Against::Race(_) => false,
     };
     match &model.contest.challenge {
-        Some(c) if same(c) && (!c.ended || !c.on_board) => Ok(show_challenge(model)),
+        Some(c) if same(c) && (!c.ended || !c.on_board) => show_challenge(model),
         _ => {
             let counted = number == today && model.contest.dailies.result(number).is_none();
             let against = Against::Daily { number, counted };
             let game = crate::session::daily::game(number);
-            Ok(begin(model, against, game))
+            begin(model, against, game)
         }
     }
 }
 
 /// The number of the counted daily whose attempt is still open, if any.
 fn open_counted(contest: &Contest) -> Option<u32> {
-    match contest.challenge.as_ref()? {
-        Challenge {
-            against:
-                Against::Daily {
-                    number,
-                    counted: true,
-                },
-            ended: false,
-            ..
-        } => Some(*number),
-        _ => None,
-    }
+    let challenge = contest.challenge.as_ref().filter(|c| !c.ended)?;
+    challenge.against.counted_daily()
 }
 
 /// Races the game offered: its seed, size and target from the start, with
@@ -146,21 +137,18 @@ pub fn decline_race(model: &mut Model) -> Outcome {
 /// dropped, with its card.
 fn begin(model: &mut Model, against: Against<Box<Race>>, game: History) -> Vec<Cmd> {
     let mut cmds = stop_autoplay(model, None);
-    if model.challenge_on_board().is_some() {
-        swap(model);
-    }
-    let own = std::mem::replace(&mut model.game.history, game);
     model.contest.challenge = Some(Challenge {
         against,
         on_board: true,
-        other: own,
+        game,
         ended: false,
     });
     model.contest.card = CardState::Unasked;
     model.contest.finishing = false;
-    model.travel.mode = Mode::Live;
+    model.travel.go_live();
     say(model);
     cmds.extend(save_challenge(model));
+    cmds.extend(chunks::contest_shown(model));
     cmds
 }
 
@@ -172,8 +160,8 @@ fn show_challenge(model: &mut Model) -> Vec<Cmd> {
         .as_ref()
         .is_some_and(|c| !c.on_board)
     {
-        let cmds = stop_autoplay(model, None);
-        swap(model);
+        let mut cmds = stop_autoplay(model, None);
+        cmds.extend(put_on_board(model, true));
         return cmds;
     }
     Vec::new()
@@ -193,21 +181,27 @@ pub fn own_game(model: &mut Model) -> Outcome {
     if model.challenge_on_board().is_none() {
         return Err(Ignored::NoChange);
     }
-    swap(model);
-    Ok(Vec::new())
+    Ok(put_on_board(model, false).into_iter().collect())
 }
 
-/// Swaps the game on the board with the one beside it. The board then
-/// shows the present of the game it got.
-fn swap(model: &mut Model) {
+/// Puts the player's own game on the board, if a challenge is there: the
+/// settings' rules, which change the own game, ask it first.
+pub fn put_own_game_on_board(model: &mut Model) -> Option<Cmd> {
+    model.challenge_on_board()?;
+    put_on_board(model, false)
+}
+
+/// Puts the challenge's game on the board (`true`) or the player's own
+/// (`false`). The board then shows the present of the game it got, and
+/// the contest's views what is beside it (their chunk, if missing).
+fn put_on_board(model: &mut Model, challenge: bool) -> Option<Cmd> {
     model.contest.finishing = false;
-    if let Some(c) = model.contest.challenge.as_mut() {
-        std::mem::swap(&mut model.game.history, &mut c.other);
-        c.on_board = !c.on_board;
-        model.travel.mode = Mode::Live;
-        model.storage.unsaved.challenge = true;
-        say(model);
-    }
+    let c = model.contest.challenge.as_mut()?;
+    c.on_board = challenge;
+    model.travel.go_live();
+    model.storage.mark(Unsaved::CHALLENGE);
+    say(model);
+    chunks::contest_shown(model)
 }
 
 /// What a move on the challenge's board adds: a race's splits, the end at
@@ -215,22 +209,21 @@ fn swap(model: &mut Model) {
 /// right after the move resumes it; at the next idle moment else).
 pub fn moved(model: &mut Model) -> Vec<Cmd> {
     model.contest.finishing = false;
-    let present = model.game.history.present();
-    let (top, moves) = (present.board.max_value(), present.moves);
-    let over = Challenge::over(&model.game.history);
     let Some(challenge) = model.contest.challenge.as_mut().filter(|c| c.on_board) else {
         return Vec::new();
     };
+    let present = challenge.game.present();
+    let (top, moves) = (present.board.max_value(), present.moves);
     if let Against::Race(race) = &mut challenge.against {
         race.splits.observe(top, moves);
     }
-    if over {
+    if challenge.over() {
         return end(model);
     }
     if challenge.against.unaided().is_some() {
         return save_challenge(model);
     }
-    model.storage.unsaved.challenge = true;
+    model.storage.mark(Unsaved::CHALLENGE);
     Vec::new()
 }
 
@@ -277,19 +270,15 @@ fn end(model: &mut Model) -> Vec<Cmd> {
         return cmds;
     };
     challenge.ended = true;
-    if let Against::Daily {
-        number,
-        counted: true,
-    } = challenge.against
-    {
-        let result = Challenge::result(number, &model.game.history);
+    if let Some(result) = challenge.result() {
         if model.contest.dailies.record(result) {
             cmds.push(Cmd::SaveDailies(model.contest.dailies.clone()));
         }
     }
     cmds.extend(save_challenge(model));
     cmds.extend(review_quietly(model));
-    model.announcement = challenge_ended(model);
+    let ended = challenge_ended(model);
+    announce(model, ended);
     cmds
 }
 
@@ -298,8 +287,8 @@ fn save_challenge(model: &mut Model) -> Vec<Cmd> {
     let Some(challenge) = model.contest.challenge.as_ref() else {
         return Vec::new();
     };
-    let cmd = Cmd::SaveChallenge(challenge.saved(&model.game.history));
-    model.storage.unsaved.challenge = false;
+    let cmd = Cmd::SaveChallenge(challenge.saved());
+    model.storage.written(Unsaved::CHALLENGE);
     vec![cmd]
 }
 
@@ -314,7 +303,10 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
     let saved = match written {
         Loaded::Valid(saved) => saved,
         Loaded::Missing => return Err(Ignored::NoChange),
-        Loaded::SetAside { .. } => return Ok(challenge_set_aside(model)),
+        Loaded::SetAside { .. } => {
+            challenge_set_aside(model);
+            return Ok(Vec::new());
+        }
     };
     if let Some(mine) = ahead_of(model, &saved) {
         return Ok(vec![Cmd::SaveChallenge(mine)]);
@@ -323,36 +315,31 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
         return Err(Ignored::Ended);
     }
     let on_board = model.challenge_on_board().is_some();
-    let own = model.own_history().clone();
     let saved = SavedChallenge { on_board, ..saved };
     let known = model.contest.challenge.as_ref().map(|c| &c.against);
-    let Some((challenge, board)) = Challenge::from_saved(saved, own, known) else {
-        return Ok(challenge_set_aside(model));
+    let Some(challenge) = Challenge::from_saved(saved, known) else {
+        challenge_set_aside(model);
+        return Ok(Vec::new());
     };
-    if model.contest.challenge.as_ref() == Some(&challenge) && model.game.history == board {
+    if model.contest.challenge.as_ref() == Some(&challenge) {
         return Err(Ignored::NoChange);
     }
-    let counted = match challenge.against {
-        Against::Daily { number, counted } => counted.then_some(number),
-        Against::Race(_) => None,
-    };
-    if let Some(number) = counted.filter(|_| challenge.ended) {
-        let game = if on_board { &board } else { &challenge.other };
-        let result = Challenge::result(number, game);
+    if let Some(result) = challenge.result().filter(|_| challenge.ended) {
         model.contest.dailies.record(result);
     }
     model.contest.challenge = Some(challenge);
-    model.storage.unsaved.challenge = false;
+    model.storage.written(Unsaved::CHALLENGE);
+    let shown = chunks::contest_shown(model);
     if !on_board {
         // Only the challenge beside the board changed: the board, a replay
         // on it, autoplay, all go on.
-        return Ok(Vec::new());
+        return Ok(shown.into_iter().collect());
     }
-    let cmds = stop_autoplay(model, None);
-    model.game.history = board;
-    model.travel.mode = Mode::Live;
+    let mut cmds = stop_autoplay(model, None);
+    model.travel.go_live();
     say(model);
     model.contest.card = CardState::Unasked;
+    cmds.extend(shown);
     Ok(cmds)
 }
 
@@ -361,14 +348,8 @@ pub fn elsewhere(model: &mut Model, written: Loaded<SavedChallenge>) -> Outcome 
 /// attempt and its card stay this tab's (its result is in the dailies
 /// already), and nothing is written back, so the other tab plays on.
 fn keeps_its_ended_attempt(model: &Model, theirs: &SavedChallenge) -> bool {
-    let Some(ours) = model.contest.challenge.as_ref().filter(|c| c.ended) else {
-        return false;
-    };
-    let Against::Daily {
-        number,
-        counted: true,
-    } = ours.against
-    else {
+    let ours = model.contest.challenge.as_ref().filter(|c| c.ended);
+    let Some(number) = ours.and_then(|c| c.against.counted_daily()) else {
         return false;
     };
     theirs.against
@@ -383,9 +364,7 @@ fn keeps_its_ended_attempt(model: &Model, theirs: &SavedChallenge) -> bool {
 /// them, or this tab's has ended.
 fn ahead_of(model: &Model, theirs: &SavedChallenge) -> Option<SavedChallenge> {
     let ours = model.contest.challenge.as_ref();
-    let mine = ours
-        .filter(|c| c.against.unaided().is_some())?
-        .saved(&model.game.history);
+    let mine = ours.filter(|c| c.against.unaided().is_some())?.saved();
     let same = mine.against == theirs.against;
     let (a, b) = (mine.game.inputs(), theirs.game.inputs());
     let behind = a.starts_with(b) && (b.len() < a.len() || mine.ended);
@@ -427,9 +406,14 @@ pub fn card_due(model: &mut Model) -> Outcome {
     Ok(send_card(model))
 }
 
-/// The card shared, on the clipboard as it is.
+/// The card shared, on the clipboard as it is: what the page then says
+/// of it is Copy's answer, not Share's.
 pub fn copy_card(model: &mut Model) -> Outcome {
-    let card = model.contest.card.made().ok_or(Ignored::NotHere)?;
+    let CardState::Made(card) = &mut model.contest.card else {
+        return Err(Ignored::NotHere);
+    };
+    card.by = SentBy::Copy;
+    card.sent = None;
     Ok(vec![Cmd::CopyCard(card.text.clone())])
 }
 

@@ -3,13 +3,14 @@
 //! storage holds for a size.
 
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model};
+use super::super::model::{Model, Unsaved};
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, Outcome};
 use super::contest;
-use crate::engine::Input;
+use crate::engine::{Config, Input};
 use crate::session::history::History;
-use crate::session::stats::game_id;
+use crate::session::stats::{game_id, Stats};
+use crate::session::stored::Loaded;
 
 /// An input to the game: `step` it (through `History::apply`). A move that
 /// changes nothing is not recorded. A game that changed is counted in the
@@ -22,25 +23,24 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
     if !model.travel.live() {
         return Err(Ignored::ReadOnly);
     }
-    if let Some(c) = model.challenge_on_board() {
-        if c.ended {
-            return Err(Ignored::Ended);
-        }
-        if input == Input::NewGame {
-            return Err(Ignored::Unaided);
-        }
+    if model.challenge_on_board().is_some_and(|c| c.ended) {
+        return Err(Ignored::Ended);
     }
-    if !model.game.history.apply(input) {
+    if input == Input::NewGame && model.no_new_game().is_some() {
+        return Err(Ignored::Unaided);
+    }
+    if !model.board_game_mut().apply(input) {
         return Err(Ignored::NoChange);
     }
-    model.game.score();
+    let present = model.board_game().present().clone();
+    model.game.score(&present);
     changed(model);
     if model.challenge_on_board().is_some() {
         return Ok(contest::moved(model));
     }
-    let id = game_id(&model.game.history);
-    if model.game.stats.observe(id, model.game.history.present()) {
-        model.storage.unsaved.stats = true;
+    let id = game_id(&model.game.own);
+    if model.game.stats.observe(id, &present) {
+        model.storage.mark(Unsaved::STATS);
     }
     Ok(Vec::new())
 }
@@ -49,13 +49,13 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
 /// first game, `app::first_game`), when its game is the one kept: they
 /// count in the statistics as any others.
 fn count_shell_moves(model: &mut Model) {
-    let own = model.own_history();
+    let own = &model.game.own;
     if model.game.shell_board.as_ref() != Some(&own.present().board) {
         return;
     }
     let (id, present) = (game_id(own), own.present().clone());
     if model.game.stats.observe(id, &present) {
-        model.storage.unsaved.stats = true;
+        model.storage.mark(Unsaved::STATS);
     }
 }
 
@@ -63,25 +63,59 @@ fn count_shell_moves(model: &mut Model) {
 /// (unless only the records were asked for), its best score and
 /// statistics. With nothing stored, the page's start goes on with the
 /// game `init` began (on a first visit, the one whose first board the
-/// page's shell drew: `app::first_game`); another size, a new game.
+/// page's shell drew: `app::first_game`); another size, a new game, which
+/// is written once it is played (a size passed through on the way to
+/// another, 5×4 between 4×4 and 5×5, leaves nothing in storage).
 pub fn loaded(model: &mut Model, saved: &Saved) {
+    let mut drawn = false;
     if saved.load != Load::Records {
         let start = saved.load == Load::Start;
         let (history, saving) = session_from(saved, || {
             if start {
-                model.own_history().clone()
+                model.game.own.clone()
             } else {
+                drawn = true;
                 History::new(saved.config, model.game.draw_seed())
             }
         });
-        *model.own_history_mut() = history;
-        model.storage.saving = saving;
-        model.travel.mode = Mode::Live;
+        model.game.own = history;
+        model.storage.set_saving(saving);
+        model.travel.go_live();
     }
-    model.game.best = saved.best.max(model.own_history().present().score);
-    model.game.stats = saved.stats.clone().valid().unwrap_or_default();
+    // No best stored, or one set aside: the best starts from the game's.
+    let stored = saved.best.valid_ref().copied().unwrap_or(0);
+    model.game.best = stored.max(model.game.own.present().score);
+    // None stored, or ones set aside (the notice names them): counted
+    // from here.
+    model.game.stats = match &saved.stats {
+        Loaded::Valid(stats) => stats.clone(),
+        Loaded::Missing | Loaded::SetAside { .. } => Stats::default(),
+    };
     count_shell_moves(model);
-    save_game(model);
-    model.storage.unsaved.best = true;
+    if !drawn {
+        save_game(model);
+        model.storage.mark(Unsaved::BEST);
+    }
     say(model);
+}
+
+/// A best score another tab stored: taken if it is of this size and higher.
+pub fn best_elsewhere(model: &mut Model, config: Config, best: u64) -> Outcome {
+    if !config.same_size(model.config()) {
+        return Err(Ignored::Stale);
+    }
+    if best <= model.game.best {
+        return Err(Ignored::NoChange);
+    }
+    model.game.best = best;
+    Ok(Vec::new())
+}
+
+/// After every message: the first board the page's shell drew is
+/// forgotten once the board shows another.
+pub fn forget_shell_board(model: &mut Model) {
+    let on_board = &model.contest.board(&model.game.own).present().board;
+    if model.game.shell_board.as_ref() != Some(on_board) {
+        model.game.shell_board = None;
+    }
 }

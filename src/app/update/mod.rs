@@ -3,24 +3,31 @@
 //! [`History::apply`](crate::session::history::History::apply), which is
 //! `step`; every other change of app state is here.
 //!
-//! Each rule either changes the model and returns the commands that follow,
-//! or is [`Ignored`](super::Ignored) with a reason (`update_explained` gives it). The rules are
+//! Each rule returns the commands that follow from it, or why it did not do
+//! what the message asked ([`Ignored`](super::Ignored), which
+//! `update_explained` gives). An ignored message changes nothing but what
+//! the page says of it: a review asked of a board the search does not play
+//! says so (`coach::review`), and a hint's answer for a board no longer in
+//! play takes "Thinking…" away (`computer::answered`). A room's fields are
+//! written by its own file of rules only; other rules go through the
+//! room's doors (ARCHITECTURE.md, the table of rooms). The rules are
 //! grouped by what they are about:
 //!
-//! - [`game`]: the player's game: inputs, and the game storage holds;
+//! - [`game`]: the player's game: inputs, the game storage holds, and
+//!   other tabs' best scores;
 //! - [`travel`]: time travel: undo and redo, viewing the past, resuming
 //!   from it, replays and their speed, the history's check;
 //! - [`computer`]: hints and autoplay, and the AI's answers;
 //! - [`coach`]: reviewing the game in play, and the search's verdicts;
 //! - [`settings`]: board size and target, the theme;
 //! - [`saving`]: what storage answers, handed to each room's rule;
-//!   writing what is unsaved, failed writes, other tabs' best scores;
+//!   writing what is unsaved, failed writes;
 //! - [`contest`]: the daily, races, their end and the result card;
 //! - [`page`]: panels, share links, the link's note;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
 //! - [`common`]: what several rules share (a new present, stopping
-//!   autoplay), so that no two of these files import each other.
+//!   autoplay, the card) and the live region's sentence (`announce`).
 
 mod chunks;
 mod coach;
@@ -47,57 +54,44 @@ pub fn update(model: &mut Model, msg: Msg) -> Vec<Cmd> {
 
 /// Advances the model by one message: the commands for the outside, and,
 /// if the rule did nothing, why ([`Ignored`]: the message log says it).
+/// Each rule returns every command that follows from it (a panel opened
+/// asks for its chunk in `page::open`, a contest shown in
+/// `chunks::contest_shown`): nothing here compares the model before and
+/// after.
 ///
-/// After every rule, the review keeps only the moves the history still
-/// holds as they were reviewed ([`Coach::keep_valid`](super::coach::Coach::keep_valid)):
-/// whichever rule changed the history (a move after an undo, a game loaded,
-/// another size), the verdicts never outlive their moves, and a run left
-/// with nothing to search is cancelled.
-///
-/// Finish's question goes when its challenge leaves the board or ends
-/// (`contest::keep_question`).
-///
-/// The first board the page's shell drew is forgotten once the board
-/// shows another (`Game::forget_shell_board`): from then on every tile,
-/// that game's first ones too if it comes back, appears as any other.
-///
-/// And whichever rule opened a panel (a toggle, a key, Review), a panel
-/// whose chunk is missing, or failed to load the last time, asks for it
-/// (`chunks::panel_opened`); so do the contest's views when what they show
-/// changes: a challenge begun or moved, an offer to race
-/// (`chunks::contest_shown`).
+/// After every rule, two things hold whichever rule ran. The review keeps
+/// only the moves the history still holds as they were reviewed
+/// ([`Coach::keep_valid`](super::coach::Coach::keep_valid)): whichever
+/// rule changed the history (a move after an undo, a game loaded, another
+/// size), the verdicts never outlive their moves, and a run left with
+/// nothing to search is cancelled. Finish's question goes when its
+/// challenge leaves the board or ends (`contest::keep_question`). And the
+/// first board the page's shell drew is forgotten once the board shows
+/// another (`game::forget_shell_board`): from then on every tile, that
+/// game's first ones too if it comes back, appears as any other.
 pub fn update_explained(model: &mut Model, msg: Msg) -> (Vec<Cmd>, Option<Ignored>) {
-    let panel_before = model.panel;
-    let contest_before = model.contest.views();
     let (mut cmds, ignored) = match rule(model, msg) {
         Ok(cmds) => (cmds, None),
         Err(why) => (Vec::new(), Some(why)),
     };
-    if model.coach.keep_valid(&model.game.history) {
-        cmds.push(Cmd::CancelAssessments);
-    }
+    cmds.extend(coach::keep_valid(model));
     contest::keep_question(model);
-    model.game.forget_shell_board();
-    cmds.extend(chunks::panel_opened(model, panel_before));
-    cmds.extend(chunks::contest_shown(model, contest_before));
+    game::forget_shell_board(model);
     (cmds, ignored)
 }
 
 /// The page is idle: write what is unsaved, start the AI worker once,
 /// ahead of the first question (`computer::warm`), and on a visit whose
 /// files a service worker holds, load every panel's chunk once
-/// (`chunks::preload_panels`).
+/// (`chunks::preload_panels`). Nothing to do: `Ignored::NoChange`.
 fn idle(model: &mut Model) -> Outcome {
-    let mut ahead: Vec<Cmd> = computer::warm(model).into_iter().collect();
-    ahead.extend(chunks::preload_panels(model));
-    match saving::flush(model) {
-        Ok(mut cmds) => {
-            cmds.extend(ahead);
-            Ok(cmds)
-        }
-        Err(_) if !ahead.is_empty() => Ok(ahead),
-        Err(why) => Err(why),
+    let mut cmds = saving::write_unsaved(model);
+    cmds.extend(computer::warm(model));
+    cmds.extend(chunks::preload_panels(model));
+    if cmds.is_empty() {
+        return Err(Ignored::NoChange);
     }
+    Ok(cmds)
 }
 
 /// The rule for each message.
@@ -122,7 +116,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::Idle => idle(model),
         Msg::Hidden => saving::flush(model),
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
-        Msg::BestElsewhere(config, best) => saving::best_elsewhere(model, config, best),
+        Msg::BestElsewhere(config, best) => game::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
         Msg::ChunkLoaded { chunk, loaded } => chunks::chunk_loaded(model, chunk, loaded),
         Msg::Share => page::share(model),

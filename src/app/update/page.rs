@@ -3,7 +3,8 @@
 
 use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model, Panel, Share, Verification};
+use super::super::model::{Model, Panel, Share};
+use super::chunks;
 use super::common::{say, Outcome};
 use crate::session::replay::{self, Replay};
 
@@ -12,31 +13,32 @@ pub fn toggle(model: &mut Model, panel: Panel) -> Outcome {
     if model.panel == Some(panel) {
         model.panel = None;
         back_to_the_present(model);
-    } else {
-        open(model, panel);
+        return Ok(Vec::new());
     }
-    Ok(Vec::new())
+    Ok(open(model, panel).into_iter().collect())
 }
 
 /// Opens `panel` in place of any other: the one rule of opening a panel,
-/// whoever opens it (its button, a key, Review). Opening the history panel
-/// checks the history; any other returns the board to the present.
-pub fn open(model: &mut Model, panel: Panel) {
+/// whoever opens it (its button, a key, Review), and the fetch of its
+/// chunk if that is missing. Opening the history panel checks the
+/// history; any other returns the board to the present.
+pub fn open(model: &mut Model, panel: Panel) -> Option<Cmd> {
     if model.panel == Some(panel) {
-        return;
+        return None;
     }
     model.panel = Some(panel);
     if panel == Panel::History {
-        model.travel.verification = Some(Verification::of(&model.game.history));
+        model.travel.check(model.contest.board(&model.game.own));
     } else {
         back_to_the_present(model);
     }
+    chunks::panel_opened(model, panel)
 }
 
 /// Leaves the past the history panel showed, if it showed one.
 fn back_to_the_present(model: &mut Model) {
     if model.travel.viewing().is_some() {
-        model.travel.mode = Mode::Live;
+        model.travel.go_live();
         say(model);
     }
 }
@@ -52,7 +54,7 @@ pub fn share(model: &mut Model) -> Outcome {
 /// (`replay`: to watch it; `race`: to race it) and asks for it to be
 /// copied.
 pub fn share_as(model: &mut Model, key: &str) -> Outcome {
-    let link = Replay::from_history(&model.game.history)
+    let link = Replay::from_history(model.board_game())
         .map(|r| replay::encode(&r))
         .filter(|l| l.len() <= replay::MAX_LINK_LEN);
     let Some(link) = link else {

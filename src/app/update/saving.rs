@@ -7,9 +7,8 @@ use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Notice};
 use super::super::saved::{Load, Saved};
-use super::common::{write_unsaved, Outcome};
+use super::common::Outcome;
 use super::{contest, game};
-use crate::engine::Config;
 use crate::session::stored::Problem;
 
 /// The page is idle, or hidden: write what is unsaved.
@@ -20,6 +19,32 @@ pub fn flush(model: &mut Model) -> Outcome {
     Ok(write_unsaved(model))
 }
 
+/// Writes everything unsaved, now. Called when the page is idle or hidden,
+/// and before the game, its history or the statistics are replaced by
+/// another size's.
+pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
+    let unsaved = model.storage.take_unsaved();
+    let mut cmds = Vec::new();
+    let own = &model.game.own;
+    if unsaved.game {
+        cmds.push(Cmd::SaveGame(own.present().clone()));
+    }
+    if unsaved.history {
+        cmds.push(Cmd::SaveHistory(own.clone()));
+    }
+    let challenge = model.contest.challenge.as_ref();
+    if let Some(challenge) = challenge.filter(|_| unsaved.challenge) {
+        cmds.push(Cmd::SaveChallenge(challenge.saved()));
+    }
+    if unsaved.best {
+        cmds.push(Cmd::SaveBest(model.config(), model.game.best));
+    }
+    if unsaved.stats {
+        cmds.push(Cmd::SaveStats(model.config(), model.game.stats.clone()));
+    }
+    cmds
+}
+
 /// A write failed: say so, once (no storage at all is said already).
 pub fn save_failed(model: &mut Model, problem: Problem) -> Outcome {
     let notice = Notice::from(problem);
@@ -27,18 +52,6 @@ pub fn save_failed(model: &mut Model, problem: Problem) -> Outcome {
         return Err(Ignored::NoChange);
     }
     model.storage.notice = Some(notice);
-    Ok(Vec::new())
-}
-
-/// A best score another tab stored: taken if it is of this size and higher.
-pub fn best_elsewhere(model: &mut Model, config: Config, best: u64) -> Outcome {
-    if !config.same_size(model.config()) {
-        return Err(Ignored::Stale);
-    }
-    if best <= model.game.best {
-        return Err(Ignored::NoChange);
-    }
-    model.game.best = best;
     Ok(Vec::new())
 }
 

@@ -5,12 +5,11 @@
 use super::super::choices::{offered_size, offered_target};
 use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model};
+use super::super::model::Model;
 use super::super::saved::Load;
 use super::common::{changed, Outcome};
 use super::contest;
 use crate::engine::Config;
-use crate::session::history::History;
 use crate::session::stored::Theme;
 
 /// Switches to another board size: its own game comes from storage
@@ -24,9 +23,11 @@ pub fn choose_size(model: &mut Model, width: u8, height: u8) -> Outcome {
     if config.same_size(current) {
         return Err(Ignored::NoChange);
     }
-    let _ = contest::own_game(model);
-    model.travel.mode = Mode::Live;
-    Ok(vec![Cmd::Load(config, Load::Switch)])
+    let shown = contest::put_own_game_on_board(model);
+    model.travel.go_live();
+    let mut cmds = vec![Cmd::Load(config, Load::Switch)];
+    cmds.extend(shown);
+    Ok(cmds)
 }
 
 /// Starts a new game on this size with another target (`None`: endless).
@@ -39,13 +40,14 @@ pub fn choose_target(model: &mut Model, target: Option<u64>) -> Outcome {
     if config == current {
         return Err(Ignored::NoChange);
     }
-    let _ = contest::own_game(model);
-    model.travel.mode = Mode::Live;
-    let seed = model.game.draw_seed();
-    model.game.history = History::new(config, seed);
-    model.storage.saving = true;
+    let shown = contest::put_own_game_on_board(model);
+    model.travel.go_live();
+    model.game.start(config);
+    model.storage.set_saving(true);
     changed(model);
-    Ok(vec![Cmd::SaveSettings(config)])
+    let mut cmds = vec![Cmd::SaveSettings(config)];
+    cmds.extend(shown);
+    Ok(cmds)
 }
 
 /// Switches between the light and the dark theme, and remembers the choice

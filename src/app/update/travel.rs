@@ -4,7 +4,7 @@
 //! the past or a replay it is read-only.
 
 use super::super::ignored::Ignored;
-use super::super::model::{Mode, Model, Panel, Verification, MAX_SPEED};
+use super::super::model::{Mode, Model, Panel, MAX_SPEED};
 use super::common::{changed, say, stop_autoplay, Outcome};
 use crate::session::history::History;
 
@@ -19,13 +19,10 @@ pub fn redo(model: &mut Model) -> Outcome {
 }
 
 fn travel(model: &mut Model, go: fn(&mut History) -> bool) -> Outcome {
-    if !model.travel.live() {
-        return Err(Ignored::ReadOnly);
+    if let Some(why) = model.travel_refused() {
+        return Err(why);
     }
-    if model.help_refused().is_some() {
-        return Err(Ignored::Unaided);
-    }
-    if !go(&mut model.game.history) {
+    if !go(model.board_game_mut()) {
         return Err(Ignored::NoChange);
     }
     changed(model);
@@ -40,7 +37,7 @@ pub fn view(model: &mut Model, at: Option<usize>) -> Outcome {
         return Err(Ignored::NotHere);
     }
     let mode = match at {
-        Some(i) if i <= model.game.history.len() => Mode::Viewing(i),
+        Some(i) if i <= model.board_game().len() => Mode::Viewing(i),
         _ => Mode::Live,
     };
     if mode == model.travel.mode {
@@ -61,7 +58,7 @@ pub fn resume(model: &mut Model, i: usize) -> Outcome {
     if model.help_refused().is_some() {
         return Err(Ignored::Unaided);
     }
-    let moved = model.game.history.seek(i);
+    let moved = model.board_game_mut().seek(i);
     model.travel.mode = Mode::Live;
     if moved {
         changed(model);
@@ -96,8 +93,8 @@ pub fn replay_tick(model: &mut Model) -> Outcome {
     if model.travel.mode != Mode::Replaying {
         return Err(Ignored::Stale);
     }
-    let moved = model.game.history.redo();
-    if !model.game.history.can_redo() {
+    let moved = model.board_game_mut().redo();
+    if !model.board_game().can_redo() {
         model.travel.mode = Mode::Live;
     }
     if moved {
@@ -108,8 +105,8 @@ pub fn replay_tick(model: &mut Model) -> Outcome {
 
 /// Ends a replay at its last input: the game is live from there.
 pub fn end_replay(model: &mut Model) {
-    let len = model.game.history.len();
-    model.game.history.seek(len);
+    let len = model.board_game().len();
+    model.board_game_mut().seek(len);
     model.travel.mode = Mode::Live;
     changed(model);
 }
@@ -119,6 +116,6 @@ pub fn check_history(model: &mut Model) -> Outcome {
     if model.panel != Some(Panel::History) {
         return Err(Ignored::NotHere);
     }
-    model.travel.verification = Some(Verification::of(&model.game.history));
+    model.travel.check(model.contest.board(&model.game.own));
     Ok(Vec::new())
 }

@@ -88,12 +88,12 @@ pub fn HistoryPanel() -> impl IntoView {
     let position = select(|m| {
         history_position(
             m.travel.viewing(),
-            m.game.history.len(),
-            m.game.history.cursor(),
+            m.board_game().len(),
+            m.board_game().cursor(),
         )
     });
     let rows = select(|m| {
-        let h = &m.game.history;
+        let h = m.board_game();
         let at = m.travel.viewing().unwrap_or(h.cursor());
         let hi = (at + ROWS / 2).max(ROWS - 1).min(h.len());
         let lo = hi.saturating_sub(ROWS - 1);
@@ -124,9 +124,9 @@ pub fn HistoryPanel() -> impl IntoView {
 #[component]
 fn Travel() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let len = select(|m| m.game.history.len());
+    let len = select(|m| m.board_game().len());
     let viewing = select(|m| m.travel.viewing());
-    let at = select(|m| m.travel.viewing().unwrap_or(m.game.history.cursor()));
+    let at = select(|m| m.travel.viewing().unwrap_or(m.board_game().cursor()));
     view! {
         <input
             class="history-slider"
