@@ -52,13 +52,15 @@ use replay_bar::ReplayBar;
 
 /// The page: everything under `<body>`, in two parts: the play (the
 /// heading, the board, its lines and the controls) and the tools (the
-/// daily's or race's bar and card, the open panel, how to play). On a wide
+/// notices, the daily's or race's bar and card, the open panel, how to
+/// play). On a wide
 /// window they stand side by side as one centred pair, each in view; on a
 /// phone the board stays in view above the history it is steered from,
 /// and the tools come after the controls (style/). The lines under the
-/// board (notices, the computer's line) keep their place, so nothing moves
-/// when one appears; the contest's bar, its question and its card appear
-/// in the tools, so opening the daily never moves the board.
+/// board (the computer's line, the coach's verdict) keep their place, so
+/// nothing moves when one appears; the page's notices, the contest's bar,
+/// its question and its card appear at the top of the tools, so none of
+/// them moves the board or its controls.
 #[component]
 pub fn Page(
     /// The model, read-only.
@@ -95,14 +97,14 @@ pub fn Page(
                 <Board shown size board/>
                 <Announcer/>
                 <div class="board-lines">
-                    <StorageNotice/>
-                    <LinkNotice/>
                     <HintLine/>
                     <DebuggerFailed/>
                 </div>
                 <Controls/>
             </div>
             <div class="tools">
+                <StorageNotice/>
+                <LinkNotice/>
                 <Contests/>
                 <Panels/>
                 <HowToPlay/>

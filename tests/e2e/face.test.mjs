@@ -78,7 +78,12 @@ function moved(a, b) {
  */
 async function pressInPlace(page, selector, ready) {
   const el = page.locator(selector).first();
-  await el.scrollIntoViewIfNeeded();
+  // Brought into view as the browser brings a control (a keyboard's focus,
+  // a link to it): below whatever is pinned over the page.
+  await el.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView();
+  });
   const before = await el.boundingBox();
   const board = await box(page, '.game-container');
   const x = before.x + before.width / 2;
