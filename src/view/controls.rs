@@ -6,19 +6,26 @@ use super::context::{select, use_dispatcher, use_paused};
 use crate::app::computer::Purpose;
 use crate::app::words::theme_button;
 use crate::app::{Msg, Panel, Share};
-use crate::web::browser::select_text;
+use crate::web::browser::{keep_focus, select_text};
 
 /// The controls under the board: the frequent actions one tap away, each
 /// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row:
 /// the panels as tabs (History, Statistics, Settings), and beside them the
-/// actions (Daily, Share, the theme), drawn as buttons.
+/// actions (Daily, Share, the theme), drawn as buttons. A click leaves the
+/// keyboard's focus where it was, so the arrows that play next draw no
+/// focus ring on the button clicked.
 #[component]
 pub fn Controls() -> impl IntoView {
     view! {
-        <div class="game-controls" role="toolbar" aria-label="Play">
+        <div
+            class="game-controls"
+            role="toolbar"
+            aria-label="Play"
+            on:mousedown=|ev| keep_focus(&ev)
+        >
             <PlayControls/>
         </div>
-        <nav class="game-menu" aria-label="More">
+        <nav class="game-menu" aria-label="More" on:mousedown=|ev| keep_focus(&ev)>
             <MenuControls/>
         </nav>
         <ShareOutput/>

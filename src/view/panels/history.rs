@@ -90,7 +90,7 @@ impl Row {
 /// The rows drawn, `lo..=hi`: the window drawn before (`kept`) while the
 /// row chosen, `at`, is still in it and it is still whole; else `ROWS`
 /// rows around `at`, up to the last of `len`.
-fn window(at: usize, len: usize, kept: Option<(usize, usize)>) -> (usize, usize) {
+fn drawn_rows(at: usize, len: usize, kept: Option<(usize, usize)>) -> (usize, usize) {
     match kept {
         Some((lo, hi)) if (lo..=hi).contains(&at) && hi <= len && hi - lo == len.min(ROWS - 1) => {
             (lo, hi)
@@ -121,7 +121,7 @@ pub fn HistoryPanel() -> impl IntoView {
     let shown = Memo::new(move |kept: Option<&(usize, usize)>| {
         let m = model.read();
         let at = m.travel.viewing().unwrap_or(m.game.history.cursor());
-        window(at, m.game.history.len(), kept.copied())
+        drawn_rows(at, m.game.history.len(), kept.copied())
     });
     let rows = Memo::new(move |_| {
         let (lo, hi) = shown.get();
