@@ -796,12 +796,12 @@ fn the_system_scheme_is_followed_until_a_theme_is_chosen() {
 
 #[test]
 fn the_theme_colours_are_the_page_backgrounds_of_the_stylesheet() {
-    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/style/tokens.css"))
-        .expect("style/tokens.css");
+    let css = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/style/main.css"))
+        .expect("style/main.css");
     let line = css
         .lines()
         .find(|l| l.trim_start().starts_with("--page-bg:"))
-        .expect("--page-bg in style/tokens.css");
+        .expect("--page-bg in style/main.css");
     let want = format!("light-dark({}, {})", THEME_COLOURS[0], THEME_COLOURS[1]);
     assert!(line.contains(&want), "{line} is not {want}");
 }

@@ -496,7 +496,6 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["set_interval", "clear_interval"], "the replay ticker and the clock, bound with catch: Err is no ticker (the replay can be skipped; the clock is read again at the next start)"),
     ("web/browser.rs", &["request_idle_callback", "cancel_idle_callback"], "bound with catch: absent (Safari before 2024) falls back to a timer"),
     ("web/browser.rs", &["resolve", "then"], "Promise.resolve().then: cannot throw"),
-    ("web/browser.rs", &["prevent_default"], "preventDefault on a mouse press: cannot throw"),
     ("web/browser.rs", &["set"], "Reflect.set on a fresh object, bound with catch: Err leaves the share sheet out (the clipboard, else the card stays on the page)"),
     ("web/browser.rs", &["share_fn", "call1"], "navigator.share read as an Option (absent from most desktop browsers), called through Function.call bound with catch, its rejection handled: the clipboard, else the card stays on the page to copy"),
     ("web/card_picture.rs", &["window", "document", "create_element", "query_selector", "query_selector_all", "get_computed_style", "get_property_value", "get_context"], "present in every page, or bound with catch and nullable: a missing board, style or context paints nothing, and the card goes with its text alone"),

@@ -6,26 +6,19 @@ use super::context::{select, use_dispatcher, use_paused};
 use crate::app::computer::Purpose;
 use crate::app::words::theme_button;
 use crate::app::{Msg, Panel, Share};
-use crate::web::browser::{keep_focus, select_text};
+use crate::web::browser::select_text;
 
 /// The controls under the board: the frequent actions one tap away, each
 /// an icon with its name (Undo, Redo, Hint, Autoplay), then a quieter row:
 /// the panels as tabs (History, Statistics, Settings), and beside them the
-/// actions (Daily, Share, the theme), drawn as buttons. A click leaves the
-/// keyboard's focus where it was, so the arrows that play next draw no
-/// focus ring on the button clicked.
+/// actions (Daily, Share, the theme), drawn as buttons.
 #[component]
 pub fn Controls() -> impl IntoView {
     view! {
-        <div
-            class="game-controls"
-            role="toolbar"
-            aria-label="Play"
-            on:mousedown=|ev| keep_focus(&ev)
-        >
+        <div class="game-controls" role="toolbar" aria-label="Play">
             <PlayControls/>
         </div>
-        <nav class="game-menu" aria-label="More" on:mousedown=|ev| keep_focus(&ev)>
+        <nav class="game-menu" aria-label="More">
             <MenuControls/>
         </nav>
         <ShareOutput/>

@@ -500,14 +500,6 @@ pub fn restart(animation: &web_sys::Animation) {
     let _ = animation.play();
 }
 
-/// Keeps the keyboard's focus where it was when a control is pressed with
-/// the mouse: the controls under the board take no focus from a click, so
-/// the arrows that play next draw no focus ring on the one last clicked
-/// (Tab still reaches every control, with its ring).
-pub fn keep_focus(event: &web_sys::Event) {
-    event.prevent_default();
-}
-
 /// Selects the text of the input an event came from, if it came from one.
 pub fn select_text(event: &web_sys::Event) {
     let Some(target) = event.target() else {
