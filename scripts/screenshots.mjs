@@ -1,14 +1,17 @@
 // Screenshots of a game in progress, reproducible: serves a built site
 // (dist/), opens it with a fixed seed (/?seed=2048), presses a fixed list of
-// arrow keys, and shoots the page at three viewports, each in the light and
-// the dark colour scheme:
+// arrow keys, and shoots the page at five windows, each in the light and
+// the dark colour scheme, with nothing open and with History open (its
+// list's middle row chosen: `-history`):
 //
-//   docs/screenshots/desktop-{light,dark}.png     1100×1000, full page
-//   docs/screenshots/phone-{light,dark}.png        390×844, viewport
-//   docs/screenshots/landscape-{light,dark}.png    844×390, viewport
+//   docs/screenshots/desktop-{light,dark}[-history].png     1100×1000
+//   docs/screenshots/laptop-{light,dark}[-history].png      1366×768
+//   docs/screenshots/wide-{light,dark}[-history].png        1920×1080
+//   docs/screenshots/phone-{light,dark}[-history].png        390×844
+//   docs/screenshots/landscape-{light,dark}[-history].png    844×390
+//   docs/screenshots/messages-{wide-light,desktop-dark}.png  the message log open
 //   docs/screenshots/review-{desktop-light,phone-dark}.png
 //   docs/screenshots/race-{desktop-light,phone-dark}.png
-//   docs/screenshots/history-{desktop-dark,phone-light}.png   1366×768 and 390×844, viewport
 //
 // The review shots open a shared game of the search's, thrown on purpose
 // from move 300 until it blundered (`review --link 600 --seed 3
@@ -23,18 +26,17 @@
 //
 // The history shots open History on the same game and choose its list's
 // middle row: the board shows that move, beside the panel on a desktop,
-// at the top of the window above the rows on a phone.
+// at the top of the window above the rows on a phone. The messages shots
+// open the message log from History: docked beside the board.
 //
-// The desktop shot is a full-page one: at 1100×1000 the page (board, then
-// the controls and the text below it) is taller than the window, and the
-// desktop shot is the one meant to show all of it. The phone and landscape
-// shots are what a person sees on opening the page on a phone, so they are
-// viewport-sized. All are at deviceScaleFactor 1 to keep the PNGs small.
+// Every shot is what a person sees in the window (the review's on a phone
+// is the whole page), at deviceScaleFactor 1 to keep the PNGs small.
 //
 //   trunk build --release          # builds dist/
-//   node scripts/screenshots.mjs [--dist DIR] [--out DIR]
+//   node scripts/screenshots.mjs [--dist DIR] [--out DIR] [--only REGEX]
 //
-// Defaults: --dist dist, --out docs/screenshots. Every context is fresh (no
+// Defaults: --dist dist, --out docs/screenshots, every shot (--only: the
+// shots whose names match; the review binary is built only if needed). Every context is fresh (no
 // storage, no service worker), with reduced motion asked for, and the shot
 // is taken once no animation is running, so the same build gives the same
 // pictures.
@@ -55,18 +57,20 @@ const KEYS = [
 ];
 
 const VIEWS = [
-  { name: 'desktop', viewport: { width: 1100, height: 1000 }, fullPage: true },
+  { name: 'desktop', viewport: { width: 1100, height: 1000 }, fullPage: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, fullPage: false, isMobile: true, hasTouch: true },
   { name: 'landscape', viewport: { width: 844, height: 390 }, fullPage: false, isMobile: true, hasTouch: true },
+  { name: 'laptop', viewport: { width: 1366, height: 768 }, fullPage: false },
+  { name: 'wide', viewport: { width: 1920, height: 1080 }, fullPage: false },
 ];
 const SCHEMES = ['light', 'dark'];
 
-const USAGE = 'usage: node scripts/screenshots.mjs [--dist DIR] [--out DIR]';
-const opts = { dist: 'dist', out: path.join(REPO, 'docs', 'screenshots') };
+const USAGE = 'usage: node scripts/screenshots.mjs [--dist DIR] [--out DIR] [--only REGEX]';
+const opts = { dist: 'dist', out: path.join(REPO, 'docs', 'screenshots'), only: '' };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i += 2) {
   const key = argv[i].replace(/^--/, '');
-  if (!['dist', 'out'].includes(key) || argv[i + 1] === undefined) {
+  if (!['dist', 'out', 'only'].includes(key) || argv[i + 1] === undefined) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -120,6 +124,12 @@ async function showHistory(page) {
   await page.waitForSelector(`.history-entry[data-i="${i}"][aria-current]`);
 }
 
+/** The message log opened from History. */
+async function showMessages(page) {
+  await page.click('.messages-button');
+  await page.waitForSelector('#debugger .inspector', { timeout: 20_000 });
+}
+
 /** A race against a search game's ghost, 40 keys in. */
 async function showRace(page) {
   await page.goto(`${server.url}${RACED.replace('?replay=', '?race=')}`, { waitUntil: 'load' });
@@ -128,24 +138,28 @@ async function showRace(page) {
   await playKeys(page);
 }
 
-buildReview();
-const REVIEWED = blunderedLink({ moves: 600, seed: 3, from: [300] });
-const RACED = gameLink({ moves: 600, seed: 2 });
 const server = await startServer(dist);
 const browser = await launchBrowser();
 const written = [];
 let failed = false;
 const SHOTS = [
-  ...VIEWS.flatMap((view) => SCHEMES.map((scheme) => ({ view, scheme, name: `${view.name}-${scheme}` }))),
+  ...VIEWS.flatMap((view) => SCHEMES.flatMap((scheme) => [
+    { view, scheme, name: `${view.name}-${scheme}` },
+    { view, scheme, name: `${view.name}-${scheme}-history`, history: true },
+  ])),
+  { view: VIEWS[4], scheme: 'light', name: 'messages-wide-light', history: true, messages: true },
+  { view: VIEWS[0], scheme: 'dark', name: 'messages-desktop-dark', history: true, messages: true },
   { view: VIEWS[0], scheme: 'light', name: 'review-desktop-light', review: true },
   { view: { ...VIEWS[1], fullPage: true }, scheme: 'dark', name: 'review-phone-dark', review: true },
   { view: VIEWS[0], scheme: 'light', name: 'race-desktop-light', race: true },
   { view: VIEWS[1], scheme: 'dark', name: 'race-phone-dark', race: true },
-  { view: { ...VIEWS[0], viewport: { width: 1366, height: 768 }, fullPage: false }, scheme: 'dark', name: 'history-desktop-dark', history: true },
-  { view: VIEWS[1], scheme: 'light', name: 'history-phone-light', history: true },
-];
+].filter((shot) => new RegExp(opts.only).test(shot.name));
+const searched = SHOTS.some((shot) => shot.review || shot.race);
+if (searched) buildReview();
+const REVIEWED = searched ? blunderedLink({ moves: 600, seed: 3, from: [300] }) : null;
+const RACED = searched ? gameLink({ moves: 600, seed: 2 }) : null;
 try {
-  for (const { view, scheme, name, review, race, history } of SHOTS) {
+  for (const { view, scheme, name, review, race, history, messages } of SHOTS) {
     {
       const context = await browser.newContext({
         viewport: view.viewport,
@@ -170,6 +184,7 @@ try {
           await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });
           await playKeys(page);
           if (history) await showHistory(page);
+          if (messages) await showMessages(page);
         }
         // Nothing focused or hovered: no focus ring in the picture.
         await page.evaluate(() => document.activeElement?.blur?.());

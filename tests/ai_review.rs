@@ -141,7 +141,8 @@ fn graded(points: f32) -> Grade {
 #[test]
 fn grades_follow_the_loss_and_accuracy_falls_with_it() {
     for (loss, grade) in [
-        (0.0, Grade::Good),
+        (0.0, Grade::Best),
+        (0.01, Grade::Good),
         (GOOD - 0.01, Grade::Good),
         (GOOD, Grade::Inaccuracy),
         (INACCURACY, Grade::Mistake),
@@ -213,7 +214,7 @@ fn a_game_s_accuracy_counts_its_decisions_and_a_few_bad_moves_pull_it_down() {
 }
 
 #[test]
-fn a_move_that_keeps_the_chance_the_best_move_keeps_is_never_worse_than_good() {
+fn a_move_that_keeps_the_chance_the_best_move_keeps_is_best() {
     let mut reviewer = Reviewer::default();
     let mut rng = SplitMix(5);
     let mut seen = 0;
@@ -226,7 +227,7 @@ fn a_move_that_keeps_the_chance_the_best_move_keeps_is_never_worse_than_good() {
             if a.value_of(d) == Some(a.value()) {
                 seen += 1;
                 let v = judge(&a, d);
-                assert!(v.grade <= Grade::Good, "{b:016x} {d:?}: {v:?}");
+                assert_eq!(v.grade, Grade::Best, "{b:016x} {d:?}: {v:?}");
                 assert_eq!(v.loss, 0.0);
                 assert_eq!(v.better(), None, "no better move to show");
             }

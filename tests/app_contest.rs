@@ -363,6 +363,7 @@ fn finish_asks_once_more_and_keep_playing_or_a_move_answers_no() {
         ),
         "the question says what it ends"
     );
+    assert!(shown.asking, "said as a question, not as the end");
     let words: Vec<&str> = shown.actions.iter().map(|a| a.1).collect();
     assert_eq!(words, ["Yes, finish", "Keep playing"]);
     let kept = check(&asking, Msg::CancelFinish, vec![]);

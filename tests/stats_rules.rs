@@ -41,6 +41,27 @@ fn a_game_counts_from_its_first_move_and_only_once() {
 }
 
 #[test]
+fn games_played_counts_the_games_ended_not_the_one_in_play() {
+    let mut h = History::new(Config::default(), 7);
+    let mut s = Stats::default();
+    play(&mut h, &mut s, 10);
+    assert_eq!(
+        s.ended(Some(game_id(&h))),
+        0,
+        "the game in play has not ended"
+    );
+    assert_eq!(s.ended(None), 1, "over, it has");
+    h.apply(Input::NewGame);
+    assert_eq!(
+        s.ended(Some(game_id(&h))),
+        1,
+        "a new game ends the one before"
+    );
+    play(&mut h, &mut s, 3);
+    assert_eq!((s.played, s.ended(Some(game_id(&h)))), (2, 1));
+}
+
+#[test]
 fn undo_and_redo_count_nothing_twice() {
     let mut h = History::new(Config::default(), 11);
     let mut s = Stats::default();

@@ -318,7 +318,8 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
         // A move that changes nothing is no move at all: the worst there is.
         None => 100.0,
     };
-    let grade = if played == assessment.best {
+    // No move kept more of the chance: the move played is a best one.
+    let grade = if played == assessment.best || loss <= 0.0 {
         Grade::Best
     } else {
         Grade::of_loss(loss)

@@ -26,6 +26,8 @@ pub struct Bar {
     /// The sentence at the end, once it has ended; or Finish's question,
     /// while it asks.
     pub ended: Option<String>,
+    /// `ended` is Finish's question, not the end.
+    pub asking: bool,
     /// In a race, the ghost's board at the racer's move count, if shown.
     pub ghost: Option<SmallBoard>,
     /// The buttons: `(class, words, message)`.
@@ -47,6 +49,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
             lead: None,
             splits: Vec::new(),
             ended: None,
+            asking: false,
             ghost: None,
             actions: vec![("contest-show", words, Msg::ShowContest)],
         });
@@ -69,6 +72,7 @@ pub fn bar(model: &Model) -> Option<Bar> {
         } else {
             challenge.ended.then(|| challenge_ended(model))
         },
+        asking,
         ghost,
         actions: if asking {
             vec![

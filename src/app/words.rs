@@ -44,12 +44,17 @@ pub fn spaced(n: u64) -> String {
     out
 }
 
-/// The hint's sentence: "Hint: move left. Left keeps …".
+/// The hint's sentence: "Hint: move left. Left merges two 8s, …", what
+/// the move does. How the search chose ("; the best of 4 moves, 3 moves
+/// ahead") is the message log's, not the player's.
 pub fn hint_sentence(direction: Direction, reason: &str) -> String {
+    // A char, not a "; " string: a string pattern brings its own search
+    // code into the page's wasm (about a kilobyte).
+    let does = reason.split_once(';').map_or(reason, |(does, _)| does);
     format!(
         "Hint: move {}. {}.",
         direction.word(),
-        reason.trim_end_matches('.')
+        does.trim_end_matches('.')
     )
 }
 
@@ -92,7 +97,7 @@ fn percent(basis_points: i32) -> String {
 /// A judged move explained, as the line under the board says it while the
 /// board it was played on is shown: "Move 212, left: mistake. It cost about
 /// 14 points of your chance to make 512; down kept 71%." or "Move 12, up:
-/// good. No move kept more of your chance to make 64 (100%)."
+/// best. No move kept more of your chance to make 64 (100%)."
 pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
     let head = format!("Move {}, {}: {}.", at + 1, v.played.word(), v.grade.word());
     let chance = format!("your chance to make {}", spaced(1 << v.target));
@@ -271,14 +276,27 @@ pub fn input_name(input: Option<Input>) -> String {
 
 /// The line over the history's list: where the board is in the game.
 /// "Showing the board after move 12 of 28: look only, or resume from
-/// here.", "28 moves, the last 3 undone: Redo brings them back.", "28
-/// moves so far."
-pub fn history_position(viewing: Option<usize>, len: usize, cursor: usize) -> String {
+/// here.", or where the review judged the move played from it (`judged`),
+/// "Showing the board before move 13 of 28, where you moved left.", "28
+/// moves, the last 3 undone: Redo brings them back.", "28 moves so far."
+pub fn history_position(
+    viewing: Option<usize>,
+    judged: Option<Direction>,
+    len: usize,
+    cursor: usize,
+) -> String {
     let moves = move_or_moves(len as u32);
     match viewing {
-        Some(i) => {
-            format!("Showing the board after move {i} of {len}: look only, or resume from here.")
-        }
+        Some(i) => match judged {
+            Some(d) => format!(
+                "Showing the board before move {} of {len}, where you moved {}.",
+                i + 1,
+                d.word()
+            ),
+            None => format!(
+                "Showing the board after move {i} of {len}: look only, or resume from here."
+            ),
+        },
         None if cursor < len => format!(
             "{len} {moves}, the last {} undone: Redo brings {} back.",
             len - cursor,
@@ -286,6 +304,13 @@ pub fn history_position(viewing: Option<usize>, len: usize, cursor: usize) -> St
         ),
         None => format!("{len} {moves} so far."),
     }
+}
+
+/// The line above the history's rows when earlier rows are not drawn:
+/// "57 earlier boards: the slider reaches them."
+pub fn earlier_moves(n: usize) -> String {
+    let boards = if n == 1 { "board" } else { "boards" };
+    format!("{n} earlier {boards}: the slider reaches them.")
 }
 
 /// The history's check in a sentence, for the game it replayed, now
@@ -680,6 +705,34 @@ mod tests {
     use crate::engine::step;
 
     #[test]
+    fn a_board_shown_is_named_by_the_move_judged_from_it_where_there_is_one() {
+        assert_eq!(
+            history_position(Some(78), Some(Direction::Left), 120, 120),
+            "Showing the board before move 79 of 120, where you moved left."
+        );
+        assert_eq!(
+            history_position(Some(12), None, 28, 28),
+            "Showing the board after move 12 of 28: look only, or resume from here."
+        );
+        assert_eq!(history_position(None, None, 28, 28), "28 moves so far.");
+    }
+
+    #[test]
+    fn the_hint_says_what_the_move_does_and_not_how_the_search_chose() {
+        assert_eq!(
+            hint_sentence(
+                Direction::Left,
+                "Left merges two 8s, leaves 12 empty cells; the best of 4 moves, 3 moves ahead"
+            ),
+            "Hint: move left. Left merges two 8s, leaves 12 empty cells."
+        );
+        assert_eq!(
+            hint_sentence(Direction::Up, "Up leaves 3 empty cells."),
+            "Hint: move up. Up leaves 3 empty cells."
+        );
+    }
+
+    #[test]
     fn the_history_list_names_inputs_with_the_engines_arrows_and_words() {
         let names: Vec<String> = [None, Some(Input::NewGame), Some(Input::KeepPlaying)]
             .into_iter()
@@ -767,8 +820,8 @@ mod tests {
                  up kept 99.9%.",
             ),
             (
-                v(Direction::Left, Grade::Good, 0.0, 10_000, 7),
-                "Move 120, left: good. No move kept more of your chance to make 128 (100%).",
+                v(Direction::Left, Grade::Best, 0.0, 10_000, 7),
+                "Move 120, left: best. No move kept more of your chance to make 128 (100%).",
             ),
             (
                 v(Direction::Up, Grade::Best, 0.0, 4_950, 12),

@@ -112,6 +112,14 @@ impl Stats {
         *self != before
     }
 
+    /// How many games have ended, as "Games played" counts them: those
+    /// played but the one in play, `in_play` (its id, while it is not over).
+    /// A game ends at its game over, or when another begins after it.
+    pub fn ended(&self, in_play: Option<u64>) -> u32 {
+        let playing = in_play.is_some_and(|id| self.recent.iter().any(|s| s.id == id));
+        self.played - u32::from(playing)
+    }
+
     /// How many games made each tile, from 2 up to the best, and what
     /// share of the games played that is: `(tile, games, whole percent,
     /// rounded half up)`.

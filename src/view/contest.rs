@@ -1,4 +1,4 @@
-//! The daily and races on the page: the contest bar above the board (what
+//! The daily and races on the page: the contest bar beside the board (what
 //! is on it, a race's lead and splits, the end, its buttons), the offer to
 //! race a shared game, and the result card once shared. What each shows
 //! and which buttons it has is the app's (`app::bar`, `app::card`); these only
@@ -51,9 +51,14 @@ fn draw(bar: Bar) -> impl IntoView {
         let items = bar.splits.into_iter().map(|s| view! { <li>{s}</li> });
         view! { <ul class="race-splits" aria-label="Splits">{items.collect_view()}</ul> }
     });
+    let end_class = if bar.asking {
+        "contest-question"
+    } else {
+        "contest-ended"
+    };
     let ended = bar
         .ended
-        .map(|e| view! { <p class="contest-ended" role="status">{e}</p> });
+        .map(|e| view! { <p class=end_class role="status">{e}</p> });
     let ghost = bar
         .ghost
         .map(|b| small_board("ghost-board", "ghost-cell", b));
@@ -66,8 +71,8 @@ fn draw(bar: Bar) -> impl IntoView {
             <p class=lead role="status">{bar.line}</p>
             {splits}
             {ghost}
-            {ended}
             <div class="contest-actions">{actions.collect_view()}</div>
+            {ended}
         </section>
     }
 }

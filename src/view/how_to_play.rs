@@ -25,7 +25,7 @@ pub fn HowToPlay() -> impl IntoView {
                 <dt><kbd>"Ctrl Shift Z"</kbd>", "<kbd>"Ctrl Y"</kbd></dt>
                 <dd>"redo"</dd>
                 <dt><kbd>"?"</kbd></dt>
-                <dd>"history inspector"</dd>
+                <dd>"history"</dd>
                 <dt><kbd>"I"</kbd></dt>
                 <dd>"hint"</dd>
                 <dt><kbd>"P"</kbd></dt>

@@ -51,12 +51,16 @@ use panels::Panels;
 use replay_bar::ReplayBar;
 
 /// The page: everything under `<body>`, in two parts: the play (the
-/// heading, the contest bar, the board, its lines and the controls) and
-/// the tools (the open panel, how to play). On a wide window they stand
-/// side by side, each in view; on a phone the board stays in view above
-/// the history it is steered from (style/). The lines under the board
-/// (notices, the computer's line) keep their place, so nothing moves when
-/// one appears; the result card comes after the controls.
+/// heading, the board, its lines and the controls) and the tools (the
+/// notices, the daily's or race's bar and card, the open panel, how to
+/// play). On a wide
+/// window they stand side by side as one centred pair, each in view; on a
+/// phone the board stays in view above the history it is steered from,
+/// and the tools come after the controls (style/). The lines under the
+/// board (the computer's line, the coach's verdict) keep their place, so
+/// nothing moves when one appears; the page's notices, the contest's bar,
+/// its question and its card appear at the top of the tools, so none of
+/// them moves the board or its controls.
 #[component]
 pub fn Page(
     /// The model, read-only.
@@ -73,35 +77,35 @@ pub fn Page(
     let size = Memo::new(move |_| shown.with(|s| (s.board.width(), s.board.height())));
     view! {
         <Head/>
-        <main class="screen">
+        // The board's width and height in cells, which style/ sizes the
+        // board, the lines under it and the tools' scrolling by, are set
+        // through the CSSOM (style.setProperty), which the page's content
+        // security policy allows, unlike a style attribute.
+        <main
+            class="screen"
+            style:--cols=move || size.get().0.to_string()
+            style:--rows=move || size.get().1.to_string()
+        >
             // The play is the original's `.container` (`.container >
             // .heading`, `.container > .game-container`), which bots and
             // userscripts written for it find.
-            // The board's width and height in cells, which style/ sizes the
-            // board and the lines under it by, are set through the CSSOM
-            // (style.setProperty), which the page's content security policy
-            // allows, unlike a style attribute.
-            <div
-                class="container play"
-                style:--cols=move || size.get().0.to_string()
-                style:--rows=move || size.get().1.to_string()
-            >
+            <div class="container play">
                 <Heading shown/>
                 <Intro/>
                 <ReplayBar/>
                 <div id=debugger::PLACE_ID></div>
-                <Contests/>
                 <Board shown size board/>
                 <Announcer/>
                 <div class="board-lines">
-                    <StorageNotice/>
-                    <LinkNotice/>
                     <HintLine/>
                     <DebuggerFailed/>
                 </div>
                 <Controls/>
             </div>
             <div class="tools">
+                <StorageNotice/>
+                <LinkNotice/>
+                <Contests/>
                 <Panels/>
                 <HowToPlay/>
             </div>

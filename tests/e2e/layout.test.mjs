@@ -38,11 +38,11 @@ after(async () => {
  * The board width style/main.css documents for a viewport: the window less
  * 10 px a side, up to 500; on a wide window (960 px and up), where the
  * panel stands beside it, what the window's height leaves once the heading,
- * the lines under the board and the controls have their 384 px, from 320 up
+ * the lines under the board and the controls have their 340 px, from 320 up
  * to 500, so the play column is whole in the window.
  */
 function expectedBoard(width, height) {
-  if (width >= 960) return Math.min(500, Math.max(320, height - 384));
+  if (width >= 960) return Math.min(500, Math.max(320, height - 340));
   return Math.min(500, width - 20);
 }
 

@@ -6,7 +6,10 @@
 //!
 //! Only a window of rows around the chosen one is drawn, its states asked
 //! of the history (`History::states`, from the nearest checkpoint), so a
-//! 10 000-input game costs what a short one does.
+//! 10 000-input game costs what a short one does. The window stays where
+//! it is while the row chosen is in it, so a row or a mark clicked stays
+//! under the pointer; a line above it says how many earlier moves the
+//! slider reaches.
 
 use leptos::prelude::*;
 
@@ -15,10 +18,10 @@ use super::messages::Messages;
 use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
-use crate::app::words::{history_position, input_name};
+use crate::app::words::{earlier_moves, history_position, input_name};
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
-use crate::view::context::{select, use_dispatcher};
+use crate::view::context::{select, use_dispatcher, use_model};
 
 /// How many rows of the list are drawn around the chosen one.
 const ROWS: usize = 11;
@@ -50,13 +53,14 @@ struct Mark {
     grade: Grade,
     /// The move that keeps more of the chance, where one does.
     better: Option<Direction>,
+    /// The board it was played on is the one shown.
+    shown: bool,
 }
 
 impl Row {
     fn new(
         (i, input, state): (usize, Option<Input>, State),
-        cursor: usize,
-        at: usize,
+        (cursor, at, viewing): (usize, usize, Option<usize>),
         coach: &Coach,
     ) -> Row {
         let (w, h) = (state.board.width(), state.board.height());
@@ -77,7 +81,23 @@ impl Row {
                 at: on,
                 grade: v.grade,
                 better: v.shown_better(),
+                shown: viewing == Some(on),
             }),
+        }
+    }
+}
+
+/// The rows drawn, `lo..=hi`: the window drawn before (`kept`) while the
+/// row chosen, `at`, is still in it and it is still whole; else `ROWS`
+/// rows around `at`, up to the last of `len`.
+fn drawn_rows(at: usize, len: usize, kept: Option<(usize, usize)>) -> (usize, usize) {
+    match kept {
+        Some((lo, hi)) if (lo..=hi).contains(&at) && hi <= len && hi - lo == len.min(ROWS - 1) => {
+            (lo, hi)
+        }
+        _ => {
+            let hi = (at + ROWS / 2).max(ROWS - 1).min(len);
+            (hi.saturating_sub(ROWS - 1), hi)
         }
     }
 }
@@ -86,28 +106,45 @@ impl Row {
 #[component]
 pub fn HistoryPanel() -> impl IntoView {
     let position = select(|m| {
+        let viewing = m.travel.viewing();
+        let judged = viewing
+            .and_then(|i| m.coach.verdict_at(i))
+            .map(|v| v.played);
         history_position(
-            m.travel.viewing(),
+            viewing,
+            judged,
             m.board_game().len(),
             m.board_game().cursor(),
         )
     });
-    let rows = select(|m| {
+    let model = use_model();
+    let shown = Memo::new(move |kept: Option<&(usize, usize)>| {
+        let m = model.read();
+        let at = m.travel.viewing().unwrap_or(m.board_game().cursor());
+        drawn_rows(at, m.board_game().len(), kept.copied())
+    });
+    let rows = Memo::new(move |_| {
+        let (lo, hi) = shown.get();
+        let m = model.read();
         let h = m.board_game();
-        let at = m.travel.viewing().unwrap_or(h.cursor());
-        let hi = (at + ROWS / 2).max(ROWS - 1).min(h.len());
-        let lo = hi.saturating_sub(ROWS - 1);
+        let viewing = m.travel.viewing();
+        let at = (h.cursor(), viewing.unwrap_or(h.cursor()), viewing);
         h.states(lo, hi)
             .into_iter()
-            .map(|s| Row::new(s, h.cursor(), at, &m.coach))
+            .map(|s| Row::new(s, at, &m.coach))
             .collect::<Vec<_>>()
     });
+    let earlier = move || match shown.get().0 {
+        0 => String::new(),
+        lo => earlier_moves(lo),
+    };
     view! {
         <section class="panel history-panel" aria-label="History">
             <h2>"History"</h2>
             <ReviewSection/>
             <p class="history-position">{move || position.get()}</p>
             <Travel/>
+            <p class="history-earlier">{earlier}</p>
             <ol class="history-list">
                 <For each=move || rows.get() key=|row| row.clone() let:row>
                     <HistoryRow row/>
@@ -185,7 +222,7 @@ fn HistoryRow(row: Row) -> impl IntoView {
                     {row.cells.iter().map(|&e| view! { <i class=format!("m{e}")></i> }).collect_view()}
                 </span>
             </button>
-            {row.mark.map(|m| grade_mark(false, m.at, m.grade, m.better, false, dispatch))}
+            {row.mark.map(|m| grade_mark(false, m.at, m.grade, m.better, m.shown, dispatch))}
         </li>
     }
 }

@@ -7,6 +7,8 @@ use leptos::prelude::*;
 use super::charts::{chart, reach_marks, reach_words, score_marks, score_words, Mark};
 use crate::app::words::{countdown, daily_result, latest_dailies, size};
 use crate::app::Model;
+use crate::engine::Status;
+use crate::session::stats::game_id;
 use crate::view::context::select;
 
 /// What the panel shows, read from the model at once: one memo drawn by
@@ -29,6 +31,9 @@ struct Shown {
 impl Shown {
     fn of(m: &Model) -> Shown {
         let s = &m.game.stats;
+        let history = &m.game.own;
+        let over = history.present().status == Status::Over;
+        let in_play = (!over).then(|| game_id(history));
         let mut rates = s.rates();
         rates.retain(|&(tile, _, _)| tile >= 8);
         let scores: Vec<u64> = s.recent.iter().map(|g| g.score).collect();
@@ -41,7 +46,7 @@ impl Shown {
         Shown {
             size: size(&m.config()),
             totals: [
-                ("Games played", u64::from(s.played)),
+                ("Games played", u64::from(s.ended(in_play))),
                 ("Games won", u64::from(s.won)),
                 ("Best score", s.best_score),
                 ("Best tile", s.best_tile),
