@@ -132,19 +132,21 @@ fn the_list_holds_every_recorded_message_paused_or_not() {
     let ran = ran(moves_round_the_board(80), &[]);
     let page = ran.page();
     let started = Debugger::start(page);
-    assert_eq!(started.own.rows.len(), 81);
+    assert_eq!(started.own.len(), 81);
     let open = check(&started, DebugMsg::ToggleLog, vec![], page);
     assert_eq!(seen(&open), (true, None, None, None, None));
     let paused = check(&open, DebugMsg::Inspect(Some(5)), vec![], page);
     assert_eq!(seen(&paused), (true, Some(5), None, None, None));
-    let numbers: Vec<u64> = paused.timeline().rows.iter().map(|r| r.n).collect();
+    let numbers: Vec<u64> = (0..=90)
+        .filter_map(|n| paused.row(page, n).map(|r| r.n))
+        .collect();
     assert_eq!(numbers, (1..=81).collect::<Vec<_>>(), "all listed, paused");
-    let row = paused.timeline().row(2).expect("row 2");
+    let row = paused.row(page, 2).expect("row 2");
     assert_eq!(
         (row.msg.as_str(), row.outcome.as_str(), row.subs.as_str()),
         ("Play(Move(Left))", "no commands", "")
     );
-    let idle = paused.timeline().row(11).expect("row 11");
+    let idle = paused.row(page, 11).expect("row 11");
     assert_eq!(
         (idle.msg.as_str(), idle.subs.as_str()),
         ("Idle", "\u{2212}idle")
@@ -160,7 +162,8 @@ fn while_paused_the_outside_folds_in_aside_and_an_input_is_blocked_in_words() {
     update(&mut debugger, DebugMsg::Inspect(Some(7)), ran.page());
     ran.take(&mut debugger, Msg::Idle);
     assert_eq!(seen(&debugger), (false, Some(7), None, None, None));
-    assert_eq!(debugger.own.rows.last().map(|r| r.n), Some(22));
+    assert_eq!(debugger.own.last, 22);
+    assert!(debugger.row(ran.page(), 22).is_some());
     assert_eq!(debugger.shown.as_ref().map(|s| &s.after), Some(ran.at(7)));
     let blocked = check(
         &debugger,
@@ -189,8 +192,10 @@ fn the_message_paused_on_is_held_within_the_window_as_it_moves() {
     let first = ran.recording.first();
     assert_eq!(first, 4);
     assert_eq!(debugger.at, Some(first));
-    assert_eq!(debugger.own.rows.len(), RECORD_LEN);
-    assert_eq!(debugger.own.rows[0].n, first + 1);
+    assert_eq!(debugger.own.len(), RECORD_LEN as u64);
+    assert_eq!(debugger.own.first, first);
+    assert!(debugger.row(ran.page(), first).is_none());
+    assert!(debugger.row(ran.page(), first + 1).is_some());
     assert!(debugger.own.snapshots.len() as u64 <= RECORD_LEN as u64 / SNAPSHOT_EVERY + 1);
 }
 
@@ -240,7 +245,9 @@ fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() 
     let file = || DebugMsg::Opened(Box::new(ran_session(&session, 12)));
     let opened = check(&refused, file(), vec![], page);
     assert_eq!(seen(&opened), (true, Some(0), Some(1), None, None));
-    assert_eq!(opened.timeline().rows.len(), 12);
+    assert_eq!(opened.timeline().len(), 12);
+    assert_eq!(opened.row(page, 12).map(|r| r.n), Some(12));
+    assert!(opened.row(page, 13).is_none());
     assert_eq!(opened.range(page), (0, 12));
     let beyond = check(&opened, DebugMsg::Inspect(Some(30)), vec![], page);
     assert_eq!(seen(&beyond), (true, Some(12), Some(1), None, None));
@@ -248,7 +255,7 @@ fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() 
     assert_eq!(seen(&again), (true, Some(0), Some(2), None, None));
     let back = check(&beyond, DebugMsg::Inspect(None), vec![], page);
     assert_eq!(seen(&back), (true, None, None, None, None));
-    assert_eq!(back.timeline().rows.len(), 31);
+    assert_eq!(back.timeline().len(), 31);
     assert_eq!(back.range(page), (0, 31));
 }
 

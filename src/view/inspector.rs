@@ -22,7 +22,7 @@
 use leptos::prelude::*;
 
 use crate::app::debugger::diff::Change;
-use crate::app::debugger::inspected::Inspected;
+use crate::app::debugger::inspected::{Inspected, Listed};
 use crate::app::debugger::program::{DebugMsg, Row};
 use crate::view::context::use_dispatcher;
 
@@ -35,10 +35,13 @@ pub struct Drawn {
     pub inspected: ArcRwSignal<Inspected>,
     /// Whether the message log is shown.
     pub open: ArcRwSignal<bool>,
-    /// The messages listed, newest first.
-    pub rows: ArcRwSignal<Vec<Row>>,
+    /// Which messages the list stands for.
+    pub listed: ArcRwSignal<Listed>,
     /// The message paused on, marked in the list.
     pub at: ArcRwSignal<Option<u64>>,
+    /// Message N of the session listed, in words (the runner reads its
+    /// model), made as its row is drawn.
+    pub row: fn(u64) -> Option<Row>,
 }
 
 fn drawn() -> Drawn {
@@ -117,35 +120,116 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
     .into_any()
 }
 
-/// The message log: every message listed, newest first; the one paused on
-/// marked (`aria-current`). Keyed by the row itself (a file's message N is
-/// not the page's), so a new message adds one row and a step moves one
-/// mark.
+/// The height of a row of the message log, in CSS px: fixed, so that the
+/// list knows where every row stands without drawing it (set on the list
+/// as `--message-row`, which style/debugger.css sizes the rows by).
+pub const ROW_PX: f64 = 28.0;
+
+/// How many rows are drawn past each edge of the view, so that a short
+/// scroll shows rows already drawn.
+const OVERSCAN: u64 = 8;
+
+/// The message log: a virtual list of every message listed, newest first,
+/// as Redux DevTools' log and Chrome's network panel draw theirs: only the
+/// rows in view (and [`OVERSCAN`] more each side) are drawn, each keyed by
+/// its session and number, in a list whose padding stands for the rest, so
+/// that its scroll height is every message's. A new message adds one row
+/// (and takes one off the far end); a step moves one mark (and scrolls the
+/// list by a row when the mark leaves the view); scrolling draws the rows
+/// that come into view.
 #[component]
 fn MessageLog() -> impl IntoView {
     let drawn = drawn();
-    let (rows, at) = (drawn.rows, drawn.at);
+    let listed = RwSignal::from(drawn.listed);
+    let at = RwSignal::from(drawn.at);
+    let row = drawn.row;
+    let log = NodeRef::<leptos::html::Ol>::new();
+    // The list's scroll offset and height, in px, as last read.
+    let view_box = RwSignal::new((0.0_f64, 20.0 * ROW_PX));
+    let read = move || {
+        if let Some(el) = log.get_untracked() {
+            view_box.set((el.scroll_top() as f64, el.client_height() as f64));
+        }
+    };
+    log.on_load(move |_| request_animation_frame(read));
+    // The rows drawn: from and to, counted from the newest.
+    let span = Memo::new(move |_| {
+        let (listed, (top, height)) = (listed.get(), view_box.get());
+        let len = listed.len();
+        let from = ((top / ROW_PX) as u64).saturating_sub(OVERSCAN).min(len);
+        let to = (((top + height) / ROW_PX).ceil() as u64 + OVERSCAN).min(len);
+        (listed, from, to)
+    });
+    // Paused on a message out of view: the list scrolls to it.
+    Effect::new(move |_| {
+        let (Some(n), Some(el)) = (at.get(), log.get()) else {
+            return;
+        };
+        let row_top = listed.get_untracked().last.saturating_sub(n) as f64 * ROW_PX;
+        let (top, height) = (el.scroll_top() as f64, el.client_height() as f64);
+        let want = if row_top < top {
+            row_top
+        } else if row_top + ROW_PX > top + height {
+            row_top + ROW_PX - height
+        } else {
+            return;
+        };
+        el.set_scroll_top(want as i32);
+        view_box.set((want, height));
+    });
+    // A message more while the list is scrolled down: what is in view
+    // stays in view (the rows move down by one, so the list does too).
+    Effect::new(move |was: Option<Listed>| {
+        let now = listed.get();
+        if let (Some(was), Some(el)) = (was, log.get_untracked()) {
+            let (top, height) = (el.scroll_top() as f64, el.client_height() as f64);
+            if was.file == now.file && now.last > was.last && top > 0.0 {
+                let want = top + (now.last - was.last) as f64 * ROW_PX;
+                el.set_scroll_top(want as i32);
+                view_box.set((want, height));
+            }
+        }
+        now
+    });
     // Only the rows whose mark changes hear a step, not every row.
     let marked = Selector::new(move || at.get());
+    let px = |rows: u64| format!("{}px", rows as f64 * ROW_PX);
     view! {
-        <ol id="message-log" class="message-log" aria-label="App messages, newest first" tabindex="0">
-            <For each=move || rows.get() key=|row| row.clone() let:row>
-                {message(row, marked.clone())}
-            </For>
+        <ol
+            id="message-log"
+            class="message-log"
+            aria-label="App messages, newest first"
+            tabindex="0"
+            node_ref=log
+            style:--message-row=format!("{ROW_PX}px")
+            style:padding-top=move || span.with(|s| px(s.1))
+            style:padding-bottom=move || span.with(|s| px(s.0.len() - s.2))
+            on:scroll=move |_| read()
+        >
+            <For
+                each=move || {
+                    let (listed, from, to) = span.get();
+                    (from..to).map(move |i| (listed.file, listed.last - i))
+                }
+                key=|key| *key
+                children=move |(_, n)| row(n).map(|row| message(row, marked.clone()))
+            />
         </ol>
     }
 }
 
 /// One message: its number (a button that pauses on it), the message, and
-/// its commands or why it was ignored.
+/// its commands or why it was ignored, on one line of a fixed height (the
+/// whole of it in its title).
 fn message(row: Row, marked: Selector<Option<u64>>) -> impl IntoView {
     let dispatch = use_dispatcher();
     let n = row.n;
     let current = move || marked.selected(&Some(n)).then_some("true");
+    let title = format!("{} → {} {}", row.msg, row.outcome, row.subs);
     let subs =
         (!row.subs.is_empty()).then(|| view! { " " <span class="message-subs">{row.subs}</span> });
     view! {
-        <li class="message-row" data-n=n aria-current=current>
+        <li class="message-row" data-n=n aria-current=current title=title>
             <button class="message-n" aria-label=format!("Inspect message {n}")
                 on:click=move |_| dispatch.debug(DebugMsg::Inspect(Some(n)))>
                 {n}

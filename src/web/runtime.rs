@@ -303,6 +303,10 @@ impl Host for Runtime {
             self.log_shown.set(shown);
         }
     }
+
+    fn reach(&self) -> split_points::Reach {
+        |f| with_runtime(|runtime| f(runtime))
+    }
 }
 
 /// What the page was opened with: the address, the browser, the size and

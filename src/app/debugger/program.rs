@@ -43,12 +43,14 @@ pub struct Debugger {
     pub blocked: Option<String>,
 }
 
-/// A session as the debugger lists it: each message in words, and its
-/// snapshots.
+/// A session as the debugger lists it: which messages (their words are
+/// made only for the rows drawn: [`Debugger::row`]), and its snapshots.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timeline {
-    /// Every message kept, oldest first.
-    pub rows: Vec<Row>,
+    /// The message right before the first one listed (the window's start).
+    pub first: u64,
+    /// The last one listed: the list is `first + 1 ..= last`.
+    pub last: u64,
     pub snapshots: Snapshots,
 }
 
@@ -123,19 +125,27 @@ pub struct Page<'a> {
 
 impl Timeline {
     /// The list and snapshots of `session`, replayed once.
-    pub fn of(session: &impl Messages, row: impl Fn(u64) -> Option<Row>) -> Timeline {
+    pub fn of(session: &impl Messages) -> Timeline {
         Timeline {
-            rows: (session.first() + 1..=session.last())
-                .filter_map(row)
-                .collect(),
+            first: session.first(),
+            last: session.last(),
             snapshots: Snapshots::of(session),
         }
     }
 
-    /// Row `n`, if it is listed.
-    pub fn row(&self, n: u64) -> Option<&Row> {
-        let first = self.rows.first()?.n;
-        self.rows.get(n.checked_sub(first)? as usize)
+    /// How many messages are listed.
+    pub fn len(&self) -> u64 {
+        self.last - self.first
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.last == self.first
+    }
+
+    /// Whether message `n` is listed.
+    pub fn lists(&self, n: u64) -> bool {
+        n > self.first && n <= self.last
     }
 }
 
@@ -178,8 +188,18 @@ impl Debugger {
     pub fn start(page: Page) -> Debugger {
         let recording = page.recording;
         Debugger {
-            own: Timeline::of(recording, |n| Row::recorded(recording, n)),
+            own: Timeline::of(recording),
             ..Debugger::default()
+        }
+    }
+
+    /// Message `n` of the session listed, in words, if it is listed: made
+    /// when it is drawn, so the list costs the rows in view, not the window.
+    pub fn row(&self, page: Page, n: u64) -> Option<Row> {
+        match &self.opened {
+            Some(o) => Row::saved(&o.session, n),
+            None if self.own.lists(n) => Row::recorded(page.recording, n),
+            None => None,
         }
     }
 
@@ -285,7 +305,7 @@ fn one_more(session: &impl Messages, shown: Shown, n: u64) -> (Model, Model) {
 /// A session file opened: listed, its snapshots taken, paused at its start.
 fn opened(debugger: &mut Debugger, session: Session, page: Page) {
     debugger.files += 1;
-    let timeline = Timeline::of(&session, |n| Row::saved(&session, n));
+    let timeline = Timeline::of(&session);
     let first = session.first;
     debugger.opened = Some(Box::new(Opened {
         file: debugger.files,
@@ -304,12 +324,8 @@ fn opened(debugger: &mut Debugger, session: Session, page: Page) {
 fn recorded(debugger: &mut Debugger, page: Page) {
     let recording = page.recording;
     let own = &mut debugger.own;
-    if let Some(row) = Row::recorded(recording, recording.last()) {
-        own.rows.push(row);
-    }
     let first = recording.first();
-    let gone = own.rows.iter().take_while(|r| r.n <= first).count();
-    own.rows.drain(..gone);
+    (own.first, own.last) = (first, recording.last());
     own.snapshots.take(recording.last(), page.live);
     own.snapshots.forget_before(first);
     let behind = debugger.at.is_some_and(|at| at < first);
