@@ -165,14 +165,17 @@ fn while_paused_the_outside_folds_in_aside_and_an_input_is_blocked_in_words() {
     assert_eq!(debugger.own.last, 22);
     assert!(debugger.row(ran.page(), 22).is_some());
     assert_eq!(debugger.shown.as_ref().map(|s| &s.after), Some(ran.at(7)));
-    let blocked = check(
-        &debugger,
-        DebugMsg::Blocked(Box::new(Msg::Play(Input::Move(Direction::Up)))),
-        vec![],
-        ran.page(),
-    );
-    let words = Some("Play(Move(Up))".to_string());
+    let key = |d| DebugMsg::Blocked(Box::new(Msg::Play(Input::Move(d))));
+    let blocked = check(&debugger, key(Direction::Left), vec![], ran.page());
+    let words = Some("Play(Move(Left))".to_string());
     assert_eq!(seen(&blocked), (false, Some(7), None, None, words));
+    // Up and Down step through the list, newest up, as Elm's debugger's
+    // keys do, and put the word away.
+    let up = check(&blocked, key(Direction::Up), vec![], ran.page());
+    assert_eq!(seen(&up), (false, Some(8), None, None, None));
+    assert_eq!(up.shown.as_ref().map(|s| s.n), Some(8));
+    let down = check(&blocked, key(Direction::Down), vec![], ran.page());
+    assert_eq!(seen(&down), (false, Some(6), None, None, None));
     // Stepping or going back to live puts the word away.
     let stepped = check(&blocked, DebugMsg::Inspect(Some(8)), vec![], ran.page());
     assert_eq!(seen(&stepped), (false, Some(8), None, None, None));
@@ -318,4 +321,41 @@ fn snapshots_are_taken_every_so_many_messages() {
     let ran = ran(moves_round_the_board(300), &[]);
     let debugger = Debugger::start(ran.page());
     assert_eq!(debugger.own.snapshots.len(), 301 / SNAPSHOT_EVERY as usize);
+}
+
+#[test]
+fn a_change_never_reads_the_same_before_and_after() {
+    use leptos_2048::app::debugger::diff::{changes_of, LONGEST};
+    use serde_json::json;
+    let cells = |id: u32| json!([{"value": 2, "id": id}, null, null, null]);
+    let long = |end: &str| format!("{}{end}", "x".repeat(LONGEST * 2));
+    let before = json!({
+        "game": {"board": {"width": 2, "cells": cells(1)}, "note": long("a"), "score": 4},
+        "gone": 1,
+    });
+    let after = json!({
+        "game": {"board": {"width": 2, "cells": cells(9)}, "note": long("b"), "score": 8},
+        "new": 2,
+    });
+    let changes = changes_of(&before, &after);
+    let fields: Vec<&str> = changes.iter().map(|c| c.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "game.board.cells",
+            &format!("game.note, from character {}", LONGEST * 2 + 1),
+            "game.score",
+            "new",
+            "gone",
+        ]
+    );
+    for change in &changes {
+        assert_ne!(change.before, change.after, "{}", change.field);
+    }
+    assert!(changes[0].before.contains("\"id\":1") && changes[0].after.contains("\"id\":9"));
+    // A value cut is kept whole beside it.
+    let big = |n: u32| json!({"list": (0..100).map(|i| i * n).collect::<Vec<_>>()});
+    let cut = changes_of(&json!({"a": big(1)}), &json!({"a": big(2)}));
+    let whole = cut[0].whole.as_ref().expect("the whole values");
+    assert!(cut[0].before.ends_with('…') && whole.0.len() > LONGEST);
 }

@@ -5,26 +5,33 @@
 //! student clicked whatever the page under it shows.
 //!
 //! - Its head: while paused, which message (of how many), what it was and
-//!   what `update` made of it, Previous, Next and Back to live, and the
-//!   player's input blocked while paused, in words (Elm's `BlockMost`);
-//!   else the message log's title, saving and opening session files.
+//!   what `update` made of it, Previous, Next and Back to live; else the
+//!   message log's title, with how many messages.
 //! - Its message log: every message recorded (or of the file opened),
 //!   newest first, the one paused on marked; each one's number pauses the
 //!   page on it.
 //! - What the message paused on changed in the model, field by field
 //!   (`app::debugger::diff`).
+//! - The session tools: saving the page's session and opening a file
+//!   (which the player's page does not show), and hiding the log.
+//! - While paused, its veil over the page (Elm's `BlockAll`): the page
+//!   shows through it and takes no input; it says so, and how to go back.
 //!
 //! The page around it is the model the fold made right after the message
 //! paused on, drawn by the app's own views. The runner writes what it
 //! draws (plain data in signals, [`Drawn`]); its buttons send the
 //! debugger's messages.
 
-use leptos::prelude::*;
+use std::sync::Arc;
 
-use crate::app::debugger::diff::Change;
+use leptos::prelude::*;
+use serde_json::Value;
+
+use crate::app::debugger::diff::{cut, Change, LONGEST};
 use crate::app::debugger::inspected::{Inspected, Listed};
 use crate::app::debugger::program::{DebugMsg, Row};
 use crate::view::context::use_dispatcher;
+use crate::web::browser::{details_open, scroll_box, scroll_to};
 
 /// What the debugger's view draws, as signals that only its runner writes
 /// (provided in its root's context): reference-counted, so that no view's
@@ -39,6 +46,8 @@ pub struct Drawn {
     pub listed: ArcRwSignal<Listed>,
     /// The message paused on, marked in the list.
     pub at: ArcRwSignal<Option<u64>>,
+    /// The model right after it, as JSON, drawn whole as a tree.
+    pub model: ArcRwSignal<Option<Arc<Value>>>,
     /// Message N of the session listed, in words (the runner reads its
     /// model), made as its row is drawn.
     pub row: fn(u64) -> Option<Row>,
@@ -48,24 +57,44 @@ fn drawn() -> Drawn {
     use_context::<Drawn>().expect("the debugger's runner provides Drawn")
 }
 
-/// The debugger's view.
+/// The debugger's view: its column, and while the page is paused its veil
+/// over the page.
 #[component]
 pub fn Inspector() -> impl IntoView {
     let drawn = drawn();
-    let (inspected, open) = (drawn.inspected, drawn.open);
-    let described = inspected.clone();
+    let (inspected, open) = (drawn.inspected, RwSignal::from(drawn.open));
+    let (described, veiled) = (inspected.clone(), inspected.clone());
+    let model = drawn.model;
+    // Which parts of the model's tree are open, kept from one message to
+    // the next.
+    let opened = RwSignal::new(Vec::<String>::new());
+    let dispatch = use_dispatcher();
+    let send = move |msg: DebugMsg| move |_| dispatch.debug(msg.clone());
     view! {
         <section class="inspector" aria-label="Debugger">
             {move || inspected.with(head)}
             <Show when=move || open.get()>
                 <MessageLog/>
             </Show>
-            {move || described.with(|i| i.at.map(|_| changes(&i.described.changes)))}
+            <div class="inspector-model">
+                {move || described.with(|i| i.at.map(|_| changes(&i.described.changes)))}
+                {move || model.get().map(|root| tree(root, opened))}
+            </div>
+            <div class="session-files">
+                <button class="save-session" on:click=send(DebugMsg::Save)>"Save this session"</button>
+                <button class="open-session" on:click=send(DebugMsg::Open)>"Open a session file…"</button>
+                <button class="inspector-close" on:click=send(DebugMsg::ToggleLog)>
+                    {move || if open.get() { "Hide the messages" } else { "Show the messages" }}
+                </button>
+            </div>
+            <small>"Or drop a session file on the page to step through it."</small>
         </section>
+        {move || veiled.with(veil)}
     }
 }
 
-/// The head: what the debugger says, and its buttons.
+/// The head: what the debugger says, and while paused Previous, Next and
+/// Back to live.
 fn head(i: &Inspected) -> impl IntoView + use<> {
     let dispatch = use_dispatcher();
     let send = move |msg: DebugMsg| move |_| dispatch.debug(msg.clone());
@@ -75,14 +104,8 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
         .map(|why| view! { <p class="inspector-problem" role="alert">{why}</p> });
     let Some(at) = i.at else {
         return view! {
-            <h2 class="inspector-title">"Messages"</h2>
+            <h2 class="inspector-title">{format!("Messages ({})", i.last)}</h2>
             {problem}
-            <div class="session-files">
-                <button class="save-session" on:click=send(DebugMsg::Save)>"Save this session"</button>
-                <button class="open-session" on:click=send(DebugMsg::Open)>"Open a session file…"</button>
-                <button class="inspector-close" on:click=send(DebugMsg::ToggleLog)>"Close"</button>
-            </div>
-            <small>"Or drop a session file on the page to step through it."</small>
         }
         .into_any();
     };
@@ -91,13 +114,6 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
     } else {
         "Paused"
     };
-    let blocked = i.blocked.clone().map(|input| {
-        view! {
-            <p class="inspector-blocked" role="status">
-                {format!("Paused: {input} was not taken. Back to live to play.")}
-            </p>
-        }
-    });
     view! {
         <h2 class="inspector-title" data-at=at>
             {format!("{whose}: after message {at} of {}", i.last)}
@@ -115,9 +131,36 @@ fn head(i: &Inspected) -> impl IntoView + use<> {
                 on:click=send(DebugMsg::Inspect(Some(at + 1)))>"Next message"</button>
             <button class="inspector-live" on:click=send(DebugMsg::Inspect(None))>"Back to live"</button>
         </div>
-        {blocked}
     }
     .into_any()
+}
+
+/// While paused, the veil over the page (Elm's `BlockAll`): the page shows
+/// through it, out of reach (the runner makes it inert), and it says so,
+/// how to step and how to go back to live, and the last input it took.
+fn veil(i: &Inspected) -> Option<impl IntoView + use<>> {
+    let at = i.at?;
+    let dispatch = use_dispatcher();
+    let blocked = i.blocked.clone().map(|input| {
+        view! {
+            <p class="inspector-blocked">{format!("{input} was not taken: the page is paused.")}</p>
+        }
+    });
+    Some(view! {
+        <div class="debugger-veil">
+            <div class="debugger-veil-says" role="status">
+                <p>
+                    <strong>"Paused"</strong>
+                    {format!(" after message {at} of {}: the page shows the model then and takes \
+                        no input. ↑ and ↓ step through the messages.", i.last)}
+                </p>
+                <button class="debugger-resume" on:click=move |_| dispatch.debug(DebugMsg::Inspect(None))>
+                    "Back to live"
+                </button>
+                {blocked}
+            </div>
+        </div>
+    })
 }
 
 /// The height of a row of the message log, in CSS px: fixed, so that the
@@ -148,7 +191,7 @@ fn MessageLog() -> impl IntoView {
     let view_box = RwSignal::new((0.0_f64, 20.0 * ROW_PX));
     let read = move || {
         if let Some(el) = log.get_untracked() {
-            view_box.set((el.scroll_top() as f64, el.client_height() as f64));
+            view_box.set(scroll_box(&el));
         }
     };
     log.on_load(move |_| request_animation_frame(read));
@@ -160,37 +203,7 @@ fn MessageLog() -> impl IntoView {
         let to = (((top + height) / ROW_PX).ceil() as u64 + OVERSCAN).min(len);
         (listed, from, to)
     });
-    // Paused on a message out of view: the list scrolls to it.
-    Effect::new(move |_| {
-        let (Some(n), Some(el)) = (at.get(), log.get()) else {
-            return;
-        };
-        let row_top = listed.get_untracked().last.saturating_sub(n) as f64 * ROW_PX;
-        let (top, height) = (el.scroll_top() as f64, el.client_height() as f64);
-        let want = if row_top < top {
-            row_top
-        } else if row_top + ROW_PX > top + height {
-            row_top + ROW_PX - height
-        } else {
-            return;
-        };
-        el.set_scroll_top(want as i32);
-        view_box.set((want, height));
-    });
-    // A message more while the list is scrolled down: what is in view
-    // stays in view (the rows move down by one, so the list does too).
-    Effect::new(move |was: Option<Listed>| {
-        let now = listed.get();
-        if let (Some(was), Some(el)) = (was, log.get_untracked()) {
-            let (top, height) = (el.scroll_top() as f64, el.client_height() as f64);
-            if was.file == now.file && now.last > was.last && top > 0.0 {
-                let want = top + (now.last - was.last) as f64 * ROW_PX;
-                el.set_scroll_top(want as i32);
-                view_box.set((want, height));
-            }
-        }
-        now
-    });
+    follow(log, listed, at, view_box);
     // Only the rows whose mark changes hear a step, not every row.
     let marked = Selector::new(move || at.get());
     let px = |rows: u64| format!("{}px", rows as f64 * ROW_PX);
@@ -218,6 +231,45 @@ fn MessageLog() -> impl IntoView {
     }
 }
 
+/// Keeps the list where the student reads it: paused on a message out of
+/// view, it scrolls to it; a message more while it is scrolled down, what
+/// is in view stays in view (the rows move down by one, so it does too).
+fn follow(
+    log: NodeRef<leptos::html::Ol>,
+    listed: RwSignal<Listed>,
+    at: RwSignal<Option<u64>>,
+    view_box: RwSignal<(f64, f64)>,
+) {
+    Effect::new(move |_| {
+        let (Some(n), Some(el)) = (at.get(), log.get()) else {
+            return;
+        };
+        let row_top = listed.get_untracked().last.saturating_sub(n) as f64 * ROW_PX;
+        let (top, height) = scroll_box(&el);
+        let want = if row_top < top {
+            row_top
+        } else if row_top + ROW_PX > top + height {
+            row_top + ROW_PX - height
+        } else {
+            return;
+        };
+        scroll_to(&el, want);
+        view_box.set((want, height));
+    });
+    Effect::new(move |was: Option<Listed>| {
+        let now = listed.get();
+        if let (Some(was), Some(el)) = (was, log.get_untracked()) {
+            let (top, height) = scroll_box(&el);
+            if was.file == now.file && now.last > was.last && top > 0.0 {
+                let want = top + (now.last - was.last) as f64 * ROW_PX;
+                scroll_to(&el, want);
+                view_box.set((want, height));
+            }
+        }
+        now
+    });
+}
+
 /// One message: its number (a button that pauses on it), the message, and
 /// its commands or why it was ignored, on one line of a fixed height (the
 /// whole of it in its title).
@@ -243,23 +295,131 @@ fn message(row: Row, marked: Selector<Option<u64>>) -> impl IntoView {
     }
 }
 
-/// What the message changed, field by field.
+/// What the message changed, field by field; a value cut opens whole.
 fn changes(changes: &[Change]) -> impl IntoView + use<> {
     if changes.is_empty() {
         return view! { <p class="inspector-same">"The model did not change."</p> }.into_any();
     }
+    let value = |short: &str, whole: Option<&String>| {
+        match whole {
+        Some(whole) if whole.as_str() != short => view! {
+            <details class="inspector-value"><summary><pre>{short.to_string()}</pre></summary><pre>{whole.clone()}</pre></details>
+        }
+        .into_any(),
+        _ => view! { <pre>{short.to_string()}</pre> }.into_any(),
+    }
+    };
     let rows = changes
         .iter()
         .map(|c| {
+            let whole = c.whole.as_ref();
             view! {
                 <dt>{c.field.clone()}</dt>
-                <dd><pre>{c.before.clone()}</pre>" → "<pre>{c.after.clone()}</pre></dd>
+                <dd>{value(&c.before, whole.map(|w| &w.0))}" → "{value(&c.after, whole.map(|w| &w.1))}</dd>
             }
         })
         .collect_view();
     view! {
         <h3>"What it changed"</h3>
         <dl class="inspector-changes">{rows}</dl>
+    }
+    .into_any()
+}
+
+/// The whole model right after the message paused on, as Elm's debugger
+/// shows it: a tree of every room, each part a `<details>` whose contents
+/// are drawn when it is opened (a long list by hundreds, a long text
+/// whole), so that nothing is cut without a way to open it.
+fn tree(root: Arc<Value>, opened: RwSignal<Vec<String>>) -> impl IntoView {
+    view! {
+        <h3>"The whole model"</h3>
+        <ul class="debugger-tree" aria-label="The model after this message">
+            {parts(&root, "", (0, 0), opened)}
+        </ul>
+    }
+}
+
+/// What a part of the model holds, at `pointer` (a JSON pointer), its
+/// items `from..to` if it is a list.
+fn parts(
+    root: &Arc<Value>,
+    pointer: &str,
+    (from, to): (usize, usize),
+    opened: RwSignal<Vec<String>>,
+) -> Vec<AnyView> {
+    let item = |key: String, step: String| {
+        let at = format!("{pointer}/{step}");
+        node(root.clone(), at, key, opened)
+    };
+    match root.pointer(pointer) {
+        Some(Value::Object(fields)) => fields
+            .keys()
+            .map(|k| item(k.clone(), k.replace('~', "~0").replace('/', "~1")))
+            .collect(),
+        Some(Value::Array(_)) if to - from > 100 => {
+            let mut step = 100;
+            while (to - from).div_ceil(step) > 100 {
+                step *= 100;
+            }
+            (from..to)
+                .step_by(step)
+                .map(|i| {
+                    let end = (i + step).min(to);
+                    let label = format!("[{i}…{}]", end - 1);
+                    branch(root.clone(), pointer.to_string(), label, (i, end), opened)
+                })
+                .collect()
+        }
+        Some(Value::Array(_)) => (from..to)
+            .map(|i| item(i.to_string(), i.to_string()))
+            .collect(),
+        Some(Value::String(text)) => vec![view! { <li><pre>{text.clone()}</pre></li> }.into_any()],
+        _ => Vec::new(),
+    }
+}
+
+/// One part of the model: a value on one line, or a branch to open.
+fn node(root: Arc<Value>, pointer: String, key: String, opened: RwSignal<Vec<String>>) -> AnyView {
+    let value = root.pointer(&pointer).unwrap_or(&Value::Null);
+    let (summary, len) = match value {
+        Value::Object(fields) if !fields.is_empty() => (format!("{{{} fields}}", fields.len()), 0),
+        Value::Array(items) if !items.is_empty() => (format!("[{} items]", items.len()), items.len()),
+        Value::String(text) if text.chars().count() > LONGEST => (cut(&value.to_string()), 0),
+        _ => {
+            return view! { <li><span class="tree-key">{key}": "</span><code>{value.to_string()}</code></li> }
+                .into_any()
+        }
+    };
+    branch(root, pointer, format!("{key}: {summary}"), (0, len), opened)
+}
+
+/// A part to open: its contents drawn only while it is open.
+fn branch(
+    root: Arc<Value>,
+    pointer: String,
+    label: String,
+    part: (usize, usize),
+    opened: RwSignal<Vec<String>>,
+) -> AnyView {
+    let id = format!("{pointer}#{}", part.0);
+    let key = id.clone();
+    let open = Memo::new(move |_| opened.with(|o| o.contains(&key)));
+    let toggle = move |ev: leptos::ev::Event| {
+        let now = details_open(&ev);
+        if now != open.get_untracked() {
+            opened.update(|o| match now {
+                true => o.push(id.clone()),
+                false => o.retain(|k| *k != id),
+            });
+        }
+    };
+    view! {
+        <li>
+            <details prop:open=open on:toggle=toggle>
+                <summary><span class="tree-key">{label}</span></summary>
+                <ul>{move || open.get().then(|| parts(&root, &pointer, part, opened))}</ul>
+            </details>
+        </li>
     }
     .into_any()
 }

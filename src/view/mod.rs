@@ -46,7 +46,7 @@ use controls::Controls;
 use heading::{Heading, Intro};
 use how_to_play::HowToPlay;
 use notices::{Announcer, HintLine, LinkNotice, StorageNotice};
-use panels::messages::DebuggerFailed;
+use panels::messages::{DebuggerFailed, Messages};
 use panels::Panels;
 use replay_bar::ReplayBar;
 
@@ -89,7 +89,6 @@ pub fn Page(
                 <Heading shown/>
                 <Intro/>
                 <ReplayBar/>
-                <div id=debugger::PLACE_ID></div>
                 <Contests/>
                 <Board shown size board/>
                 <Announcer/>
@@ -106,6 +105,10 @@ pub fn Page(
                 <HowToPlay/>
             </div>
         </main>
+        // The debugger's, beside the page (it wraps the app): its handle,
+        // and the place its own view is mounted in.
+        <Messages/>
+        <div id=debugger::PLACE_ID></div>
     }
 }
 

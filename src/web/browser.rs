@@ -501,6 +501,22 @@ pub fn restart(animation: &web_sys::Animation) {
 }
 
 /// Selects the text of the input an event came from, if it came from one.
+pub fn scroll_box(el: &web_sys::Element) -> (f64, f64) {
+    (el.scroll_top() as f64, el.client_height() as f64)
+}
+
+pub fn scroll_to(el: &web_sys::Element, top: f64) {
+    el.set_scroll_top(top as i32);
+}
+
+pub fn details_open(event: &web_sys::Event) -> bool {
+    event
+        .target()
+        .and_then(|t| js_sys::Reflect::get(&t, &"open".into()).ok())
+        .and_then(|open| open.as_bool())
+        .unwrap_or(false)
+}
+
 pub fn select_text(event: &web_sys::Event) {
     let Some(target) = event.target() else {
         return;

@@ -14,8 +14,10 @@
 
 use std::any::Any;
 use std::cell::{Cell, OnceCell, RefCell};
+use std::sync::Arc;
 
 use leptos::prelude::*;
+use serde_json::Value;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
@@ -60,6 +62,7 @@ fn drawn() -> Drawn {
             open: ArcRwSignal::new(false),
             listed: ArcRwSignal::new(Listed::default()),
             at: ArcRwSignal::new(None),
+            model: ArcRwSignal::new(None),
             row,
         })
         .clone()
@@ -131,8 +134,8 @@ fn run(cmd: DebugCmd, host: &dyn Host) {
 /// What the debugger's model asks the page to show, read in one look.
 struct Asked {
     /// The model to show in place of the live one (`None` inside: the
-    /// live one), when that changed.
-    model: Option<Option<Model>>,
+    /// live one), when that changed, and it as JSON, for its tree.
+    model: Option<(Option<Model>, Option<Value>)>,
     inspected: Inspected,
     listed: Listed,
     open: bool,
@@ -153,13 +156,15 @@ fn show(host: &dyn Host) {
             let debugger = debugger.borrow();
             let key = debugger.shown.as_ref().map(|s| (s.n, s.file));
             let changed = DESCRIBED.with(|d| d.borrow().0 != key);
+            let mut json = None;
             if changed {
-                let described = Described::of(&debugger, page);
+                let (described, after) = Described::of(&debugger, page);
+                json = after;
                 DESCRIBED.with(|d| *d.borrow_mut() = (key, described));
             }
             let (first, last) = debugger.range(page);
             asked = Some(Asked {
-                model: changed.then(|| debugger.shown.as_ref().map(|s| s.after.clone())),
+                model: changed.then(|| (debugger.shown.as_ref().map(|s| s.after.clone()), json)),
                 inspected: Inspected {
                     at: debugger.at,
                     file: debugger.opened.is_some(),
@@ -176,8 +181,10 @@ fn show(host: &dyn Host) {
         });
     });
     let Some(asked) = asked else { return };
-    if let Some(model) = asked.model {
+    if let Some((model, json)) = asked.model {
+        inert(model.is_some());
         host.show(model);
+        drawn.model.set(json.map(Arc::new));
     }
     if drawn.open.get_untracked() != asked.open {
         drawn.open.set(asked.open);
@@ -193,6 +200,18 @@ fn show(host: &dyn Host) {
     }
     host.log_shown(asked.open);
     place(asked.mounted, host);
+}
+
+/// While paused, the page under the debugger's veil is out of reach: its
+/// `<main>` inert (nothing in it takes focus or the pointer); the
+/// debugger's column and handle stand beside it.
+fn inert(paused: bool) {
+    if let Ok(Some(main)) = document().query_selector("main") {
+        let _ = match paused {
+            true => main.set_attribute("inert", ""),
+            false => main.remove_attribute("inert"),
+        };
+    }
 }
 
 /// The id of the debugger's place on the page (`view::Page` draws it

@@ -45,7 +45,7 @@ use super::subscriptions::Listeners;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
 use crate::app::{init, subscriptions, Cmd, Flags, Model, Msg, Query};
-use crate::view::context::Paused;
+use crate::view::context::DebuggerState;
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners
@@ -69,9 +69,11 @@ struct Runtime {
     /// on folding the outside's replies (the signal then holds the model
     /// the debugger replayed for the message paused on).
     live: RefCell<Option<Model>>,
-    /// Whether the page is paused, for the view (the player's controls
-    /// are shown off).
-    paused: RwSignal<bool>,
+    /// How many messages the page has taken, for the debugger's handle:
+    /// written once a frame at most.
+    taken: RwSignal<u64>,
+    /// Whether writing it is queued for the next frame.
+    counting: Cell<bool>,
     /// Whether the debugger's message log is shown, for its button.
     log_shown: RwSignal<bool>,
     /// Whether the debugger's chunk could not be fetched the last time it
@@ -149,6 +151,21 @@ impl Runtime {
         }
         self.run(cmds);
         self.listen();
+        self.count();
+    }
+
+    /// The handle's count, written at the next frame (once for a burst of
+    /// messages, and never on a key's way to the board).
+    fn count(&self) {
+        if !self.counting.replace(true) {
+            request_animation_frame(|| {
+                with_runtime(|runtime| {
+                    runtime.counting.set(false);
+                    let last = runtime.recording.borrow().last();
+                    runtime.taken.set(last);
+                });
+            });
+        }
     }
 
     /// Puts `model` in the signal; the one it held.
@@ -276,7 +293,6 @@ impl Host for Runtime {
     }
 
     fn show(&self, model: Option<Model>) {
-        self.paused.set(model.is_some());
         match model {
             Some(model) => {
                 let previous = self.swap(model);
@@ -339,12 +355,12 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 }
 
 /// Starts the runtime: the first model, its commands and subscriptions.
-/// Returns the model, read-only, what the debugger shows, and the
+/// Returns the model, read-only, what the debugger's handle shows, and the
 /// dispatcher, for the view.
 fn start(
     board: NodeRef<leptos::html::Div>,
     split: SplitPoints,
-) -> (ReadSignal<Model>, Paused, Dispatcher) {
+) -> (ReadSignal<Model>, DebuggerState, Dispatcher) {
     let store = Store::open();
     let flags = flags(&store);
     let (model, cmds) = init(&flags);
@@ -363,7 +379,8 @@ fn start(
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
         recording: RefCell::new(Recording::new(flags)),
         live: RefCell::new(None),
-        paused: RwSignal::new(false),
+        taken: RwSignal::new(0),
+        counting: Cell::new(false),
         log_shown: RwSignal::new(false),
         debugger_failed: RwSignal::new(false),
         debugger: Cell::new(None),
@@ -373,15 +390,15 @@ fn start(
         _drops: file_drop(),
     };
     let model = runtime.model.read_only();
-    let paused = Paused(
-        runtime.paused.read_only(),
+    let debugger = DebuggerState(
         runtime.log_shown.read_only(),
         runtime.debugger_failed.read_only(),
+        runtime.taken.read_only(),
     );
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
         with_runtime(|runtime| runtime.begin(cmds));
     }
-    (model, paused, dispatcher)
+    (model, debugger, dispatcher)
 }
 
 /// A file dropped on the page is a session for the debugger; dragging one
@@ -407,8 +424,8 @@ fn file_drop() -> [EventListener; 2] {
 #[component]
 pub fn App(split: SplitPoints) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
-    let (model, paused, dispatcher) = start(board, split);
-    provide_context(paused);
+    let (model, debugger, dispatcher) = start(board, split);
+    provide_context(debugger);
     // The swipe listeners need the board's element, which exists once the
     // page is mounted: listen again then. Every subscription is live now,
     // so the page's first-game script may hand over the keys and swipes it

@@ -43,11 +43,9 @@ after(async () => {
 // ---------------------------------------------------------------------------
 // What a player does
 
-/** Opens the history panel and its message log (the debugger's, fetched
- * the first time), as a student would. */
+/** Opens the message log (the debugger's, fetched the first time) with
+ * its handle in the window's corner, as a student would. */
 async function openMessageLog(page) {
-  if (!(await page.$('.history-panel'))) await page.click('.history-button');
-  await page.waitForSelector('.history-panel', { timeout: 10_000 });
   if (!(await page.$('.message-log'))) await page.click('.messages-button');
   await page.waitForSelector('.message-log', { timeout: 10_000 });
   await blur(page);
@@ -329,17 +327,49 @@ test('the live page pauses on a message from the log, shows what it changed, and
   await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n - 2);
   const changes = await page.$$eval('.inspector-changes dt', (dts) => dts.map((d) => d.textContent));
   assert.ok(changes.length > 0, 'no change shown');
-  // The player's inputs are blocked while paused, and the page says so;
-  // the controls that would do nothing are shown off.
+  // While paused, the debugger's veil covers the page and takes every
+  // input of the player's (Elm's BlockAll): a key is not taken, and said
+  // not to be; Up and Down step through the list; every control of the
+  // page, and the board, is under the veil, and the page is inert.
   const paused = await readBoard(page);
   await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowUp');
   assert.deepEqual((await readBoard(page)).board, paused.board, 'a key moved the paused page');
   await page.waitForSelector('.inspector-blocked', { timeout: 10_000 });
-  assert.match(await page.textContent('.inspector-blocked'), /Play\(Move\(Up\)\) was not taken/);
-  for (const name of ['undo', 'hint', 'autoplay']) {
-    assert.equal(await page.$eval(`.${name}-button`, (b) => b.disabled), true, `${name} while paused`);
-  }
+  assert.match(await page.textContent('.inspector-blocked'), /Play\(Move\(Left\)\) was not taken/);
+  assert.match(await page.textContent('.debugger-veil'), /Paused after message \d+ of \d+.*Back to live/);
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await pausedAt(page), n - 1, 'Up: the message above (newer)');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await pausedAt(page), n - 3, 'Down twice: the messages below (older)');
+  const covered = await page.evaluate(() => {
+    const controls = ['.game-container', '.restart-button', '.undo-button', '.redo-button', '.hint-button',
+      '.autoplay-button', '.history-button', '.stats-button', '.settings-button', '.daily-button',
+      '.share-button', '.theme-button'];
+    return controls.filter((selector) => {
+      const el = document.querySelector(selector);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !top?.closest('.debugger-veil, #debugger');
+    });
+  });
+  assert.deepEqual(covered, [], 'controls of the page not under the veil');
+  assert.equal(await page.$eval('main', (m) => m.inert), true, 'the page under the veil is inert');
+  // Clicked where New Game is: the veil takes it, the game stays.
+  const restart = await page.$eval('.restart-button', (b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+  const before = await readBoard(page);
+  await page.mouse.click(...restart);
+  await untilIdle(page);
+  assert.deepEqual((await readBoard(page)).board, before.board, 'a click under the veil moved the page');
+  assert.equal(await pausedAt(page), n - 3, 'still paused');
+  // The veil's own button goes back to live.
+  await page.click('.debugger-resume');
+  await page.waitForSelector('.debugger-veil', { state: 'detached', timeout: 10_000 });
+  assert.equal(await page.$eval('main', (m) => m.inert), false, 'the page live again');
+  await page.focus('.message-log > li:nth-child(2) .message-n');
+  await page.keyboard.press('Enter');
+  assert.equal(await pausedAt(page), n - 1);
   await backToLive(page);
   assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
   assert.deepEqual(errors, []);
@@ -438,6 +468,7 @@ test('paused at an early message, the whole list stays, the message marked and i
     await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
     await waitReady(page);
     for (let i = 0; i < 4; i++) await playAMove(page, i);
+    await openPanel(page, 'history');
     await openMessageLog(page);
     for (let i = 0; i < 36; i++) await playAMove(page, i);
     await untilIdle(page);

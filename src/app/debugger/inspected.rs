@@ -4,7 +4,9 @@
 //! and [`Listed`], which messages its list stands for (their words are made
 //! only for the rows drawn).
 
-use super::diff::{diff, Change};
+use serde_json::Value;
+
+use super::diff::{diff_and_after, Change};
 use super::program::{Debugger, Page};
 
 /// What the inspector shows: the message paused on (if any), whose
@@ -65,16 +67,26 @@ pub struct Described {
 }
 
 impl Described {
-    /// The message `debugger` is paused on, on `page`, described.
-    pub fn of(debugger: &Debugger, page: Page) -> Described {
+    /// The message `debugger` is paused on, on `page`, described, and the
+    /// model right after it as JSON (the inspector's tree of it).
+    pub fn of(debugger: &Debugger, page: Page) -> (Described, Option<Value>) {
         let row = debugger.at.and_then(|n| debugger.row(page, n));
         match (row, &debugger.shown) {
-            (Some(row), Some(shown)) if shown.n == row.n => Described {
-                msg: row.msg,
-                outcome: format!("{} {}", row.outcome, row.subs).trim_end().into(),
-                changes: diff(&shown.before, &shown.after),
-            },
-            _ => Described::start(),
+            (Some(row), Some(shown)) if shown.n == row.n => {
+                let (changes, after) = diff_and_after(&shown.before, &shown.after);
+                let described = Described {
+                    msg: row.msg,
+                    outcome: format!("{} {}", row.outcome, row.subs).trim_end().into(),
+                    changes,
+                };
+                (described, Some(after))
+            }
+            (_, shown) => (
+                Described::start(),
+                shown
+                    .as_ref()
+                    .and_then(|s| serde_json::to_value(&s.after).ok()),
+            ),
         }
     }
 

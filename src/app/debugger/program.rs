@@ -11,15 +11,19 @@
 //! message replays at most the span between two (64 messages,
 //! [`SNAPSHOT_EVERY`](super::SNAPSHOT_EVERY), more for a long game's big
 //! models: [`SNAPSHOT_BYTES`](super::SNAPSHOT_BYTES)), and Next one. While it has the page paused on a message, the
-//! page shows the model the fold made right after it; the player's inputs
-//! (keys, gestures, the page's buttons) are blocked and said to be
-//! ([`takes`], Elm's `BlockMost`), and what the outside reports (the
-//! worker's answers, storage events, timers) folds into the live model,
-//! kept aside, and into the list.
+//! page shows the model the fold made right after it, under the debugger's
+//! veil, which says so and how to go back to live; every input of the
+//! player's is the debugger's (Elm's `BlockAll`): the page's controls and
+//! the board under the veil are out of reach, and a key the app would take
+//! is not taken ([`takes`]) but comes here, where Up and Down step through
+//! the list (newest up) and any other is said not to be taken. What the
+//! outside reports (the worker's answers, storage events, timers) folds
+//! into the live model, kept aside, and into the list.
 
 use super::{Messages, Recording, Session, Snapshots};
 use crate::app::model::Model;
 use crate::app::msg::Msg;
+use crate::engine::{Direction, Input};
 
 /// The debugger's model.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -101,7 +105,8 @@ pub enum DebugMsg {
     Refused(String),
     /// The page's recording took a message (its latest).
     Recorded,
-    /// The player's input, blocked while paused.
+    /// The player's input, taken by the debugger while paused: Up and
+    /// Down step through the list, anything else is said not to be taken.
     Blocked(Box<Msg>),
 }
 
@@ -251,9 +256,17 @@ pub fn update(debugger: &mut Debugger, msg: DebugMsg, page: Page) -> Vec<DebugCm
         DebugMsg::Opened(session) => opened(debugger, *session, page),
         DebugMsg::Refused(why) => debugger.problem = Some(why),
         DebugMsg::Recorded => recorded(debugger, page),
-        DebugMsg::Blocked(msg) => {
-            debugger.blocked = Some(msg.label());
-        }
+        DebugMsg::Blocked(msg) => match (*msg, debugger.at) {
+            (Msg::Play(Input::Move(Direction::Up)), Some(at)) => {
+                debugger.blocked = None;
+                pause(debugger, Some(at + 1), page);
+            }
+            (Msg::Play(Input::Move(Direction::Down)), Some(at)) => {
+                debugger.blocked = None;
+                pause(debugger, Some(at.saturating_sub(1)), page);
+            }
+            (msg, _) => debugger.blocked = Some(msg.label()),
+        },
     }
     Vec::new()
 }
@@ -338,8 +351,10 @@ fn recorded(debugger: &mut Debugger, page: Page) {
 /// paused: what the outside reports (a reply to a command, a
 /// subscription's event: the worker's answers, storage, timers), not the
 /// player's inputs (keys, gestures, the page's buttons), which the page
-/// shown, a model of the past, does not take (Elm's `BlockMost`). Every
-/// message is named, so a new one must be placed.
+/// shown, a model of the past, does not take (Elm's `BlockAll`: the
+/// debugger's veil keeps the pointer off the page, and this keeps the
+/// keys, which the window hears wherever they are pressed). Every message
+/// is named, so a new one must be placed.
 pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
     if !debugger.paused() {
         return true;

@@ -11,7 +11,6 @@
 use leptos::prelude::*;
 
 use super::grade_mark::grade_mark;
-use super::messages::Messages;
 use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
@@ -114,7 +113,6 @@ pub fn HistoryPanel() -> impl IntoView {
                 </For>
             </ol>
             <Verdict/>
-            <Messages/>
         </section>
     }
 }

@@ -1,19 +1,24 @@
-//! The button that shows or hides the message log: the debugger's, which
-//! wraps the app (`view::inspector`, its own chunk, fetched by the runtime
-//! the first time). The log lists every message the runtime recorded, each
-//! with the commands `update` returned for it or why it was ignored, and
-//! pauses the page on any of them.
+//! The debugger's handle, "Messages (N)", in the window's corner on every
+//! page (Elm's "Explore History (N)"): it shows or hides the debugger's
+//! column (`view::inspector`, its own chunk, fetched by the runtime the
+//! first time), whose message log lists every message the runtime
+//! recorded, each with the commands `update` returned for it or why it was
+//! ignored, and pauses the page on any of them.
 
 use leptos::prelude::*;
 
 use crate::app::debugger::program::DebugMsg;
-use crate::view::context::{use_debugger_failed, use_dispatcher, use_log_shown};
+use crate::view::context::{
+    use_debugger_failed, use_dispatcher, use_log_shown, use_messages_taken,
+};
 
-/// The button that shows or hides the message log.
+/// The handle that shows or hides the debugger's column: how many
+/// messages the page has taken.
 #[component]
 pub fn Messages() -> impl IntoView {
     let dispatch = use_dispatcher();
     let shown = use_log_shown();
+    let taken = use_messages_taken();
     view! {
         <button
             class="messages-button"
@@ -21,7 +26,7 @@ pub fn Messages() -> impl IntoView {
             aria-controls="debugger"
             on:click=move |_| dispatch.debug(DebugMsg::ToggleLog)
         >
-            "Messages"
+            "Messages (" {move || taken.get()} ")"
         </button>
     }
 }
