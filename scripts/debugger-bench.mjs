@@ -106,9 +106,9 @@ function newest(page) {
 async function steps(page, from) {
   await page.evaluate(async (n) => {
     const log = document.querySelector('.message-log');
-    const first = Number(log.querySelector('li').dataset.n);
-    const row = Number(getComputedStyle(log).getPropertyValue('--message-row').replace('px', ''));
-    log.scrollTop = (first - n) * row - 40;
+    const row = parseFloat(getComputedStyle(log).getPropertyValue('--message-row'));
+    const newest = Number(log.querySelector('li').dataset.n) + Math.round(parseFloat(getComputedStyle(log).paddingTop) / row);
+    log.parentElement.scrollTop = (newest - n) * row - 40;
     for (let i = 0; i < 50 && !log.querySelector(`li[data-n="${n}"]`); i++) {
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
@@ -181,7 +181,7 @@ try {
   await page.waitForTimeout(500);
   const opened = await heap(page, cdp);
   const listed = await page.$$eval('.message-log > li', (lis) => lis.length);
-  const scroll = await page.$eval('.message-log', (l) => ({ height: l.scrollHeight, row: getComputedStyle(l).getPropertyValue('--message-row') }));
+  const scroll = await page.$eval('.message-log', (l) => ({ height: l.parentElement.scrollHeight, row: getComputedStyle(l).getPropertyValue('--message-row') }));
   const open = await timeKeys(page, KEYS);
   const last = await newest(page);
   const shortFrom = 100 - STEPS;

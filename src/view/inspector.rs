@@ -186,7 +186,7 @@ fn MessageLog() -> impl IntoView {
     let listed = RwSignal::from(drawn.listed);
     let at = RwSignal::from(drawn.at);
     let row = drawn.row;
-    let log = NodeRef::<leptos::html::Ol>::new();
+    let log = NodeRef::<leptos::html::Div>::new();
     // The list's scroll offset and height, in px, as last read.
     let view_box = RwSignal::new((0.0_f64, 20.0 * ROW_PX));
     let read = move || {
@@ -208,16 +208,14 @@ fn MessageLog() -> impl IntoView {
     let marked = Selector::new(move || at.get());
     let px = |rows: u64| format!("{}px", rows as f64 * ROW_PX);
     view! {
+        <div class="message-scroll" tabindex="0" node_ref=log on:scroll=move |_| read()
+            style:--message-row=format!("{ROW_PX}px")>
         <ol
             id="message-log"
             class="message-log"
             aria-label="App messages, newest first"
-            tabindex="0"
-            node_ref=log
-            style:--message-row=format!("{ROW_PX}px")
             style:padding-top=move || span.with(|s| px(s.1))
             style:padding-bottom=move || span.with(|s| px(s.0.len() - s.2))
-            on:scroll=move |_| read()
         >
             <For
                 each=move || {
@@ -228,6 +226,7 @@ fn MessageLog() -> impl IntoView {
                 children=move |(_, n)| row(n).map(|row| message(row, marked.clone()))
             />
         </ol>
+        </div>
     }
 }
 
@@ -235,7 +234,7 @@ fn MessageLog() -> impl IntoView {
 /// view, it scrolls to it; a message more while it is scrolled down, what
 /// is in view stays in view (the rows move down by one, so it does too).
 fn follow(
-    log: NodeRef<leptos::html::Ol>,
+    log: NodeRef<leptos::html::Div>,
     listed: RwSignal<Listed>,
     at: RwSignal<Option<u64>>,
     view_box: RwSignal<(f64, f64)>,
@@ -295,27 +294,25 @@ fn message(row: Row, marked: Selector<Option<u64>>) -> impl IntoView {
     }
 }
 
-/// What the message changed, field by field; a value cut opens whole.
+/// What the message changed, field by field; values cut open whole.
 fn changes(changes: &[Change]) -> impl IntoView + use<> {
     if changes.is_empty() {
         return view! { <p class="inspector-same">"The model did not change."</p> }.into_any();
     }
-    let value = |short: &str, whole: Option<&String>| {
-        match whole {
-        Some(whole) if whole.as_str() != short => view! {
-            <details class="inspector-value"><summary><pre>{short.to_string()}</pre></summary><pre>{whole.clone()}</pre></details>
-        }
-        .into_any(),
-        _ => view! { <pre>{short.to_string()}</pre> }.into_any(),
-    }
-    };
     let rows = changes
         .iter()
         .map(|c| {
-            let whole = c.whole.as_ref();
+            let whole = c.whole.as_ref().map(|(before, after)| {
+                view! {
+                    <details class="inspector-value">
+                        <summary>"The values whole"</summary>
+                        <pre>{before.clone()}</pre>" → "<pre>{after.clone()}</pre>
+                    </details>
+                }
+            });
             view! {
                 <dt>{c.field.clone()}</dt>
-                <dd>{value(&c.before, whole.map(|w| &w.0))}" → "{value(&c.after, whole.map(|w| &w.1))}</dd>
+                <dd><pre>{c.before.clone()}</pre>" → "<pre>{c.after.clone()}</pre>{whole}</dd>
             }
         })
         .collect_view();
@@ -347,10 +344,7 @@ fn parts(
     (from, to): (usize, usize),
     opened: RwSignal<Vec<String>>,
 ) -> Vec<AnyView> {
-    let item = |key: String, step: String| {
-        let at = format!("{pointer}/{step}");
-        node(root.clone(), at, key, opened)
-    };
+    let item = |key: String, step: String| node(root, format!("{pointer}/{step}"), key, opened);
     match root.pointer(pointer) {
         Some(Value::Object(fields)) => fields
             .keys()
@@ -366,41 +360,46 @@ fn parts(
                 .map(|i| {
                     let end = (i + step).min(to);
                     let label = format!("[{i}…{}]", end - 1);
-                    branch(root.clone(), pointer.to_string(), label, (i, end), opened)
+                    branch(root, pointer.to_string(), label, (i, end), opened)
                 })
                 .collect()
         }
         Some(Value::Array(_)) => (from..to)
             .map(|i| item(i.to_string(), i.to_string()))
             .collect(),
-        Some(Value::String(text)) => vec![view! { <li><pre>{text.clone()}</pre></li> }.into_any()],
+        Some(Value::String(text)) => vec![leaf(text.clone())],
         _ => Vec::new(),
     }
 }
 
 /// One part of the model: a value on one line, or a branch to open.
-fn node(root: Arc<Value>, pointer: String, key: String, opened: RwSignal<Vec<String>>) -> AnyView {
+fn node(root: &Arc<Value>, pointer: String, key: String, opened: RwSignal<Vec<String>>) -> AnyView {
     let value = root.pointer(&pointer).unwrap_or(&Value::Null);
     let (summary, len) = match value {
         Value::Object(fields) if !fields.is_empty() => (format!("{{{} fields}}", fields.len()), 0),
-        Value::Array(items) if !items.is_empty() => (format!("[{} items]", items.len()), items.len()),
-        Value::String(text) if text.chars().count() > LONGEST => (cut(&value.to_string()), 0),
-        _ => {
-            return view! { <li><span class="tree-key">{key}": "</span><code>{value.to_string()}</code></li> }
-                .into_any()
+        Value::Array(items) if !items.is_empty() => {
+            (format!("[{} items]", items.len()), items.len())
         }
+        Value::String(text) if text.chars().count() > LONGEST => (cut(&value.to_string()), 0),
+        _ => return leaf(format!("{key}: {value}")),
     };
     branch(root, pointer, format!("{key}: {summary}"), (0, len), opened)
 }
 
+/// A value of the model's tree, whole.
+fn leaf(text: String) -> AnyView {
+    view! { <li class="tree-leaf">{text}</li> }.into_any()
+}
+
 /// A part to open: its contents drawn only while it is open.
 fn branch(
-    root: Arc<Value>,
+    root: &Arc<Value>,
     pointer: String,
     label: String,
     part: (usize, usize),
     opened: RwSignal<Vec<String>>,
 ) -> AnyView {
+    let root = root.clone();
     let id = format!("{pointer}#{}", part.0);
     let key = id.clone();
     let open = Memo::new(move |_| opened.with(|o| o.contains(&key)));
@@ -416,7 +415,7 @@ fn branch(
     view! {
         <li>
             <details prop:open=open on:toggle=toggle>
-                <summary><span class="tree-key">{label}</span></summary>
+                <summary>{label}</summary>
                 <ul>{move || open.get().then(|| parts(&root, &pointer, part, opened))}</ul>
             </details>
         </li>

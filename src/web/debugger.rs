@@ -214,6 +214,23 @@ fn inert(paused: bool) {
     }
 }
 
+/// Adds the debugger's stylesheet to the page the first time its view is
+/// mounted: the page names it in a meta (scripts/debugger-css.mjs), and does
+/// not fetch it at start. The meta goes once it is added.
+fn styled() {
+    let doc = document();
+    let Ok(Some(meta)) = doc.query_selector("meta[name=debugger-css]") else {
+        return;
+    };
+    let href = meta.get_attribute("content").unwrap_or_default();
+    if let (Ok(link), Ok(Some(head))) = (doc.create_element("link"), doc.query_selector("head")) {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &href);
+        let _ = head.append_child(&link);
+    }
+    meta.remove();
+}
+
 /// The id of the debugger's place on the page (`view::Page` draws it
 /// empty): its view is mounted there, a root of its own.
 pub const PLACE_ID: &str = "debugger";
@@ -232,6 +249,7 @@ fn place(shown: bool, host: &dyn Host) {
             .get_element_by_id(PLACE_ID)
             .and_then(|place| place.dyn_into::<HtmlElement>().ok());
         if let (None, Some(place)) = (mounted.as_ref(), place) {
+            styled();
             let handle = leptos::mount::mount_to(place, move || {
                 provide_context(dispatcher);
                 provide_context(drawn());

@@ -140,23 +140,27 @@ function rowHeight(page) {
   return page.$eval('.message-log', (l) => parseFloat(getComputedStyle(l).getPropertyValue('--message-row')));
 }
 
-/** How many messages the log stands for: its scroll height in rows (it
- * draws only the rows in view, and its padding stands for the rest). */
+/** How many messages the log stands for: its height in rows (it draws
+ * only the rows in view, and its padding stands for the rest), which is
+ * its scroll box's scroll height. */
 async function messagesListed(page) {
   const row = await rowHeight(page);
-  return page.$eval('.message-log', (l, r) => Math.round(l.scrollHeight / r), row);
+  const [list, scroll] = await page.$eval('.message-log', (l) => [l.offsetHeight, l.parentElement.scrollHeight]);
+  assert.equal(scroll, list, 'the scroll box stands for the whole list');
+  return Math.round(list / row);
 }
 
 /** Scrolls the log to message `n`'s row, until it is drawn. */
 async function scrollToMessage(page, n) {
   await page.evaluate(async (want) => {
     const log = document.querySelector('.message-log');
+    const box = log.parentElement;
     const row = parseFloat(getComputedStyle(log).getPropertyValue('--message-row'));
     // The first row drawn stands below the padding that stands for those above it.
     const drawn = Number(log.querySelector('li')?.dataset.n);
     const newest = drawn + Math.round(parseFloat(getComputedStyle(log).paddingTop) / row);
     const index = newest - want;
-    log.scrollTop = Math.max(0, index * row - log.clientHeight / 2);
+    box.scrollTop = Math.max(0, index * row - box.clientHeight / 2);
     for (let i = 0; i < 100 && !log.querySelector(`li[data-n="${want}"]`); i++) {
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
