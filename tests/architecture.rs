@@ -469,6 +469,7 @@ const RUNTIME_PATH: &[&str] = &[
 /// none: they reach the browser through `web::browser`'s doors only (and
 /// the folder `view/` is scanned like these files).
 const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
+    ("web/runtime.rs", &["new"], "gloo's EventListener::new, the debugger's handle heard on the window: addEventListener cannot throw"),
     ("web/runtime.rs", &["mount_to_body"], "needs <body>, which index.html has; runs once, before the loop"),
     ("web/subscriptions.rs", &["window", "document"], "present in every page (leptos caches them at start)"),
     ("web/subscriptions.rs", &["new", "new_with_options"], "gloo's addEventListener / removeEventListener on drop: cannot throw"),
@@ -484,6 +485,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["window", "document", "location", "navigator", "history"], "present in every page; history() is bound with catch (Err: the query stays)"),
     ("web/browser.rs", &["search", "origin", "pathname", "replace_state_with_url"], "bound with catch: Err is an empty string, or the query left in place"),
     ("web/browser.rs", &["random"], "Math.random: cannot throw"),
+    ("web/browser.rs", &["id", "set_text_content", "set_attribute"], "the debugger's handle: its id read, its text and aria-expanded written: cannot throw (setAttribute bound with catch); no handle, nothing written"),
     ("web/browser.rs", &["as_bool", "scroll_top", "client_height", "set_scroll_top"], "a JsValue read, and an element's scrollTop and clientHeight read and scrollTop written: cannot throw"),
     ("web/browser.rs", &["fetch_with_str", "array_buffer"], "fetch returns a promise whose rejection is an Err of JsFuture; arrayBuffer is bound with catch: either way no bytes (None), and the worker fetches its wasm itself"),
     ("web/worker.rs", &["post_message_with_transfer", "of1"], "postMessage with a transfer list, bound with catch (Err: the worker is told to fetch its wasm itself); Array.of cannot throw"),

@@ -20,37 +20,22 @@ pub fn use_model() -> ReadSignal<Model> {
     use_context::<ReadSignal<Model>>().expect("Page provides the model")
 }
 
-/// What the debugger's handle and its failure line read: whether its
-/// message log is shown, whether its chunk could not be fetched the last
-/// time it was asked for, and how many messages the page has taken: the
-/// runtime's state, not the app's (the app does not know the debugger,
-/// and no view of the app's reads this; while the debugger has the page
-/// paused, its own veil covers the page and takes every input).
+/// What the debugger's failure line reads: whether its chunk could not be
+/// fetched the last time it was asked for: the runtime's state, not the
+/// app's (the app does not know the debugger, and no view of the app's
+/// reads this; while the debugger has the page paused, its own veil covers
+/// the page and takes every input).
 #[derive(Clone, Copy)]
-pub struct DebuggerState(
-    pub ReadSignal<bool>,
-    pub ReadSignal<bool>,
-    pub ReadSignal<u64>,
-);
+pub struct DebuggerState(pub ReadSignal<bool>);
 
 /// The runtime's state of the debugger, which `App` provides.
 fn debugger_state() -> DebuggerState {
     use_context::<DebuggerState>().expect("App provides DebuggerState")
 }
 
-/// Whether the debugger's message log is shown.
-pub fn use_log_shown() -> ReadSignal<bool> {
-    debugger_state().0
-}
-
 /// Whether the debugger's chunk could not be fetched the last time.
 pub fn use_debugger_failed() -> ReadSignal<bool> {
-    debugger_state().1
-}
-
-/// How many messages the page has taken (the debugger's handle says).
-pub fn use_messages_taken() -> ReadSignal<u64> {
-    debugger_state().2
+    debugger_state().0
 }
 
 /// A memo of one part of the model.

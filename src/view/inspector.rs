@@ -31,7 +31,7 @@ use crate::app::debugger::diff::{cut, Change, LONGEST};
 use crate::app::debugger::inspected::{Inspected, Listed};
 use crate::app::debugger::program::{DebugMsg, Row};
 use crate::view::context::use_dispatcher;
-use crate::web::browser::{details_open, scroll_box, scroll_to};
+use crate::web::browser::{details_open, scroll_box};
 
 /// What the debugger's view draws, as signals that only its runner writes
 /// (provided in its root's context): reference-counted, so that no view's
@@ -46,6 +46,8 @@ pub struct Drawn {
     pub listed: ArcRwSignal<Listed>,
     /// The message paused on, marked in the list.
     pub at: ArcRwSignal<Option<u64>>,
+    /// The message log's scroll offset and height, in px.
+    pub view_box: ArcRwSignal<(f64, f64)>,
     /// The model right after it, as JSON, drawn whole as a tree.
     pub model: ArcRwSignal<Option<Arc<Value>>>,
     /// Message N of the session listed, in words (the runner reads its
@@ -166,7 +168,12 @@ fn veil(i: &Inspected) -> Option<impl IntoView + use<>> {
 /// The height of a row of the message log, in CSS px: fixed, so that the
 /// list knows where every row stands without drawing it (set on the list
 /// as `--message-row`, which style/debugger.css sizes the rows by).
-pub const ROW_PX: f64 = 28.0;
+pub const ROW_PX: f64 = ROW as f64;
+
+/// The same, as a whole number: the list's padding is written from it, as
+/// whole pixels (formatting a float would bring its printer into the
+/// chunk, 12 KB).
+const ROW: u64 = 28;
 
 /// How many rows are drawn past each edge of the view, so that a short
 /// scroll shows rows already drawn.
@@ -187,14 +194,15 @@ fn MessageLog() -> impl IntoView {
     let at = RwSignal::from(drawn.at);
     let row = drawn.row;
     let log = NodeRef::<leptos::html::Div>::new();
-    // The list's scroll offset and height, in px, as last read.
-    let view_box = RwSignal::new((0.0_f64, 20.0 * ROW_PX));
+    // The list's scroll offset and height, in px, as last read (the
+    // runner writes it too when it scrolls the list to the message marked).
+    let view_box = RwSignal::from(drawn.view_box);
+    view_box.set((0.0, 24.0 * ROW_PX));
     let read = move || {
         if let Some(el) = log.get_untracked() {
             view_box.set(scroll_box(&el));
         }
     };
-    log.on_load(move |_| request_animation_frame(read));
     // The rows drawn: from and to, counted from the newest.
     let span = Memo::new(move |_| {
         let (listed, (top, height)) = (listed.get(), view_box.get());
@@ -203,13 +211,12 @@ fn MessageLog() -> impl IntoView {
         let to = (((top + height) / ROW_PX).ceil() as u64 + OVERSCAN).min(len);
         (listed, from, to)
     });
-    follow(log, listed, at, view_box);
     // Only the rows whose mark changes hear a step, not every row.
     let marked = Selector::new(move || at.get());
-    let px = |rows: u64| format!("{}px", rows as f64 * ROW_PX);
+    let px = |rows: u64| format!("{}px", rows * ROW);
     view! {
         <div class="message-scroll" tabindex="0" node_ref=log on:scroll=move |_| read()
-            style:--message-row=format!("{ROW_PX}px")>
+            style:--message-row=format!("{ROW}px")>
         <ol
             id="message-log"
             class="message-log"
@@ -228,45 +235,6 @@ fn MessageLog() -> impl IntoView {
         </ol>
         </div>
     }
-}
-
-/// Keeps the list where the student reads it: paused on a message out of
-/// view, it scrolls to it; a message more while it is scrolled down, what
-/// is in view stays in view (the rows move down by one, so it does too).
-fn follow(
-    log: NodeRef<leptos::html::Div>,
-    listed: RwSignal<Listed>,
-    at: RwSignal<Option<u64>>,
-    view_box: RwSignal<(f64, f64)>,
-) {
-    Effect::new(move |_| {
-        let (Some(n), Some(el)) = (at.get(), log.get()) else {
-            return;
-        };
-        let row_top = listed.get_untracked().last.saturating_sub(n) as f64 * ROW_PX;
-        let (top, height) = scroll_box(&el);
-        let want = if row_top < top {
-            row_top
-        } else if row_top + ROW_PX > top + height {
-            row_top + ROW_PX - height
-        } else {
-            return;
-        };
-        scroll_to(&el, want);
-        view_box.set((want, height));
-    });
-    Effect::new(move |was: Option<Listed>| {
-        let now = listed.get();
-        if let (Some(was), Some(el)) = (was, log.get_untracked()) {
-            let (top, height) = scroll_box(&el);
-            if was.file == now.file && now.last > was.last && top > 0.0 {
-                let want = top + (now.last - was.last) as f64 * ROW_PX;
-                scroll_to(&el, want);
-                view_box.set((want, height));
-            }
-        }
-        now
-    });
 }
 
 /// One message: its number (a button that pauses on it), the message, and
@@ -402,10 +370,11 @@ fn branch(
     let root = root.clone();
     let id = format!("{pointer}#{}", part.0);
     let key = id.clone();
-    let open = Memo::new(move |_| opened.with(|o| o.contains(&key)));
+    let open = move || opened.with(|o| o.contains(&key));
+    let shown = open.clone();
     let toggle = move |ev: leptos::ev::Event| {
         let now = details_open(&ev);
-        if now != open.get_untracked() {
+        if now != opened.with_untracked(|o| o.contains(&id)) {
             opened.update(|o| match now {
                 true => o.push(id.clone()),
                 false => o.retain(|k| *k != id),
@@ -416,7 +385,7 @@ fn branch(
         <li>
             <details prop:open=open on:toggle=toggle>
                 <summary>{label}</summary>
-                <ul>{move || open.get().then(|| parts(&root, &pointer, part, opened))}</ul>
+                <ul>{move || shown().then(|| parts(&root, &pointer, part, opened))}</ul>
             </details>
         </li>
     }

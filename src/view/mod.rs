@@ -46,7 +46,7 @@ use controls::Controls;
 use heading::{Heading, Intro};
 use how_to_play::HowToPlay;
 use notices::{Announcer, HintLine, LinkNotice, StorageNotice};
-use panels::messages::{DebuggerFailed, Messages};
+use panels::messages::DebuggerFailed;
 use panels::Panels;
 use replay_bar::ReplayBar;
 
@@ -105,9 +105,8 @@ pub fn Page(
                 <HowToPlay/>
             </div>
         </main>
-        // The debugger's, beside the page (it wraps the app): its handle,
-        // and the place its own view is mounted in.
-        <Messages/>
+        // The debugger's, beside the page (it wraps the app): the place its
+        // own view is mounted in. Its handle is index.html's.
         <div id=debugger::PLACE_ID></div>
     }
 }

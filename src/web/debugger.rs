@@ -26,7 +26,8 @@ use super::split_points::{DebuggerTool, Host, Reach};
 use crate::app::debugger::inspected::{Described, Inspected, Listed};
 use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger, Page, Row};
 use crate::app::{Model, Msg};
-use crate::view::inspector::{Drawn, Inspector};
+use crate::view::inspector::{Drawn, Inspector, ROW_PX};
+use crate::web::browser::{scroll_box, scroll_to};
 
 /// What the debugger's chunk hands the page's runtime as it loads: its
 /// runner and what reads a file dropped on the page.
@@ -62,6 +63,7 @@ fn drawn() -> Drawn {
             open: ArcRwSignal::new(false),
             listed: ArcRwSignal::new(Listed::default()),
             at: ArcRwSignal::new(None),
+            view_box: ArcRwSignal::new((0.0, 0.0)),
             model: ArcRwSignal::new(None),
             row,
         })
@@ -189,17 +191,60 @@ fn show(host: &dyn Host) {
     if drawn.open.get_untracked() != asked.open {
         drawn.open.set(asked.open);
     }
-    if drawn.listed.get_untracked() != asked.listed {
-        drawn.listed.set(asked.listed);
-    }
-    if drawn.at.get_untracked() != asked.inspected.at {
-        drawn.at.set(asked.inspected.at);
-    }
+    list(&drawn, asked.listed, asked.inspected.at);
     if drawn.inspected.with_untracked(|i| *i != asked.inspected) {
         drawn.inspected.set(asked.inspected);
     }
     host.log_shown(asked.open);
     place(asked.mounted, host);
+}
+
+/// Writes which messages are listed and which is marked, when either
+/// changed, and keeps the list where the student reads it.
+fn list(drawn: &Drawn, listed: Listed, at: Option<u64>) {
+    let was = drawn.listed.get_untracked();
+    if was != listed {
+        drawn.listed.set(listed);
+    }
+    let stepped = drawn.at.get_untracked() != at;
+    if stepped {
+        drawn.at.set(at);
+    }
+    if stepped || was != listed {
+        let view_box = drawn.view_box.clone();
+        let at = at.filter(|_| stepped);
+        request_animation_frame(move || follow(was, listed, at, view_box));
+    }
+}
+
+/// Keeps the list where the student reads it, once it is drawn: paused on
+/// a message out of view (`stepped`), it scrolls to it; a message more
+/// while it is scrolled down, what is in view stays in view (the rows move
+/// down by one, so it does too). Its view hears the scroll, and the rows
+/// in view are drawn.
+fn follow(was: Listed, now: Listed, stepped: Option<u64>, view_box: ArcRwSignal<(f64, f64)>) {
+    let Ok(Some(scroll)) = document().query_selector(".message-scroll") else {
+        return;
+    };
+    let (top, height) = scroll_box(&scroll);
+    let want = match stepped {
+        Some(n) => {
+            let row = now.last.saturating_sub(n) as f64 * ROW_PX;
+            if row < top {
+                row
+            } else if row + ROW_PX > top + height {
+                row + ROW_PX - height
+            } else {
+                return;
+            }
+        }
+        None if was.file == now.file && now.last > was.last && top > 0.0 => {
+            top + (now.last - was.last) as f64 * ROW_PX
+        }
+        None => return,
+    };
+    scroll_to(&scroll, want);
+    view_box.set((want, height));
 }
 
 /// While paused, the page under the debugger's veil is out of reach: its

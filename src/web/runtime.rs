@@ -69,13 +69,11 @@ struct Runtime {
     /// on folding the outside's replies (the signal then holds the model
     /// the debugger replayed for the message paused on).
     live: RefCell<Option<Model>>,
-    /// How many messages the page has taken, for the debugger's handle:
-    /// written once a frame at most.
-    taken: RwSignal<u64>,
-    /// Whether writing it is queued for the next frame.
+    /// Whether writing the debugger's handle (how many messages, whether
+    /// its log is shown) is queued for the next frame.
     counting: Cell<bool>,
-    /// Whether the debugger's message log is shown, for its button.
-    log_shown: RwSignal<bool>,
+    /// Whether the debugger's message log is shown, for its handle.
+    log_shown: Cell<bool>,
     /// Whether the debugger's chunk could not be fetched the last time it
     /// was asked for, for the line that says so.
     debugger_failed: RwSignal<bool>,
@@ -89,7 +87,7 @@ struct Runtime {
     waiting: RefCell<(Vec<DebugMsg>, Vec<JsValue>)>,
     /// A session file dropped on the page: the debugger's one
     /// subscription, live from the start (it fetches the debugger).
-    _drops: [EventListener; 2],
+    _drops: [EventListener; 3],
 }
 
 impl Runtime {
@@ -154,15 +152,16 @@ impl Runtime {
         self.count();
     }
 
-    /// The handle's count, written at the next frame (once for a burst of
-    /// messages, and never on a key's way to the board).
+    /// The debugger's handle (index.html's `#messages`) written at the
+    /// next frame: how many messages, whether the log is shown. Once for a
+    /// burst of messages, and never on a key's way to the board.
     fn count(&self) {
         if !self.counting.replace(true) {
             request_animation_frame(|| {
                 with_runtime(|runtime| {
                     runtime.counting.set(false);
                     let last = runtime.recording.borrow().last();
-                    runtime.taken.set(last);
+                    browser::handle_says(last, runtime.log_shown.get());
                 });
             });
         }
@@ -315,8 +314,8 @@ impl Host for Runtime {
     }
 
     fn log_shown(&self, shown: bool) {
-        if self.log_shown.get_untracked() != shown {
-            self.log_shown.set(shown);
+        if self.log_shown.replace(shown) != shown {
+            browser::handle_says(self.recording.borrow().last(), shown);
         }
     }
 
@@ -379,9 +378,8 @@ fn start(
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
         recording: RefCell::new(Recording::new(flags)),
         live: RefCell::new(None),
-        taken: RwSignal::new(0),
         counting: Cell::new(false),
-        log_shown: RwSignal::new(false),
+        log_shown: Cell::new(false),
         debugger_failed: RwSignal::new(false),
         debugger: Cell::new(None),
         load_debugger: split.debugger,
@@ -390,11 +388,7 @@ fn start(
         _drops: file_drop(),
     };
     let model = runtime.model.read_only();
-    let debugger = DebuggerState(
-        runtime.log_shown.read_only(),
-        runtime.debugger_failed.read_only(),
-        runtime.taken.read_only(),
-    );
+    let debugger = DebuggerState(runtime.debugger_failed.read_only());
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
         with_runtime(|runtime| runtime.begin(cmds));
     }
@@ -402,8 +396,9 @@ fn start(
 }
 
 /// A file dropped on the page is a session for the debugger; dragging one
-/// over the page is let through, which a drop needs.
-fn file_drop() -> [EventListener; 2] {
+/// over the page is let through, which a drop needs. A click on the
+/// debugger's handle shows or hides its log.
+fn file_drop() -> [EventListener; 3] {
     let options = EventListenerOptions {
         phase: EventListenerPhase::Bubble,
         passive: false,
@@ -416,7 +411,12 @@ fn file_drop() -> [EventListener; 2] {
             }
         })
     };
-    [on("dragover", false), on("drop", true)]
+    let handle = EventListener::new(&window(), "click", |event| {
+        if browser::on_handle(event) {
+            with_runtime(|runtime| runtime.debug(DebugMsg::ToggleLog));
+        }
+    });
+    [on("dragover", false), on("drop", true), handle]
 }
 
 /// The whole app: the runtime and the page, which gets the model read-only,

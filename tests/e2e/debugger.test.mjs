@@ -561,3 +561,45 @@ test('a long life: a full window stepped through from its first message to its l
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the handle opens the debugger\'s column from any page state, and opening it never moves the game nor covers the panel open', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    const context = await suite.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+    await waitReady(page);
+    for (let i = 0; i < 3; i++) await playAMove(page, i);
+    await openPanel(page, 'history');
+    await untilIdle(page);
+    // The handle says how many messages, from any page state.
+    const taken = Number(/\((\d+)\)/.exec(await page.textContent('.messages-button'))[1]);
+    assert.ok(taken >= 3, `the handle says ${taken} messages`);
+    const rect = (selector) => page.$eval(selector, (el) => {
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.width, r.height].map(Math.round);
+    });
+    const board = await rect('.game-container');
+    await openMessageLog(page);
+    assert.deepEqual(await rect('.game-container'), board, `the board moved (${viewport.width})`);
+    assert.equal(await page.getAttribute('.messages-button', 'aria-expanded'), 'true');
+    assert.equal(await messagesListed(page), await newestMessage(page), 'every message listed');
+    const column = await rect('#debugger .inspector');
+    if (viewport.width >= 1100) {
+      // Docked at the right, beside the board, not over the panel open.
+      assert.ok(column[0] >= board[0] + board[2], `the column over the board (${viewport.width})`);
+      const panel = await rect('.history-panel');
+      assert.ok(panel[0] + panel[2] <= column[0] + 1, `the column over the history panel: ${panel} / ${column} (${viewport.width})`);
+    } else {
+      // At the foot of the window.
+      assert.equal(column[1] + column[3], viewport.height, 'the column at the foot');
+    }
+    await page.screenshot({ path: path.join(TMP, `column-${viewport.width}.png`) });
+    await page.click('.messages-button');
+    await page.waitForSelector('.message-log', { state: 'detached', timeout: 10_000 });
+    assert.deepEqual(await rect('.game-container'), board, 'closing it moved the board');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  console.log(`screenshots of the debugger's column: ${TMP}/column-*.png`);
+});
