@@ -132,7 +132,11 @@ async function backToLive(page) {
 
 /** The number of the newest message in the log (the log must be open). */
 function newestMessage(page) {
-  return page.$eval('.message-log > li .message-n', (b) => Number(b.textContent));
+  // The first row drawn, and above it the padding that stands for the rows not drawn.
+  return page.$eval('.message-log', (log) => {
+    const row = parseFloat(getComputedStyle(log).getPropertyValue('--message-row'));
+    return Number(log.querySelector('li .message-n').textContent) + Math.round(parseFloat(getComputedStyle(log).paddingTop) / row);
+  });
 }
 
 /** The message log's row height, in px (a virtual list: rows of one height). */
@@ -145,8 +149,8 @@ function rowHeight(page) {
  * its scroll box's scroll height. */
 async function messagesListed(page) {
   const row = await rowHeight(page);
-  const [list, scroll] = await page.$eval('.message-log', (l) => [l.offsetHeight, l.parentElement.scrollHeight]);
-  assert.equal(scroll, list, 'the scroll box stands for the whole list');
+  const [list, scroll, box] = await page.$eval('.message-log', (l) => [l.offsetHeight, l.parentElement.scrollHeight, l.parentElement.clientHeight]);
+  assert.equal(scroll, Math.max(list, box), 'the scroll box stands for the whole list');
   return Math.round(list / row);
 }
 
@@ -219,6 +223,7 @@ test('a session recorded in the browser replays natively and in the page, messag
   await look();
   await openPanel(page, 'stats');
   await openPanel(page, 'settings');
+  await openPanel(page, 'history');
   await openMessageLog(page);
   await look();
   await pressReview(page);
@@ -253,7 +258,7 @@ test('a session recorded in the browser replays natively and in the page, messag
   // The live page paused on each message of its own recording, from the
   // last to the first: what the page showed then, by its own replay.
   const lastN = session.first + session.messages.length;
-  await page.click('.message-log > li:first-child .message-n');
+  await inspectMessage(page, lastN);
   const own = new Map();
   for (let n = lastN; n > session.first; n--) {
     if (n < lastN) await page.click('.inspector-prev');
