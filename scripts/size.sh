@@ -63,8 +63,16 @@ chunk_budget_kb() {
         # opened or a session file is dropped: its program and runner, its
         # list, snapshots and replays, the diff, the inspector, session
         # files and serde_json, which reads a whole model: 120.3 KB
-        # measured (117.5 KiB).
-        split_debugger-*) echo 120 ;;
+        # measured (117.5 KiB); 122.2 KB with the model as rooms (issue
+        # 44). Issue 49 (a virtual list, the veil that blocks the paused
+        # page, the whole model as a tree, the diff followed into the parts
+        # that differ, the session tools in its column): 140.7 KB measured
+        # (137.4 KiB), over the 120 KiB it had: raised to 140, for the
+        # lead to weigh (docs/size.md, issue 49).
+        split_debugger-*) echo 140 ;;
+        # The debugger's stylesheet (style/debugger.css), fetched with it
+        # (scripts/debugger-css.mjs), not at start (issue 49).
+        debugger-*.css) echo 3 ;;
         split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
         # The contest bar, the ghost's board, the offer to race and the
@@ -78,7 +86,7 @@ kind_of() {
     case "$(basename "$1")" in
         ai-worker*) echo worker ;;
         engine-*.wasm) echo engine ;;
-        split_*.wasm | chunk_*.wasm) echo chunk ;;
+        split_*.wasm | chunk_*.wasm | debugger-*.css) echo chunk ;;
         *) echo page ;;
     esac
 }

@@ -134,19 +134,21 @@ fn the_list_holds_every_recorded_message_paused_or_not() {
     let ran = ran(moves_round_the_board(80), &[]);
     let page = ran.page();
     let started = Debugger::start(page);
-    assert_eq!(started.own.rows.len(), 81);
+    assert_eq!(started.own.len(), 81);
     let open = check(&started, DebugMsg::ToggleLog, vec![], page);
     assert_eq!(seen(&open), (true, None, None, None, None));
     let paused = check(&open, DebugMsg::Inspect(Some(5)), vec![], page);
     assert_eq!(seen(&paused), (true, Some(5), None, None, None));
-    let numbers: Vec<u64> = paused.timeline().rows.iter().map(|r| r.n).collect();
+    let numbers: Vec<u64> = (0..=90)
+        .filter_map(|n| paused.row(page, n).map(|r| r.n))
+        .collect();
     assert_eq!(numbers, (1..=81).collect::<Vec<_>>(), "all listed, paused");
-    let row = paused.timeline().row(2).expect("row 2");
+    let row = paused.row(page, 2).expect("row 2");
     assert_eq!(
         (row.msg.as_str(), row.outcome.as_str(), row.subs.as_str()),
         ("Play(Move(Left))", "no commands", "")
     );
-    let idle = paused.timeline().row(11).expect("row 11");
+    let idle = paused.row(page, 11).expect("row 11");
     assert_eq!(
         (idle.msg.as_str(), idle.subs.as_str()),
         ("Idle", "\u{2212}idle")
@@ -162,16 +164,20 @@ fn while_paused_the_outside_folds_in_aside_and_an_input_is_blocked_in_words() {
     update(&mut debugger, DebugMsg::Inspect(Some(7)), ran.page());
     ran.take(&mut debugger, Msg::Idle);
     assert_eq!(seen(&debugger), (false, Some(7), None, None, None));
-    assert_eq!(debugger.own.rows.last().map(|r| r.n), Some(22));
+    assert_eq!(debugger.own.last, 22);
+    assert!(debugger.row(ran.page(), 22).is_some());
     assert_eq!(debugger.shown.as_ref().map(|s| &s.after), Some(ran.at(7)));
-    let blocked = check(
-        &debugger,
-        DebugMsg::Blocked(Box::new(Msg::Play(Input::Move(Direction::Up)))),
-        vec![],
-        ran.page(),
-    );
-    let words = Some("Play(Move(Up))".to_string());
+    let key = |d| DebugMsg::Blocked(Box::new(Msg::Play(Input::Move(d))));
+    let blocked = check(&debugger, key(Direction::Left), vec![], ran.page());
+    let words = Some("Play(Move(Left))".to_string());
     assert_eq!(seen(&blocked), (false, Some(7), None, None, words));
+    // Up and Down step through the list, newest up, as Elm's debugger's
+    // keys do, and put the word away.
+    let up = check(&blocked, key(Direction::Up), vec![], ran.page());
+    assert_eq!(seen(&up), (false, Some(8), None, None, None));
+    assert_eq!(up.shown.as_ref().map(|s| s.n), Some(8));
+    let down = check(&blocked, key(Direction::Down), vec![], ran.page());
+    assert_eq!(seen(&down), (false, Some(6), None, None, None));
     // Stepping or going back to live puts the word away.
     let stepped = check(&blocked, DebugMsg::Inspect(Some(8)), vec![], ran.page());
     assert_eq!(seen(&stepped), (false, Some(8), None, None, None));
@@ -191,8 +197,10 @@ fn the_message_paused_on_is_held_within_the_window_as_it_moves() {
     let first = ran.recording.first();
     assert_eq!(first, 4);
     assert_eq!(debugger.at, Some(first));
-    assert_eq!(debugger.own.rows.len(), RECORD_LEN);
-    assert_eq!(debugger.own.rows[0].n, first + 1);
+    assert_eq!(debugger.own.len(), RECORD_LEN as u64);
+    assert_eq!(debugger.own.first, first);
+    assert!(debugger.row(ran.page(), first).is_none());
+    assert!(debugger.row(ran.page(), first + 1).is_some());
     assert!(debugger.own.snapshots.len() as u64 <= RECORD_LEN as u64 / SNAPSHOT_EVERY + 1);
 }
 
@@ -242,7 +250,9 @@ fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() 
     let file = || DebugMsg::Opened(Box::new(ran_session(&session, 12)));
     let opened = check(&refused, file(), vec![], page);
     assert_eq!(seen(&opened), (true, Some(0), Some(1), None, None));
-    assert_eq!(opened.timeline().rows.len(), 12);
+    assert_eq!(opened.timeline().len(), 12);
+    assert_eq!(opened.row(page, 12).map(|r| r.n), Some(12));
+    assert!(opened.row(page, 13).is_none());
     assert_eq!(opened.range(page), (0, 12));
     let beyond = check(&opened, DebugMsg::Inspect(Some(30)), vec![], page);
     assert_eq!(seen(&beyond), (true, Some(12), Some(1), None, None));
@@ -250,7 +260,7 @@ fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() 
     assert_eq!(seen(&again), (true, Some(0), Some(2), None, None));
     let back = check(&beyond, DebugMsg::Inspect(None), vec![], page);
     assert_eq!(seen(&back), (true, None, None, None, None));
-    assert_eq!(back.timeline().rows.len(), 31);
+    assert_eq!(back.timeline().len(), 31);
     assert_eq!(back.range(page), (0, 31));
 }
 
@@ -368,4 +378,41 @@ fn thinned_snapshots_still_give_the_page_its_models() {
         let (at, _) = snapshots.models_at(&recording, *n);
         assert!(at == *model, "the model right after message {n}");
     }
+}
+
+#[test]
+fn a_change_never_reads_the_same_before_and_after() {
+    use leptos_2048::app::debugger::diff::{changes_of, LONGEST};
+    use serde_json::json;
+    let cells = |id: u32| json!([{"value": 2, "id": id}, null, null, null]);
+    let long = |end: &str| format!("{}{end}", "x".repeat(LONGEST * 2));
+    let before = json!({
+        "game": {"board": {"width": 2, "cells": cells(1)}, "note": long("a"), "score": 4},
+        "gone": 1,
+    });
+    let after = json!({
+        "game": {"board": {"width": 2, "cells": cells(9)}, "note": long("b"), "score": 8},
+        "new": 2,
+    });
+    let changes = changes_of(&before, &after);
+    let fields: Vec<&str> = changes.iter().map(|c| c.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "game.board.cells",
+            &format!("game.note, from character {}", LONGEST * 2 + 1),
+            "game.score",
+            "new",
+            "gone",
+        ]
+    );
+    for change in &changes {
+        assert_ne!(change.before, change.after, "{}", change.field);
+    }
+    assert!(changes[0].before.contains("\"id\":1") && changes[0].after.contains("\"id\":9"));
+    // A value cut is kept whole beside it.
+    let big = |n: u32| json!({"list": (0..100).map(|i| i * n).collect::<Vec<_>>()});
+    let cut = changes_of(&json!({"a": big(1)}), &json!({"a": big(2)}));
+    let whole = cut[0].whole.as_ref().expect("the whole values");
+    assert!(cut[0].before.ends_with('…') && whole.0.len() > LONGEST);
 }

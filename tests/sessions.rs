@@ -313,12 +313,7 @@ fn the_tool_names_the_message_and_the_fields_where_a_late_move_parts() {
         .collect();
     assert_eq!(
         fields,
-        [
-            "board in play",
-            "announcement",
-            "game.own",
-            "game.stats"
-        ]
+        ["board in play", "announcement", "game.own", "game.stats"]
     );
 }
 

@@ -157,6 +157,7 @@ fn last_model(replayed: &Model, page: &Model) -> Vec<Change> {
             field: "the model".into(),
             before: "as replayed".into(),
             after: "the page's".into(),
+            whole: None,
         }];
     }
     changes

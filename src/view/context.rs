@@ -20,36 +20,22 @@ pub fn use_model() -> ReadSignal<Model> {
     use_context::<ReadSignal<Model>>().expect("Page provides the model")
 }
 
-/// Whether the debugger has the page paused on a message, whether its
-/// message log is shown, and whether its chunk could not be fetched the
-/// last time it was asked for: the runtime's state, not the app's (the app
-/// does not know the debugger). While the page is paused, the player's
-/// inputs are blocked, and the controls that would send them are shown off.
+/// What the debugger's failure line reads: whether its chunk could not be
+/// fetched the last time it was asked for: the runtime's state, not the
+/// app's (the app does not know the debugger, and no view of the app's
+/// reads this; while the debugger has the page paused, its own veil covers
+/// the page and takes every input).
 #[derive(Clone, Copy)]
-pub struct Paused(
-    pub ReadSignal<bool>,
-    pub ReadSignal<bool>,
-    pub ReadSignal<bool>,
-);
+pub struct DebuggerState(pub ReadSignal<bool>);
 
 /// The runtime's state of the debugger, which `App` provides.
-fn debugger_state() -> Paused {
-    use_context::<Paused>().expect("App provides Paused")
-}
-
-/// Whether the page is paused.
-pub fn use_paused() -> ReadSignal<bool> {
-    debugger_state().0
-}
-
-/// Whether the debugger's message log is shown.
-pub fn use_log_shown() -> ReadSignal<bool> {
-    debugger_state().1
+fn debugger_state() -> DebuggerState {
+    use_context::<DebuggerState>().expect("App provides DebuggerState")
 }
 
 /// Whether the debugger's chunk could not be fetched the last time.
 pub fn use_debugger_failed() -> ReadSignal<bool> {
-    debugger_state().2
+    debugger_state().0
 }
 
 /// A memo of one part of the model.

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::context::{select, use_dispatcher, use_paused};
+use super::context::{select, use_dispatcher};
 use crate::app::computer::Purpose;
 use crate::app::words::{self, theme_button};
 use crate::app::{Msg, Panel, Share};
@@ -29,7 +29,6 @@ pub fn Controls() -> impl IntoView {
 #[component]
 fn PlayControls() -> impl IntoView {
     let dispatch = use_dispatcher();
-    let paused = use_paused();
     let can_undo = select(|m| m.can_undo());
     let can_redo = select(|m| m.can_redo());
     let can_ask =
@@ -41,7 +40,7 @@ fn PlayControls() -> impl IntoView {
     view! {
         <button
             class="undo-button control"
-            disabled=move || paused.get() || !can_undo.get()
+            disabled=move || !can_undo.get()
             title=move || unaided.get()
             aria-keyshortcuts="U Control+Z Meta+Z"
             on:click=send(Msg::Undo)
@@ -51,7 +50,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="redo-button control"
-            disabled=move || paused.get() || !can_redo.get()
+            disabled=move || !can_redo.get()
             title=move || unaided.get()
             aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
             on:click=send(Msg::Redo)
@@ -61,7 +60,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="hint-button control"
-            disabled=move || paused.get() || !can_ask.get()[0]
+            disabled=move || !can_ask.get()[0]
             title=move || computer_off.get()
             aria-keyshortcuts="I"
             on:click=send(Msg::Hint)
@@ -71,7 +70,7 @@ fn PlayControls() -> impl IntoView {
         </button>
         <button
             class="autoplay-button control"
-            disabled=move || paused.get() || !can_ask.get()[1]
+            disabled=move || !can_ask.get()[1]
             title=move || computer_off.get()
             aria-pressed=move || autoplay.get().to_string()
             aria-keyshortcuts="P"

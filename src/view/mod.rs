@@ -93,7 +93,6 @@ pub fn Page(
                 <Heading shown/>
                 <Intro/>
                 <ReplayBar/>
-                <div id=debugger::PLACE_ID></div>
                 <Board shown size board/>
                 <Announcer/>
                 <div class="board-lines">
@@ -110,6 +109,9 @@ pub fn Page(
                 <HowToPlay/>
             </div>
         </main>
+        // The debugger's, beside the page (it wraps the app): the place its
+        // own view is mounted in. Its handle is index.html's.
+        <div id=debugger::PLACE_ID></div>
     }
 }
 

@@ -501,6 +501,41 @@ pub fn restart(animation: &web_sys::Animation) {
 }
 
 /// Selects the text of the input an event came from, if it came from one.
+/// The id of the debugger's handle, "Messages (N)": a button of
+/// index.html's, in the window's corner from the first paint, which the
+/// runtime hears and writes (no view of the app's draws it).
+pub const HANDLE_ID: &str = "messages";
+
+pub fn on_handle(event: &web_sys::Event) -> bool {
+    event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| el.id() == HANDLE_ID)
+}
+
+pub fn handle_says(taken: u64, shown: bool) {
+    if let Some(el) = document().get_element_by_id(HANDLE_ID) {
+        el.set_text_content(Some(&format!("Messages ({taken})")));
+        let _ = el.set_attribute("aria-expanded", if shown { "true" } else { "false" });
+    }
+}
+
+pub fn scroll_box(el: &web_sys::Element) -> (f64, f64) {
+    (el.scroll_top() as f64, el.client_height() as f64)
+}
+
+pub fn scroll_to(el: &web_sys::Element, top: f64) {
+    el.set_scroll_top(top as i32);
+}
+
+pub fn details_open(event: &web_sys::Event) -> bool {
+    event
+        .target()
+        .and_then(|t| js_sys::Reflect::get(&t, &"open".into()).ok())
+        .and_then(|open| open.as_bool())
+        .unwrap_or(false)
+}
+
 pub fn select_text(event: &web_sys::Event) {
     let Some(target) = event.target() else {
         return;

@@ -13,18 +13,21 @@
 //! the page, and wraps the app with it from then on.
 
 use std::any::Any;
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
+use std::sync::Arc;
 
 use leptos::prelude::*;
-use wasm_bindgen::{JsCast, JsValue};
+use serde_json::Value;
+use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 
 use super::session_file;
-use super::split_points::{DebuggerTool, Host};
-use crate::app::debugger::inspected::{Described, Inspected};
-use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger, Page};
-use crate::app::Msg;
-use crate::view::inspector::{Drawn, Inspector};
+use super::split_points::{DebuggerTool, Host, Reach};
+use crate::app::debugger::inspected::{Described, Inspected, Listed};
+use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger, Page, Row};
+use crate::app::{Model, Msg};
+use crate::view::inspector::{Drawn, Inspector, ROW_PX};
+use crate::web::browser::{scroll_box, scroll_to};
 
 /// What the debugger's chunk hands the page's runtime as it loads: its
 /// runner and what reads a file dropped on the page.
@@ -44,11 +47,12 @@ thread_local! {
     static DEBUGGER: RefCell<Debugger> = RefCell::new(Debugger::default());
     /// The last description, made again only when the message shown changes.
     static DESCRIBED: RefCell<Last> = RefCell::new((None, Described::default()));
-    /// Which list the rows drawn are: the file's number, how many, the last.
-    static LISTED: RefCell<Option<(Option<u32>, usize, u64)>> = const { RefCell::new(None) };
     static DRAWN: OnceCell<Drawn> = const { OnceCell::new() };
     /// Its view, while it is mounted (dropped, it is taken away).
     static MOUNTED: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    /// How the view's rows reach the page, to be put in words as they are
+    /// drawn.
+    static REACH: Cell<Option<Reach>> = const { Cell::new(None) };
 }
 
 /// What the debugger's view draws.
@@ -57,11 +61,28 @@ fn drawn() -> Drawn {
         cell.get_or_init(|| Drawn {
             inspected: ArcRwSignal::new(Inspected::default()),
             open: ArcRwSignal::new(false),
-            rows: ArcRwSignal::new(Vec::new()),
+            listed: ArcRwSignal::new(Listed::default()),
             at: ArcRwSignal::new(None),
+            view_box: ArcRwSignal::new((0.0, 0.0)),
+            model: ArcRwSignal::new(None),
+            row,
         })
         .clone()
     })
+}
+
+/// Message `n` of the session listed, in words: made as its row is drawn
+/// (the list draws only the rows in view).
+fn row(n: u64) -> Option<Row> {
+    let reach = REACH.with(Cell::get)?;
+    let mut row = None;
+    reach(&mut |host| {
+        host.page(&mut |recording, live| {
+            let page = Page { recording, live };
+            row = DEBUGGER.with(|d| d.try_borrow().ok()?.row(page, n));
+        });
+    });
+    row
 }
 
 /// Whether the live app takes `msg` now.
@@ -72,6 +93,7 @@ pub fn takes(msg: &Msg) -> bool {
 /// Starts the debugger on the page it wraps: the recording so far listed,
 /// its snapshots taken.
 pub fn start(host: &dyn Host) {
+    REACH.with(|reach| reach.set(Some(host.reach())));
     host.page(&mut |recording, live| {
         let started = Debugger::start(Page { recording, live });
         DEBUGGER.with(|debugger| *debugger.borrow_mut() = started);
@@ -83,21 +105,18 @@ pub fn start(host: &dyn Host) {
 pub fn send(msg: DebugMsg, host: &dyn Host) {
     let mut msg = Some(msg);
     let mut cmds = Vec::new();
-    let mut range = (0, 0);
     host.page(&mut |recording, live| {
         let page = Page { recording, live };
         DEBUGGER.with(|debugger| {
-            let mut debugger = debugger.borrow_mut();
             if let Some(msg) = msg.take() {
-                cmds = program::update(&mut debugger, msg, page);
+                cmds = program::update(&mut debugger.borrow_mut(), msg, page);
             }
-            range = debugger.range(page);
         });
     });
     for cmd in cmds {
         run(cmd, host);
     }
-    show(host, range);
+    show(host);
 }
 
 fn run(cmd: DebugCmd, host: &dyn Host) {
@@ -114,80 +133,147 @@ fn run(cmd: DebugCmd, host: &dyn Host) {
     }
 }
 
+/// What the debugger's model asks the page to show, read in one look.
+struct Asked {
+    /// The model to show in place of the live one (`None` inside: the
+    /// live one), when that changed, and it as JSON, for its tree.
+    model: Option<(Option<Model>, Option<Value>)>,
+    inspected: Inspected,
+    listed: Listed,
+    open: bool,
+    mounted: bool,
+}
+
 /// Shows what the debugger's model asks: while paused, the model right
 /// after the message paused on, in place of the live one; else the live
-/// one. Then what its view draws, and whether it is mounted.
-fn show(host: &dyn Host, range: (u64, u64)) {
+/// one. Then what its view draws (each signal written only when it
+/// changed: a new message moves the list's end, a step its mark), and
+/// whether it is mounted.
+fn show(host: &dyn Host) {
     let drawn = drawn();
-    let (inspected, mounted) = DEBUGGER.with(|debugger| {
-        let debugger = debugger.borrow();
-        let key = debugger.shown.as_ref().map(|s| (s.n, s.file));
-        let changed = DESCRIBED.with(|d| d.borrow().0 != key);
-        if changed {
-            host.show(debugger.shown.as_ref().map(|s| s.after.clone()));
-            let described = Inspected::of(&debugger, range).described;
-            DESCRIBED.with(|d| *d.borrow_mut() = (key, described));
-        }
-        list(&debugger, &drawn);
-        let described = DESCRIBED.with(|d| d.borrow().1.clone());
-        let inspected = Inspected {
-            at: debugger.at,
-            file: debugger.opened.is_some(),
-            first: range.0,
-            last: range.1,
-            described,
-            problem: debugger.problem.clone(),
-            blocked: debugger.blocked.clone(),
-        };
-        if drawn.open.get_untracked() != debugger.open {
-            drawn.open.set(debugger.open);
-        }
-        (inspected, debugger.shown())
+    let mut asked = None;
+    host.page(&mut |recording, live| {
+        let page = Page { recording, live };
+        DEBUGGER.with(|debugger| {
+            let debugger = debugger.borrow();
+            let key = debugger.shown.as_ref().map(|s| (s.n, s.file));
+            let changed = DESCRIBED.with(|d| d.borrow().0 != key);
+            let mut json = None;
+            if changed {
+                let (described, after) = Described::of(&debugger, page);
+                json = after;
+                DESCRIBED.with(|d| *d.borrow_mut() = (key, described));
+            }
+            let (first, last) = debugger.range(page);
+            asked = Some(Asked {
+                model: changed.then(|| (debugger.shown.as_ref().map(|s| s.after.clone()), json)),
+                inspected: Inspected {
+                    at: debugger.at,
+                    file: debugger.opened.is_some(),
+                    first,
+                    last,
+                    described: DESCRIBED.with(|d| d.borrow().1.clone()),
+                    problem: debugger.problem.clone(),
+                    blocked: debugger.blocked.clone(),
+                },
+                listed: Listed::of(&debugger),
+                open: debugger.open,
+                mounted: debugger.shown(),
+            });
+        });
     });
-    if drawn.at.get_untracked() != inspected.at {
-        drawn.at.set(inspected.at);
-        if let Some(n) = inspected.at {
-            request_animation_frame(move || into_view(n));
-        }
+    let Some(asked) = asked else { return };
+    if let Some((model, json)) = asked.model {
+        inert(model.is_some());
+        host.show(model);
+        drawn.model.set(json.map(Arc::new));
     }
-    if drawn.inspected.with_untracked(|i| *i != inspected) {
-        drawn.inspected.set(inspected);
+    if drawn.open.get_untracked() != asked.open {
+        drawn.open.set(asked.open);
     }
-    host.log_shown(drawn.open.get_untracked());
-    place(mounted, host);
+    list(&drawn, asked.listed, asked.inspected.at);
+    if drawn.inspected.with_untracked(|i| *i != asked.inspected) {
+        drawn.inspected.set(asked.inspected);
+    }
+    host.log_shown(asked.open);
+    place(asked.mounted, host);
 }
 
-/// Writes the list's rows when the list changed: another session, a
-/// message more or one let go.
-fn list(debugger: &Debugger, drawn: &Drawn) {
-    let rows = &debugger.timeline().rows;
-    let which = (
-        debugger.opened.as_ref().map(|o| o.file),
-        rows.len(),
-        rows.last().map_or(0, |r| r.n),
-    );
-    if LISTED.with(|listed| listed.replace(Some(which))) != Some(which) {
-        drawn.rows.set(rows.iter().rev().cloned().collect());
+/// Writes which messages are listed and which is marked, when either
+/// changed, and keeps the list where the student reads it.
+fn list(drawn: &Drawn, listed: Listed, at: Option<u64>) {
+    let was = drawn.listed.get_untracked();
+    if was != listed {
+        drawn.listed.set(listed);
+    }
+    let stepped = drawn.at.get_untracked() != at;
+    if stepped {
+        drawn.at.set(at);
+    }
+    if stepped || was != listed {
+        let view_box = drawn.view_box.clone();
+        let at = at.filter(|_| stepped);
+        request_animation_frame(move || follow(was, listed, at, view_box));
     }
 }
 
-/// Scrolls the row of message `n` into view within the list, if it is
-/// out of view (`scrollIntoView({block: "nearest"})`).
-fn into_view(n: u64) {
-    let row = document()
-        .query_selector(&format!(".message-row[data-n=\"{n}\"]"))
-        .ok()
-        .flatten();
-    if let Some(row) = row {
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"block".into(), &"nearest".into());
-        let scroll = js_sys::Reflect::get(&row, &"scrollIntoView".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-        if let Some(scroll) = scroll {
-            let _ = scroll.call1(&row, &JsValue::from(options));
+/// Keeps the list where the student reads it, once it is drawn: paused on
+/// a message out of view (`stepped`), it scrolls to it; a message more
+/// while it is scrolled down, what is in view stays in view (the rows move
+/// down by one, so it does too). Its view hears the scroll, and the rows
+/// in view are drawn.
+fn follow(was: Listed, now: Listed, stepped: Option<u64>, view_box: ArcRwSignal<(f64, f64)>) {
+    let Ok(Some(scroll)) = document().query_selector(".message-scroll") else {
+        return;
+    };
+    let (top, height) = scroll_box(&scroll);
+    let want = match stepped {
+        Some(n) => {
+            let row = now.last.saturating_sub(n) as f64 * ROW_PX;
+            if row < top {
+                row
+            } else if row + ROW_PX > top + height {
+                row + ROW_PX - height
+            } else {
+                return;
+            }
         }
+        None if was.file == now.file && now.last > was.last && top > 0.0 => {
+            top + (now.last - was.last) as f64 * ROW_PX
+        }
+        None => return,
+    };
+    scroll_to(&scroll, want);
+    view_box.set((want, height));
+}
+
+/// While paused, the page under the debugger's veil is out of reach: its
+/// `<main>` inert (nothing in it takes focus or the pointer); the
+/// debugger's column and handle stand beside it.
+fn inert(paused: bool) {
+    if let Ok(Some(main)) = document().query_selector("main") {
+        let _ = match paused {
+            true => main.set_attribute("inert", ""),
+            false => main.remove_attribute("inert"),
+        };
     }
+}
+
+/// Adds the debugger's stylesheet to the page the first time its view is
+/// mounted: the page names it in a meta (scripts/debugger-css.mjs), and does
+/// not fetch it at start. The meta goes once it is added.
+fn styled() {
+    let doc = document();
+    let Ok(Some(meta)) = doc.query_selector("meta[name=debugger-css]") else {
+        return;
+    };
+    let href = meta.get_attribute("content").unwrap_or_default();
+    if let (Ok(link), Ok(Some(head))) = (doc.create_element("link"), doc.query_selector("head")) {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &href);
+        let _ = head.append_child(&link);
+    }
+    meta.remove();
 }
 
 /// The id of the debugger's place on the page (`view::Page` draws it
@@ -208,6 +294,7 @@ fn place(shown: bool, host: &dyn Host) {
             .get_element_by_id(PLACE_ID)
             .and_then(|place| place.dyn_into::<HtmlElement>().ok());
         if let (None, Some(place)) = (mounted.as_ref(), place) {
+            styled();
             let handle = leptos::mount::mount_to(place, move || {
                 provide_context(dispatcher);
                 provide_context(drawn());

@@ -45,7 +45,7 @@ use super::subscriptions::Listeners;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
 use crate::app::{init, subscriptions, Cmd, Flags, Model, Msg, Query};
-use crate::view::context::Paused;
+use crate::view::context::DebuggerState;
 use crate::view::Page;
 
 /// The runtime's state: the model's write side, the runner, the listeners
@@ -69,11 +69,11 @@ struct Runtime {
     /// on folding the outside's replies (the signal then holds the model
     /// the debugger replayed for the message paused on).
     live: RefCell<Option<Model>>,
-    /// Whether the page is paused, for the view (the player's controls
-    /// are shown off).
-    paused: RwSignal<bool>,
-    /// Whether the debugger's message log is shown, for its button.
-    log_shown: RwSignal<bool>,
+    /// Whether writing the debugger's handle (how many messages, whether
+    /// its log is shown) is queued for the next frame.
+    counting: Cell<bool>,
+    /// Whether the debugger's message log is shown, for its handle.
+    log_shown: Cell<bool>,
     /// Whether the debugger's chunk could not be fetched the last time it
     /// was asked for, for the line that says so.
     debugger_failed: RwSignal<bool>,
@@ -87,7 +87,7 @@ struct Runtime {
     waiting: RefCell<(Vec<DebugMsg>, Vec<JsValue>)>,
     /// A session file dropped on the page: the debugger's one
     /// subscription, live from the start (it fetches the debugger).
-    _drops: [EventListener; 2],
+    _drops: [EventListener; 3],
 }
 
 impl Runtime {
@@ -149,6 +149,22 @@ impl Runtime {
         }
         self.run(cmds);
         self.listen();
+        self.count();
+    }
+
+    /// The debugger's handle (index.html's `#messages`) written at the
+    /// next frame: how many messages, whether the log is shown. Once for a
+    /// burst of messages, and never on a key's way to the board.
+    fn count(&self) {
+        if !self.counting.replace(true) {
+            request_animation_frame(|| {
+                with_runtime(|runtime| {
+                    runtime.counting.set(false);
+                    let last = runtime.recording.borrow().last();
+                    browser::handle_says(last, runtime.log_shown.get());
+                });
+            });
+        }
     }
 
     /// Puts `model` in the signal; the one it held.
@@ -276,7 +292,6 @@ impl Host for Runtime {
     }
 
     fn show(&self, model: Option<Model>) {
-        self.paused.set(model.is_some());
         match model {
             Some(model) => {
                 let previous = self.swap(model);
@@ -299,9 +314,13 @@ impl Host for Runtime {
     }
 
     fn log_shown(&self, shown: bool) {
-        if self.log_shown.get_untracked() != shown {
-            self.log_shown.set(shown);
+        if self.log_shown.replace(shown) != shown {
+            browser::handle_says(self.recording.borrow().last(), shown);
         }
+    }
+
+    fn reach(&self) -> split_points::Reach {
+        |f| with_runtime(|runtime| f(runtime))
     }
 }
 
@@ -335,12 +354,12 @@ fn with_runtime(f: impl FnOnce(&Runtime)) {
 }
 
 /// Starts the runtime: the first model, its commands and subscriptions.
-/// Returns the model, read-only, what the debugger shows, and the
+/// Returns the model, read-only, what the debugger's handle shows, and the
 /// dispatcher, for the view.
 fn start(
     board: NodeRef<leptos::html::Div>,
     split: SplitPoints,
-) -> (ReadSignal<Model>, Paused, Dispatcher) {
+) -> (ReadSignal<Model>, DebuggerState, Dispatcher) {
     let store = Store::open();
     let flags = flags(&store);
     let (model, cmds) = init(&flags);
@@ -359,8 +378,8 @@ fn start(
         watchdog: Closure::new(|_: JsValue| with_runtime(Runtime::recover)),
         recording: RefCell::new(Recording::new(flags)),
         live: RefCell::new(None),
-        paused: RwSignal::new(false),
-        log_shown: RwSignal::new(false),
+        counting: Cell::new(false),
+        log_shown: Cell::new(false),
         debugger_failed: RwSignal::new(false),
         debugger: Cell::new(None),
         load_debugger: split.debugger,
@@ -369,20 +388,17 @@ fn start(
         _drops: file_drop(),
     };
     let model = runtime.model.read_only();
-    let paused = Paused(
-        runtime.paused.read_only(),
-        runtime.log_shown.read_only(),
-        runtime.debugger_failed.read_only(),
-    );
+    let debugger = DebuggerState(runtime.debugger_failed.read_only());
     if RUNTIME.with(|cell| cell.set(runtime).is_ok()) {
         with_runtime(|runtime| runtime.begin(cmds));
     }
-    (model, paused, dispatcher)
+    (model, debugger, dispatcher)
 }
 
 /// A file dropped on the page is a session for the debugger; dragging one
-/// over the page is let through, which a drop needs.
-fn file_drop() -> [EventListener; 2] {
+/// over the page is let through, which a drop needs. A click on the
+/// debugger's handle shows or hides its log.
+fn file_drop() -> [EventListener; 3] {
     let options = EventListenerOptions {
         phase: EventListenerPhase::Bubble,
         passive: false,
@@ -395,7 +411,12 @@ fn file_drop() -> [EventListener; 2] {
             }
         })
     };
-    [on("dragover", false), on("drop", true)]
+    let handle = EventListener::new(&window(), "click", |event| {
+        if browser::on_handle(event) {
+            with_runtime(|runtime| runtime.debug(DebugMsg::ToggleLog));
+        }
+    });
+    [on("dragover", false), on("drop", true), handle]
 }
 
 /// The whole app: the runtime and the page, which gets the model read-only,
@@ -403,8 +424,8 @@ fn file_drop() -> [EventListener; 2] {
 #[component]
 pub fn App(split: SplitPoints) -> impl IntoView {
     let board = NodeRef::<leptos::html::Div>::new();
-    let (model, paused, dispatcher) = start(board, split);
-    provide_context(paused);
+    let (model, debugger, dispatcher) = start(board, split);
+    provide_context(debugger);
     // The swipe listeners need the board's element, which exists once the
     // page is mounted: listen again then. Every subscription is live now,
     // so the page's first-game script may hand over the keys and swipes it

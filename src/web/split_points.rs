@@ -78,7 +78,13 @@ pub trait Host {
     fn dispatcher(&self) -> Dispatcher;
     /// Whether the debugger's message log is shown (its button says so).
     fn log_shown(&self, shown: bool);
+    /// How to reach the page later, outside a call from it (the list's
+    /// rows, put in words as they are drawn).
+    fn reach(&self) -> Reach;
 }
+
+/// Hands a function the page, as the debugger sees it, whenever it is called.
+pub type Reach = fn(&mut dyn FnMut(&dyn Host));
 
 thread_local! {
     /// What draws each chunk fetched so far.

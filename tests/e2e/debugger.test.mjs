@@ -43,11 +43,9 @@ after(async () => {
 // ---------------------------------------------------------------------------
 // What a player does
 
-/** Opens the history panel and its message log (the debugger's, fetched
- * the first time), as a student would. */
+/** Opens the message log (the debugger's, fetched the first time) with
+ * its handle in the window's corner, as a student would. */
 async function openMessageLog(page) {
-  if (!(await page.$('.history-panel'))) await page.click('.history-button');
-  await page.waitForSelector('.history-panel', { timeout: 10_000 });
   if (!(await page.$('.message-log'))) await page.click('.messages-button');
   await page.waitForSelector('.message-log', { timeout: 10_000 });
   await blur(page);
@@ -134,7 +132,51 @@ async function backToLive(page) {
 
 /** The number of the newest message in the log (the log must be open). */
 function newestMessage(page) {
-  return page.$eval('.message-log > li .message-n', (b) => Number(b.textContent));
+  // The first row drawn, and above it the padding that stands for the rows not drawn.
+  return page.$eval('.message-log', (log) => {
+    const row = parseFloat(getComputedStyle(log).getPropertyValue('--message-row'));
+    return Number(log.querySelector('li .message-n').textContent) + Math.round(parseFloat(getComputedStyle(log).paddingTop) / row);
+  });
+}
+
+/** The message log's row height, in px (a virtual list: rows of one height). */
+function rowHeight(page) {
+  return page.$eval('.message-log', (l) => parseFloat(getComputedStyle(l).getPropertyValue('--message-row')));
+}
+
+/** How many messages the log stands for: its height in rows (it draws
+ * only the rows in view, and its padding stands for the rest), which is
+ * its scroll box's scroll height. */
+async function messagesListed(page) {
+  const row = await rowHeight(page);
+  const [list, scroll, box] = await page.$eval('.message-log', (l) => [l.offsetHeight, l.parentElement.scrollHeight, l.parentElement.clientHeight]);
+  assert.equal(scroll, Math.max(list, box), 'the scroll box stands for the whole list');
+  return Math.round(list / row);
+}
+
+/** Scrolls the log to message `n`'s row, until it is drawn. */
+async function scrollToMessage(page, n) {
+  await page.evaluate(async (want) => {
+    const log = document.querySelector('.message-log');
+    const box = log.parentElement;
+    const row = parseFloat(getComputedStyle(log).getPropertyValue('--message-row'));
+    // The first row drawn stands below the padding that stands for those above it.
+    const drawn = Number(log.querySelector('li')?.dataset.n);
+    const newest = drawn + Math.round(parseFloat(getComputedStyle(log).paddingTop) / row);
+    const index = newest - want;
+    box.scrollTop = Math.max(0, index * row - box.clientHeight / 2);
+    for (let i = 0; i < 100 && !log.querySelector(`li[data-n="${want}"]`); i++) {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    }
+  }, n);
+  await page.waitForSelector(`.message-log > li[data-n="${n}"]`, { timeout: 10_000 });
+}
+
+/** Pauses on message `n`, as a student would: the log scrolled to it, its
+ * number clicked. */
+async function inspectMessage(page, n) {
+  await scrollToMessage(page, n);
+  await page.click(`.message-log > li[data-n="${n}"] .message-n`);
 }
 
 /** The message the inspector is paused after. */
@@ -181,6 +223,7 @@ test('a session recorded in the browser replays natively and in the page, messag
   await look();
   await openPanel(page, 'stats');
   await openPanel(page, 'settings');
+  await openPanel(page, 'history');
   await openMessageLog(page);
   await look();
   await pressReview(page);
@@ -215,7 +258,7 @@ test('a session recorded in the browser replays natively and in the page, messag
   // The live page paused on each message of its own recording, from the
   // last to the first: what the page showed then, by its own replay.
   const lastN = session.first + session.messages.length;
-  await page.click('.message-log > li:first-child .message-n');
+  await inspectMessage(page, lastN);
   const own = new Map();
   for (let n = lastN; n > session.first; n--) {
     if (n < lastN) await page.click('.inspector-prev');
@@ -293,17 +336,49 @@ test('the live page pauses on a message from the log, shows what it changed, and
   await page.waitForFunction((want) => Number(document.querySelector('.inspector-title')?.dataset.at) === want, n - 2);
   const changes = await page.$$eval('.inspector-changes dt', (dts) => dts.map((d) => d.textContent));
   assert.ok(changes.length > 0, 'no change shown');
-  // The player's inputs are blocked while paused, and the page says so;
-  // the controls that would do nothing are shown off.
+  // While paused, the debugger's veil covers the page and takes every
+  // input of the player's (Elm's BlockAll): a key is not taken, and said
+  // not to be; Up and Down step through the list; every control of the
+  // page, and the board, is under the veil, and the page is inert.
   const paused = await readBoard(page);
   await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowUp');
   assert.deepEqual((await readBoard(page)).board, paused.board, 'a key moved the paused page');
   await page.waitForSelector('.inspector-blocked', { timeout: 10_000 });
-  assert.match(await page.textContent('.inspector-blocked'), /Play\(Move\(Up\)\) was not taken/);
-  for (const name of ['undo', 'hint', 'autoplay']) {
-    assert.equal(await page.$eval(`.${name}-button`, (b) => b.disabled), true, `${name} while paused`);
-  }
+  assert.match(await page.textContent('.inspector-blocked'), /Play\(Move\(Left\)\) was not taken/);
+  assert.match(await page.textContent('.debugger-veil'), /Paused after message \d+ of \d+.*Back to live/);
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await pausedAt(page), n - 1, 'Up: the message above (newer)');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await pausedAt(page), n - 3, 'Down twice: the messages below (older)');
+  const covered = await page.evaluate(() => {
+    const controls = ['.game-container', '.restart-button', '.undo-button', '.redo-button', '.hint-button',
+      '.autoplay-button', '.history-button', '.stats-button', '.settings-button', '.daily-button',
+      '.share-button', '.theme-button'];
+    return controls.filter((selector) => {
+      const el = document.querySelector(selector);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !top?.closest('.debugger-veil, #debugger');
+    });
+  });
+  assert.deepEqual(covered, [], 'controls of the page not under the veil');
+  assert.equal(await page.$eval('main', (m) => m.inert), true, 'the page under the veil is inert');
+  // Clicked where New Game is: the veil takes it, the game stays.
+  const restart = await page.$eval('.restart-button', (b) => { const r = b.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; });
+  const before = await readBoard(page);
+  await page.mouse.click(...restart);
+  await untilIdle(page);
+  assert.deepEqual((await readBoard(page)).board, before.board, 'a click under the veil moved the page');
+  assert.equal(await pausedAt(page), n - 3, 'still paused');
+  // The veil's own button goes back to live.
+  await page.click('.debugger-resume');
+  await page.waitForSelector('.debugger-veil', { state: 'detached', timeout: 10_000 });
+  assert.equal(await page.$eval('main', (m) => m.inert), false, 'the page live again');
+  await page.focus('.message-log > li:nth-child(2) .message-n');
+  await page.keyboard.press('Enter');
+  assert.equal(await pausedAt(page), n - 1);
   await backToLive(page);
   assert.deepEqual((await readBoard(page)).board, live.board, 'back to live');
   assert.deepEqual(errors, []);
@@ -402,26 +477,25 @@ test('paused at an early message, the whole list stays, the message marked and i
     await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
     await waitReady(page);
     for (let i = 0; i < 4; i++) await playAMove(page, i);
+    await openPanel(page, 'history');
     await openMessageLog(page);
     for (let i = 0; i < 36; i++) await playAMove(page, i);
     await untilIdle(page);
     const newest = await newestMessage(page);
-    const rows = () => page.$$eval('.message-log > li', (lis) => lis.map((li) => Number(li.dataset.n)));
-    const all = await rows();
-    assert.equal(all.length, newest, `every message listed live (${viewport.width})`);
+    assert.equal(await messagesListed(page), newest, `every message listed live (${viewport.width})`);
     // Message 3 came before the history panel opened: paused there, the
     // page draws that model (no panel), and the list stays whole.
-    await page.click('.message-log > li[data-n="3"] .message-n');
+    await inspectMessage(page, 3);
     assert.equal(await pausedAt(page), 3);
     await page.waitForSelector('.history-panel', { state: 'detached', timeout: 10_000 });
-    assert.deepEqual(await rows(), all, 'the list paused');
+    assert.equal(await messagesListed(page), newest, 'the list paused');
     assert.equal(await page.$eval('.message-row[aria-current]', (li) => Number(li.dataset.n)), 3);
     for (const what of ['.inspector-title', '.inspector-live', '.message-row[aria-current]']) {
       assert.ok(await inView(page, what), `${what} in view (${viewport.width})`);
     }
     await page.screenshot({ path: path.join(TMP, `paused-${viewport.width}.png`) });
     // Any other message one click away.
-    await page.click('.message-log > li[data-n="30"] .message-n');
+    await inspectMessage(page, 30);
     assert.equal(await pausedAt(page), 30);
     assert.ok(await inView(page, '.message-row[aria-current]'), 'message 30 in view');
     await backToLive(page);
@@ -444,24 +518,34 @@ test('a long life: a full window stepped through from its first message to its l
   await openMessageLog(page);
   const newest = await newestMessage(page);
   assert.ok(newest > 5000, `${newest} messages`);
-  const listed = await page.$$eval('.message-log > li', (lis) => lis.length);
-  assert.equal(listed, 5000, 'the window listed');
+  assert.equal(await messagesListed(page), 5000, 'the window listed');
+  const drawn = await page.$$eval('.message-log > li', (lis) => lis.length);
+  assert.ok(drawn < 80, `${drawn} rows drawn: only those in view are`);
   const oldest = newest - 5000 + 1;
   // Stepped through, Next after Next, from the window's first message.
-  await page.click('.message-log > li:last-child .message-n');
+  await inspectMessage(page, oldest);
   assert.equal(await pausedAt(page), oldest);
+  const t0 = Date.now();
   const steps = await page.evaluate(async (last) => {
     const at = () => Number(document.querySelector('.inspector-title')?.dataset.at);
+    const marked = () => Number(document.querySelector('.message-row[aria-current]')?.dataset.n);
     let steps = 0;
+    let unmarked = 0;
     while (at() < last) {
       const want = at() + 1;
       document.querySelector('.inspector-next').click();
       while (at() !== want) await new Promise((r) => setTimeout(r, 0));
+      if (steps % 500 === 0) {
+        // The row marked is drawn, in view, though the list draws few.
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        if (marked() !== want) unmarked++;
+      }
       steps++;
     }
-    return steps;
+    return { steps, unmarked };
   }, newest);
-  assert.equal(steps, newest - oldest);
+  assert.deepEqual(steps, { steps: newest - oldest, unmarked: 0 });
+  console.log(`debugger: ${steps.steps} steps of Next through a full window in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'the last message shows the live board');
   await backToLive(page);
   // Saved: the file starts from the window's start model; the page opens it.
@@ -475,10 +559,52 @@ test('a long life: a full window stepped through from its first message to its l
   assert.equal(native.status, 0, `session ${file}:\n${native.stdout}\n${native.stderr}`);
   await openSessionFile(page, file);
   assert.equal(await pausedAt(page), session.first);
-  await page.click('.message-log > li:first-child .message-n');
+  await inspectMessage(page, session.first + 5000);
   assert.equal(await pausedAt(page), session.first + 5000);
   assert.deepEqual((await readBoard(page)).board, liveEnd.board, 'the file\'s last message shows the live board');
   await backToLive(page);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the handle opens the debugger\'s column from any page state, and opening it never moves the game nor covers the panel open', async () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    const context = await suite.browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+    await waitReady(page);
+    for (let i = 0; i < 3; i++) await playAMove(page, i);
+    await openPanel(page, 'history');
+    await untilIdle(page);
+    // The handle says how many messages, from any page state.
+    const taken = Number(/\((\d+)\)/.exec(await page.textContent('.messages-button'))[1]);
+    assert.ok(taken >= 3, `the handle says ${taken} messages`);
+    const rect = (selector) => page.$eval(selector, (el) => {
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.width, r.height].map(Math.round);
+    });
+    const board = await rect('.game-container');
+    await openMessageLog(page);
+    assert.deepEqual(await rect('.game-container'), board, `the board moved (${viewport.width})`);
+    assert.equal(await page.getAttribute('.messages-button', 'aria-expanded'), 'true');
+    assert.equal(await messagesListed(page), await newestMessage(page), 'every message listed');
+    const column = await rect('#debugger .inspector');
+    if (viewport.width >= 1100) {
+      // Docked at the right, beside the board, not over the panel open.
+      assert.ok(column[0] >= board[0] + board[2], `the column over the board (${viewport.width})`);
+      const panel = await rect('.history-panel');
+      assert.ok(panel[0] + panel[2] <= column[0] + 1, `the column over the history panel: ${panel} / ${column} (${viewport.width})`);
+    } else {
+      // At the foot of the window.
+      assert.equal(column[1] + column[3], viewport.height, 'the column at the foot');
+    }
+    await page.screenshot({ path: path.join(TMP, `column-${viewport.width}.png`) });
+    await page.click('.messages-button');
+    await page.waitForSelector('.message-log', { state: 'detached', timeout: 10_000 });
+    assert.deepEqual(await rect('.game-container'), board, 'closing it moved the board');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  console.log(`screenshots of the debugger's column: ${TMP}/column-*.png`);
 });

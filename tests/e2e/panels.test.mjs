@@ -259,7 +259,7 @@ async function checkHistory(page, boards, label) {
   const present = await readBoard(page);
   assert.ok(sameBoard(present.board, boards[2]), `${label}: "Back to the present" does not show the last board`);
 
-  await page.click('.history-panel .messages-button');
+  await page.click('.messages-button');
   await page.waitForSelector('.message-log > li', { state: 'visible', timeout: 5_000 });
   await blur(page);
 }

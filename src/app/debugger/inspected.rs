@@ -1,9 +1,13 @@
 //! [`Inspected`]: what the debugger's inspector shows, as plain data: where
 //! the page is paused, and the message paused on [`Described`] from the
-//! models right before and after it (replayed by the debugger's `update`).
+//! models right before and after it (replayed by the debugger's `update`);
+//! and [`Listed`], which messages its list stands for (their words are made
+//! only for the rows drawn).
 
-use super::diff::{diff, Change};
-use super::program::Debugger;
+use serde_json::Value;
+
+use super::diff::{diff_and_after, Change};
+use super::program::{Debugger, Page};
 
 /// What the inspector shows: the message paused on (if any), whose
 /// session it is, the first and last message that can be shown, what it
@@ -21,6 +25,38 @@ pub struct Inspected {
     pub blocked: Option<String>,
 }
 
+/// Which messages the list stands for: `first + 1 ..= last` of the page's
+/// own session (`file: None`) or of file N's. Its rows are drawn from it
+/// and the debugger's model, only those in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Listed {
+    pub file: Option<u32>,
+    pub first: u64,
+    pub last: u64,
+}
+
+impl Listed {
+    /// What `debugger` lists.
+    pub fn of(debugger: &Debugger) -> Listed {
+        let timeline = debugger.timeline();
+        Listed {
+            file: debugger.opened.as_ref().map(|o| o.file),
+            first: timeline.first,
+            last: timeline.last,
+        }
+    }
+
+    /// How many messages it stands for.
+    pub fn len(&self) -> u64 {
+        self.last.saturating_sub(self.first)
+    }
+
+    /// Whether it stands for none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// What the message paused on was and did: the models right before and
 /// after it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,31 +66,30 @@ pub struct Described {
     pub changes: Vec<Change>,
 }
 
-impl Inspected {
-    /// What the debugger shows, `first` and `last` the messages that can
-    /// be.
-    pub fn of(debugger: &Debugger, (first, last): (u64, u64)) -> Inspected {
-        let row = debugger.at.and_then(|n| debugger.timeline().row(n));
-        Inspected {
-            at: debugger.at,
-            file: debugger.opened.is_some(),
-            first,
-            last,
-            described: match (row, &debugger.shown) {
-                (Some(row), Some(shown)) if shown.n == row.n => Described {
-                    msg: row.msg.clone(),
+impl Described {
+    /// The message `debugger` is paused on, on `page`, described, and the
+    /// model right after it as JSON (the inspector's tree of it).
+    pub fn of(debugger: &Debugger, page: Page) -> (Described, Option<Value>) {
+        let row = debugger.at.and_then(|n| debugger.row(page, n));
+        match (row, &debugger.shown) {
+            (Some(row), Some(shown)) if shown.n == row.n => {
+                let (changes, after) = diff_and_after(&shown.before, &shown.after);
+                let described = Described {
+                    msg: row.msg,
                     outcome: format!("{} {}", row.outcome, row.subs).trim_end().into(),
-                    changes: diff(&shown.before, &shown.after),
-                },
-                _ => Described::start(),
-            },
-            problem: debugger.problem.clone(),
-            blocked: debugger.blocked.clone(),
+                    changes,
+                };
+                (described, Some(after))
+            }
+            (_, shown) => (
+                Described::start(),
+                shown
+                    .as_ref()
+                    .and_then(|s| serde_json::to_value(&s.after).ok()),
+            ),
         }
     }
-}
 
-impl Described {
     /// The session's start, which no message made (`init(flags)`'s, or
     /// the model the file starts from).
     pub fn start() -> Described {

@@ -11,15 +11,19 @@
 //! message replays at most the span between two (64 messages,
 //! [`SNAPSHOT_EVERY`](super::SNAPSHOT_EVERY), more for a long game's big
 //! models: [`SNAPSHOT_BYTES`](super::SNAPSHOT_BYTES)), and Next one. While it has the page paused on a message, the
-//! page shows the model the fold made right after it; the player's inputs
-//! (keys, gestures, the page's buttons) are blocked and said to be
-//! ([`takes`], Elm's `BlockMost`), and what the outside reports (the
-//! worker's answers, storage events, timers) folds into the live model,
-//! kept aside, and into the list.
+//! page shows the model the fold made right after it, under the debugger's
+//! veil, which says so and how to go back to live; every input of the
+//! player's is the debugger's (Elm's `BlockAll`): the page's controls and
+//! the board under the veil are out of reach, and a key the app would take
+//! is not taken ([`takes`]) but comes here, where Up and Down step through
+//! the list (newest up) and any other is said not to be taken. What the
+//! outside reports (the worker's answers, storage events, timers) folds
+//! into the live model, kept aside, and into the list.
 
 use super::{Messages, Recording, Session, Snapshots};
 use crate::app::model::Model;
 use crate::app::msg::Msg;
+use crate::engine::{Direction, Input};
 
 /// The debugger's model.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -43,12 +47,14 @@ pub struct Debugger {
     pub blocked: Option<String>,
 }
 
-/// A session as the debugger lists it: each message in words, and its
-/// snapshots.
+/// A session as the debugger lists it: which messages (their words are
+/// made only for the rows drawn: [`Debugger::row`]), and its snapshots.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Timeline {
-    /// Every message kept, oldest first.
-    pub rows: Vec<Row>,
+    /// The message right before the first one listed (the window's start).
+    pub first: u64,
+    /// The last one listed: the list is `first + 1 ..= last`.
+    pub last: u64,
     pub snapshots: Snapshots,
 }
 
@@ -99,7 +105,8 @@ pub enum DebugMsg {
     Refused(String),
     /// The page's recording took a message (its latest).
     Recorded,
-    /// The player's input, blocked while paused.
+    /// The player's input, taken by the debugger while paused: Up and
+    /// Down step through the list, anything else is said not to be taken.
     Blocked(Box<Msg>),
 }
 
@@ -123,19 +130,27 @@ pub struct Page<'a> {
 
 impl Timeline {
     /// The list and snapshots of `session`, replayed once.
-    pub fn of(session: &impl Messages, row: impl Fn(u64) -> Option<Row>) -> Timeline {
+    pub fn of(session: &impl Messages) -> Timeline {
         Timeline {
-            rows: (session.first() + 1..=session.last())
-                .filter_map(row)
-                .collect(),
+            first: session.first(),
+            last: session.last(),
             snapshots: Snapshots::of(session),
         }
     }
 
-    /// Row `n`, if it is listed.
-    pub fn row(&self, n: u64) -> Option<&Row> {
-        let first = self.rows.first()?.n;
-        self.rows.get(n.checked_sub(first)? as usize)
+    /// How many messages are listed.
+    pub fn len(&self) -> u64 {
+        self.last - self.first
+    }
+
+    /// Whether none is.
+    pub fn is_empty(&self) -> bool {
+        self.last == self.first
+    }
+
+    /// Whether message `n` is listed.
+    pub fn lists(&self, n: u64) -> bool {
+        n > self.first && n <= self.last
     }
 }
 
@@ -178,8 +193,18 @@ impl Debugger {
     pub fn start(page: Page) -> Debugger {
         let recording = page.recording;
         Debugger {
-            own: Timeline::of(recording, |n| Row::recorded(recording, n)),
+            own: Timeline::of(recording),
             ..Debugger::default()
+        }
+    }
+
+    /// Message `n` of the session listed, in words, if it is listed: made
+    /// when it is drawn, so the list costs the rows in view, not the window.
+    pub fn row(&self, page: Page, n: u64) -> Option<Row> {
+        match &self.opened {
+            Some(o) => Row::saved(&o.session, n),
+            None if self.own.lists(n) => Row::recorded(page.recording, n),
+            None => None,
         }
     }
 
@@ -231,9 +256,17 @@ pub fn update(debugger: &mut Debugger, msg: DebugMsg, page: Page) -> Vec<DebugCm
         DebugMsg::Opened(session) => opened(debugger, *session, page),
         DebugMsg::Refused(why) => debugger.problem = Some(why),
         DebugMsg::Recorded => recorded(debugger, page),
-        DebugMsg::Blocked(msg) => {
-            debugger.blocked = Some(msg.label());
-        }
+        DebugMsg::Blocked(msg) => match (*msg, debugger.at) {
+            (Msg::Play(Input::Move(Direction::Up)), Some(at)) => {
+                debugger.blocked = None;
+                pause(debugger, Some(at + 1), page);
+            }
+            (Msg::Play(Input::Move(Direction::Down)), Some(at)) => {
+                debugger.blocked = None;
+                pause(debugger, Some(at.saturating_sub(1)), page);
+            }
+            (msg, _) => debugger.blocked = Some(msg.label()),
+        },
     }
     Vec::new()
 }
@@ -285,7 +318,7 @@ fn one_more(session: &impl Messages, shown: Shown, n: u64) -> (Model, Model) {
 /// A session file opened: listed, its snapshots taken, paused at its start.
 fn opened(debugger: &mut Debugger, session: Session, page: Page) {
     debugger.files += 1;
-    let timeline = Timeline::of(&session, |n| Row::saved(&session, n));
+    let timeline = Timeline::of(&session);
     let first = session.first;
     debugger.opened = Some(Box::new(Opened {
         file: debugger.files,
@@ -304,12 +337,8 @@ fn opened(debugger: &mut Debugger, session: Session, page: Page) {
 fn recorded(debugger: &mut Debugger, page: Page) {
     let recording = page.recording;
     let own = &mut debugger.own;
-    if let Some(row) = Row::recorded(recording, recording.last()) {
-        own.rows.push(row);
-    }
     let first = recording.first();
-    let gone = own.rows.iter().take_while(|r| r.n <= first).count();
-    own.rows.drain(..gone);
+    (own.first, own.last) = (first, recording.last());
     own.snapshots.take(recording.last(), page.live);
     own.snapshots.forget_before(first);
     let behind = debugger.at.is_some_and(|at| at < first);
@@ -322,8 +351,10 @@ fn recorded(debugger: &mut Debugger, page: Page) {
 /// paused: what the outside reports (a reply to a command, a
 /// subscription's event: the worker's answers, storage, timers), not the
 /// player's inputs (keys, gestures, the page's buttons), which the page
-/// shown, a model of the past, does not take (Elm's `BlockMost`). Every
-/// message is named, so a new one must be placed.
+/// shown, a model of the past, does not take (Elm's `BlockAll`: the
+/// debugger's veil keeps the pointer off the page, and this keeps the
+/// keys, which the window hears wherever they are pressed). Every message
+/// is named, so a new one must be placed.
 pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
     if !debugger.paused() {
         return true;

@@ -14,7 +14,6 @@
 use leptos::prelude::*;
 
 use super::grade_mark::grade_mark;
-use super::messages::Messages;
 use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
@@ -151,7 +150,6 @@ pub fn HistoryPanel() -> impl IntoView {
                 </For>
             </ol>
             <Verdict/>
-            <Messages/>
         </section>
     }
 }

@@ -1,30 +1,13 @@
-//! The button that shows or hides the message log: the debugger's, which
-//! wraps the app (`view::inspector`, its own chunk, fetched by the runtime
-//! the first time). The log lists every message the runtime recorded, each
-//! with the commands `update` returned for it or why it was ignored, and
-//! pauses the page on any of them.
+//! The line under the board when the debugger's chunk could not be
+//! fetched. The debugger's handle, "Messages (N)", is index.html's (a
+//! button in the window's corner from the first paint, Elm's "Explore
+//! History (N)"), heard and written by the runtime: it shows or hides the
+//! debugger's column (`view::inspector`, its own chunk, fetched the first
+//! time).
 
 use leptos::prelude::*;
 
-use crate::app::debugger::program::DebugMsg;
-use crate::view::context::{use_debugger_failed, use_dispatcher, use_log_shown};
-
-/// The button that shows or hides the message log.
-#[component]
-pub fn Messages() -> impl IntoView {
-    let dispatch = use_dispatcher();
-    let shown = use_log_shown();
-    view! {
-        <button
-            class="messages-button"
-            aria-expanded=move || shown.get().to_string()
-            aria-controls="debugger"
-            on:click=move |_| dispatch.debug(DebugMsg::ToggleLog)
-        >
-            "Messages"
-        </button>
-    }
-}
+use crate::view::context::use_debugger_failed;
 
 /// The line under the board when the message log's code could not be
 /// fetched (a file dropped on the page waits for it too): said where the
