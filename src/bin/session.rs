@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use leptos_2048::app::debugger::diff::{diff, Change};
 use leptos_2048::app::debugger::recording::said;
-use leptos_2048::app::debugger::{file, Parted, Session, Step};
+use leptos_2048::app::debugger::{file, fingerprint, Parted, Session, Step};
 use leptos_2048::app::Model;
 
 const USAGE: &str = "usage: session FILE [--quiet]
@@ -126,7 +126,7 @@ fn parting(partings: &mut Partings, step: &Step, how: Parted) {
             &mut partings.boards,
             format!(
                 "!! message {n}: the board after it is not the page's (fingerprint {:08x}, recorded {:08x})",
-                step.entry.fingerprint, step.recorded_fingerprint
+                fingerprint(step.after), step.recorded_fingerprint
             ),
         ),
         Parted::Commands => (

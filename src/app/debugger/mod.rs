@@ -109,7 +109,7 @@ impl Step<'_> {
     /// Where this message parts from the page's, the board first: nothing
     /// if it replays as recorded.
     pub fn parted(&self) -> Vec<Parted> {
-        let board = (self.entry.fingerprint != self.recorded_fingerprint).then_some(Parted::Board);
+        let board = (fingerprint(self.after) != self.recorded_fingerprint).then_some(Parted::Board);
         let commands = (!self.same()).then_some(Parted::Commands);
         board.into_iter().chain(commands).collect()
     }

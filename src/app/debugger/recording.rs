@@ -38,8 +38,6 @@ pub struct Entry {
     /// The subscriptions it started (`+idle`), stopped (`−ticker`) or
     /// restarted (`~clock`): Elm's `subscriptions` at work.
     pub subs: Vec<(char, &'static str)>,
-    /// The board after it, as a [`fingerprint`].
-    pub fingerprint: u32,
 }
 
 impl Entry {
@@ -55,7 +53,6 @@ impl Entry {
             cmds: cmds.iter().map(Cmd::logged).collect(),
             ignored,
             subs,
-            fingerprint: fingerprint(model),
         };
         (cmds, entry)
     }
@@ -160,8 +157,20 @@ impl Recording {
     }
 
     /// The session recorded, to save: it starts from the window's start
-    /// model once messages have been let go.
+    /// model once messages have been let go. The board after each message
+    /// is fingerprinted here, by folding the window again from its start
+    /// (`update` is pure, so these are the page's boards), not as the page
+    /// plays: the recording costs a key press nothing more.
     pub fn session(&self) -> Session {
+        let mut model = self.start_model();
+        let fingerprints = self
+            .entries
+            .iter()
+            .map(|e| {
+                update(&mut model, (*e.msg).clone());
+                fingerprint(&model)
+            })
+            .collect();
         Session {
             version: SESSION_VERSION,
             flags: self.flags.clone(),
@@ -173,7 +182,7 @@ impl Recording {
                 .iter()
                 .map(|e| e.cmds.iter().map(|c| c.label()).collect())
                 .collect(),
-            fingerprints: self.entries.iter().map(|e| e.fingerprint).collect(),
+            fingerprints,
             end: None,
         }
     }
