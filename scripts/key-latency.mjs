@@ -9,7 +9,7 @@
 // so work the page defers (writing the history) happens off the timed path.
 //
 //   node scripts/key-latency.mjs [--dist DIR] [--inputs 200,20000]
-//        [--presses 300] [--seed 7] [--race 2000] [--original DIR]
+//        [--presses 300] [--seed 7] [--race 2000] [--original DIR [--also DIR]]
 //
 // With `--race N` it also times moves in a race against the ghost of an
 // N-move game of the search's (`review --link N`), opened by its `?race=`
@@ -21,7 +21,9 @@
 // and the original's page, the same way, in the same run, their moves
 // interleaved (half of each, then the other half of each), and prints both
 // and their ratio: issue 49 asks this build's p50 to be at most 0.3 of the
-// original's (which writes its DOM in the next animation frame).
+// original's (which writes its DOM in the next animation frame). With
+// `--also DIR` another build of ours (main's, say) is timed beside them,
+// the same way, interleaved too.
 //
 // Prints p50 and p95 per history length and the targets (p50 ≤ 1.0 ms,
 // p95 ≤ 2.5 ms); exits 0 whatever the figures (a benchmark, not a gate).
@@ -40,6 +42,7 @@ const { values: opts } = parseArgs({
     seed: { type: 'string', default: '7' },
     race: { type: 'string' },
     original: { type: 'string' },
+    also: { type: 'string' },
   },
 });
 const RATIO = 0.3;
@@ -117,26 +120,30 @@ async function measureFresh(browser, url, ready, presses, seed) {
   return r;
 }
 
-/** This build's fresh page and the original's, their moves interleaved. */
+/** This build's fresh page and the original's (and another build's, with
+ * `--also`), their moves interleaved. */
 async function measureAgainstOriginal(browser, origin, presses, seed) {
   const original = await startServer(opts.original);
+  const also = opts.also ? await startServer(opts.also) : null;
+  const ours = () => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length > 0;
+  const sites = [
+    { url: `${origin}/?seed=${seed}`, ready: ours, r: { times: [], handling: [] } },
+    { url: original.url, ready: () => document.querySelectorAll('.tile-container > .tile').length > 0, r: { times: [], handling: [] } },
+  ];
+  if (also) sites.push({ url: new URL(`?seed=${seed}`, also.url).href, ready: ours, r: { times: [], handling: [] } });
   try {
-    const ours = { times: [], handling: [] };
-    const theirs = { times: [], handling: [] };
     const half = Math.ceil(presses / 2);
     for (let round = 0; round < 2; round++) {
-      const a = await measureFresh(browser, `${origin}/?seed=${seed}`,
-        () => !document.getElementById('shell') && document.querySelectorAll('.tile-container > .tile').length > 0, half, seed + round);
-      const b = await measureFresh(browser, original.url,
-        () => document.querySelectorAll('.tile-container > .tile').length > 0, half, seed + round);
-      for (const [into, from] of [[ours, a], [theirs, b]]) {
-        into.times.push(...from.times);
-        into.handling.push(...from.handling);
+      for (const site of sites) {
+        const got = await measureFresh(browser, site.url, site.ready, half, seed + round);
+        site.r.times.push(...got.times);
+        site.r.handling.push(...got.handling);
       }
     }
-    return { ours, theirs };
+    return { ours: sites[0].r, theirs: sites[1].r, also: sites[2]?.r };
   } finally {
     await original.close();
+    await also?.close();
   }
 }
 
@@ -225,8 +232,12 @@ try {
     report(`a race against a ${opts.race}-move ghost`, r);
   }
   if (opts.original) {
-    const { ours, theirs } = await measureAgainstOriginal(browser, origin, Number(opts.presses), Number(opts.seed));
+    const { ours, theirs, also } = await measureAgainstOriginal(browser, origin, Number(opts.presses), Number(opts.seed));
     report('a fresh page, the debugger never opened', ours);
+    if (also) {
+      report(`a fresh page of ${opts.also}`, also);
+      console.log(`${opts.also} / the original, p50: ${(quantile(also.times, 0.5) / quantile(theirs.times, 0.5)).toFixed(2)}×`);
+    }
     const [a, b] = [quantile(ours.times, 0.5), quantile(theirs.times, 0.5)];
     console.log(`key→DOM, the original 2048 (${opts.original}), ${theirs.times.length} moves: ` +
       `p50 ${b.toFixed(2)} ms, p95 ${quantile(theirs.times, 0.95).toFixed(2)} ms`);
