@@ -33,6 +33,12 @@ use leptos_2048::web::split_points::{self, DebuggerTool, Draw, SplitPoints};
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 fn main() {
+    // A panic's message in the console, in a debug build (`trunk serve`
+    // without `--release`): the hook and the formatting it brings are about
+    // 1 KB of the page at start (docs/size.md), and no message panics the
+    // release page (the model's properties: tests/app_update.rs), where a
+    // panic would still show as the browser's "unreachable" error.
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     leptos_2048::web::mount(SplitPoints {
         load: |chunk| Box::pin(load(chunk)),
