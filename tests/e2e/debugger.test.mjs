@@ -590,11 +590,18 @@ test('the handle opens the debugger\'s column from any page state, and opening i
     assert.equal(await page.getAttribute('.messages-button', 'aria-expanded'), 'true');
     assert.equal(await messagesListed(page), await newestMessage(page), 'every message listed');
     const column = await rect('#debugger .inspector');
-    if (viewport.width >= 1100) {
+    if (viewport.width >= 1366) {
       // Docked at the right, beside the board, not over the panel open.
       assert.ok(column[0] >= board[0] + board[2], `the column over the board (${viewport.width})`);
       const panel = await rect('.history-panel');
       assert.ok(panel[0] + panel[2] <= column[0] + 1, `the column over the history panel: ${panel} / ${column} (${viewport.width})`);
+    } else if (viewport.width >= 960) {
+      // At the window's foot beside the board, under the tools' column,
+      // which ends above it: the panel open is not covered.
+      assert.ok(column[0] >= board[0] + board[2], `the column over the board (${viewport.width})`);
+      assert.equal(column[1] + column[3], viewport.height, 'the column at the foot');
+      const tools = await rect('.tools');
+      assert.ok(tools[1] + tools[3] <= column[1] + 1, `the column over the tools: ${tools} / ${column} (${viewport.width})`);
     } else {
       // At the foot of the window.
       assert.equal(column[1] + column[3], viewport.height, 'the column at the foot');

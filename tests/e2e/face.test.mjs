@@ -79,10 +79,12 @@ function moved(a, b) {
 async function pressInPlace(page, selector, ready) {
   const el = page.locator(selector).first();
   // Brought into view as the browser brings a control (a keyboard's focus,
-  // a link to it): below whatever is pinned over the page.
+  // a link to it): below whatever is pinned over the page, and whole in
+  // the tools' own scrolling column.
   await el.evaluate((e) => {
     const r = e.getBoundingClientRect();
     if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView();
+    else e.scrollIntoView({ block: 'nearest' });
   });
   const before = await el.boundingBox();
   const board = await box(page, '.game-container');
@@ -175,7 +177,7 @@ test('the message log docks beside the board: the game does not move, the panel 
     const { context, page, errors } = await open(win);
     await play(page, 4);
     await page.click('.history-button');
-    await page.waitForSelector('.history-panel .messages-button');
+    await page.waitForSelector('.history-panel');
     const board = await box(page, '.game-container');
     await page.click('.messages-button');
     await page.waitForSelector('#debugger .inspector', { timeout: 20_000 });
