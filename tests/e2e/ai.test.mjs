@@ -256,7 +256,11 @@ test('hint agrees with the AI worker: the page shows its worker\'s reply for the
     assert.equal(last.request.board, hex, `position ${i + 1}: the page asked about another board\n${showBoard(game.board)}`);
     assert.equal(last.request.ms, BUDGET_MS, 'the page\'s budget');
     assert.equal(last.reply.direction, hint.dir, `position ${i + 1}: the page shows ${hint.dir}, the worker said ${last.reply.direction}`);
-    assert.ok(hint.text.includes(last.reply.reason.replace(/\.$/, '')), `position ${i + 1}: the text "${hint.text}" lacks the reason "${last.reply.reason}"`);
+    // What the move does, the player's; how the search chose it ("; the
+    // best of 4 moves, 7 moves ahead") is the message log's.
+    const does = last.reply.reason.split(';')[0].replace(/\.$/, '');
+    assert.ok(hint.text.includes(does), `position ${i + 1}: the text "${hint.text}" lacks the reason "${last.reply.reason}"`);
+    assert.ok(!hint.text.includes('moves ahead'), `position ${i + 1}: the search's words reach the player: "${hint.text}"`);
 
     // Independent: our worker repeats what the page's worker did since the last position.
     for (; repeated < log.length; repeated++) {
