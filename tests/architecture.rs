@@ -485,7 +485,7 @@ const BROWSER_CALLS: &[(&str, &[&str], &str)] = &[
     ("web/browser.rs", &["window", "document", "location", "navigator", "history"], "present in every page; history() is bound with catch (Err: the query stays)"),
     ("web/browser.rs", &["search", "origin", "pathname", "replace_state_with_url"], "bound with catch: Err is an empty string, or the query left in place"),
     ("web/browser.rs", &["random"], "Math.random: cannot throw"),
-    ("web/browser.rs", &["id", "set_text_content", "set_attribute"], "the debugger's handle: its id read, its text and aria-expanded written: cannot throw (setAttribute bound with catch); no handle, nothing written"),
+    ("web/browser.rs", &["id", "set_text_content", "get_attribute", "set_attribute"], "the debugger's handle: its id read, its text written, aria-expanded read (nullable) and written only when it changes: cannot throw (setAttribute bound with catch); no handle, nothing written"),
     ("web/browser.rs", &["as_bool", "scroll_top", "client_height", "set_scroll_top"], "a JsValue read, and an element's scrollTop and clientHeight read and scrollTop written: cannot throw"),
     ("web/browser.rs", &["fetch_with_str", "array_buffer"], "fetch returns a promise whose rejection is an Err of JsFuture; arrayBuffer is bound with catch: either way no bytes (None), and the worker fetches its wasm itself"),
     ("web/worker.rs", &["post_message_with_transfer", "of1"], "postMessage with a transfer list, bound with catch (Err: the worker is told to fetch its wasm itself); Array.of cannot throw"),

@@ -516,7 +516,10 @@ pub fn on_handle(event: &web_sys::Event) -> bool {
 pub fn handle_says(taken: u64, shown: bool) {
     if let Some(el) = document().get_element_by_id(HANDLE_ID) {
         el.set_text_content(Some(&format!("Messages ({taken})")));
-        let _ = el.set_attribute("aria-expanded", if shown { "true" } else { "false" });
+        let expanded = if shown { "true" } else { "false" };
+        if el.get_attribute("aria-expanded").as_deref() != Some(expanded) {
+            let _ = el.set_attribute("aria-expanded", expanded);
+        }
     }
 }
 
