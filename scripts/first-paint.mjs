@@ -25,7 +25,12 @@
 //   trunk build --release          # builds dist/
 //   node scripts/first-paint.mjs [--dist DIR] [--original DIR]
 //        [--also NAME=DIR ...] [--runs N] [--profile fast3g|fast4g|all]
-//        [--json] [--check]
+//        [--json] [--check] [--daily]
+//
+// --daily measures a reload on a counted daily's attempt instead of a
+// first visit: each run first opens today's daily (?daily), plays one move
+// of its counted attempt and waits for it to be stored, then reloads the
+// page (cache still disabled) and measures as above on the restored daily.
 //
 // Defaults: --dist dist, --runs 5, --profile all. --original names a folder
 // holding the original 2048 (gabrielecirulli/2048), and --also another
@@ -79,7 +84,7 @@ const ON_RECORD = {
 };
 
 const USAGE =
-  'usage: node scripts/first-paint.mjs [--dist DIR] [--original DIR] [--also NAME=DIR ...] [--runs N] [--profile fast3g|fast4g|all] [--json] [--check]';
+  'usage: node scripts/first-paint.mjs [--dist DIR] [--original DIR] [--also NAME=DIR ...] [--runs N] [--profile fast3g|fast4g|all] [--json] [--check] [--daily]';
 
 // ---------------------------------------------------------------------------
 // Measuring
@@ -128,10 +133,29 @@ async function pressAtFirstTile(page, errors) {
   }
 }
 
+/**
+ * With --daily: today's daily opened, its counted attempt begun with one
+ * move and stored, before the measured navigation, which is then a reload
+ * of the page on that attempt (the cache still disabled: every file again).
+ */
+async function beginCountedDaily(page, url, errors) {
+  await page.goto(`${url}?daily`, { waitUntil: 'load', timeout: 120_000 });
+  await page.waitForSelector('.contest-line', { timeout: 120_000 });
+  await pressAtFirstTile(page, errors);
+  // An unaided game's move is written at once (`contest::moved`).
+  await page.waitForTimeout(300);
+  await page.waitForFunction(
+    () => /"counted":true/.test(localStorage.getItem('leptos-2048:v1:contest') ?? ''),
+    null,
+    { timeout: 60_000, polling: 100 },
+  );
+}
+
 async function measureOnce(browser, url, profile) {
   // A fresh context per run: nothing stored, nothing cached, no service worker.
   const { context, page, errors } = await openThrottled(browser, profile, [pageProbe]);
   try {
+    if (opts.daily) await beginCountedDaily(page, url, errors);
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await pressAtFirstTile(page, errors);
     // The FCP entry comes once the frame is presented, a little after the
@@ -175,6 +199,7 @@ async function measureOnce(browser, url, profile) {
 const also = [];
 const opts = parseArgs(process.argv.slice(2), USAGE, {
   '--check': { key: 'check', initial: false },
+  '--daily': { key: 'daily', initial: false },
   '--original': { key: 'original', initial: null, parse: (v) => v },
   '--also': { key: 'also', initial: also, parse: (v) => (also.push(v), also) },
 });

@@ -5,7 +5,8 @@
 //! `split_points!` makes a split point for each row of the library's
 //! [`chunk_table!`] (one row a chunk: `app::chunks`): a `wasm_split`
 //! function, named as the chunk, which runs what the row hands over as the
-//! chunk loads (if anything) and gives what draws the row's component. The
+//! chunk loads (if anything: tools, and a room's rules, `app::rooms`) and
+//! gives what draws the row's component. The
 //! build cuts the wasm there (`scripts/bin/wasm-bindgen`), so what only
 //! that function reaches (a panel's view, and what only that panel uses)
 //! becomes a chunk of its own, `split_<name>-<hash>.wasm`, fetched when the
@@ -19,6 +20,7 @@
 
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos_2048::app;
 use leptos_2048::app::chunks::Chunk;
 use leptos_2048::app::Panel;
 use leptos_2048::chunk_table;
@@ -57,7 +59,7 @@ fn debugger() -> Result<DebuggerTool, SplitLoaderError> {
 
 /// A split point for each of [`chunk_table!`]'s rows, and `load`.
 macro_rules! split_points {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)?,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)? $(; rules $($rules:ident)::+)?,)*) => {
         /// Fetches `chunk` and gives the function that draws its view:
         /// `None` if it cannot be fetched.
         async fn load(chunk: Chunk) -> Option<Draw> {
@@ -71,6 +73,7 @@ macro_rules! split_points {
             #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $name() -> Result<Draw, SplitLoaderError> {
                 $(split_points::hand_over($($tool)::+);)?
+                $(app::rooms::arrive($($rules)::+);)?
                 Ok(|| view! { <$($view)::+/> }.into_any())
             }
         )*

@@ -10,7 +10,8 @@ use leptos_2048::app::bar::bar;
 use leptos_2048::app::card::{card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::Purpose;
-use leptos_2048::app::contest::{Against, CardState, LocalTime, RaceOffer};
+use leptos_2048::app::contest::{Against, CardState, DailyAsked, LocalTime, RaceOffer};
+use leptos_2048::app::rooms;
 use leptos_2048::app::model::Refusal;
 use leptos_2048::app::model::{Record, Records};
 use leptos_2048::app::words::{self, daily_not_out, notice_words, spaced};
@@ -1125,6 +1126,52 @@ fn the_contests_views_are_fetched_once_there_is_a_contest() {
         Msg::Loaded(Box::new(records)),
         vec![Cmd::LoadChunk(Chunk::Contest)],
     );
+}
+
+/// On the page the contest's rules arrive with its chunk (`app::rooms`):
+/// which messages need them, while the model says the chunk is not here,
+/// is the model's to say, and the runtime holds those until it is.
+#[test]
+fn the_contests_rules_are_wanted_until_its_chunk_is_here() {
+    let daily = after(fresh(), [Msg::OpenDaily(None)]);
+    let here = after(
+        daily.clone(),
+        [Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            loaded: true,
+        }],
+    );
+    let own = after(here.clone(), [Msg::OwnGame]);
+    let (opening, _) = init(&flags(Query::default()));
+    let first = contest_records(Loaded::Valid(stored(&daily)), Loaded::Missing);
+    let mut asked = opening.clone();
+    asked.contest.asked = Some(DailyAsked::Today);
+    let play = Msg::Play(Input::Move(Left));
+    let contest = Some(Chunk::Contest);
+    let rows: Vec<(&str, &Model, Msg, Option<Chunk>)> = vec![
+        ("a daily opened", &fresh(), Msg::OpenDaily(None), contest),
+        ("another tab's challenge", &fresh(), Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&daily)))), contest),
+        ("the clock", &fresh(), Msg::Time(november(26)), None),
+        ("a move, no challenge", &fresh(), play.clone(), None),
+        ("a move on the daily, chunk loading", &daily, play.clone(), contest),
+        ("a move on the daily, chunk here", &here, play.clone(), None),
+        ("Finish, chunk here", &here, Msg::Finish, None),
+        ("a move on the own game beside it", &own, play, None),
+        ("storage at the start", &opening, Msg::Loaded(Box::new(first.clone())), None),
+        ("storage, the address asked a daily", &asked, Msg::Loaded(Box::new(first)), contest),
+    ];
+    for (name, model, msg, want) in rows {
+        assert_eq!(rooms::code_wanted(model, &msg), want, "{name}");
+    }
+    // Wanted, the chunk is fetched once.
+    let wanted = check(
+        &fresh(),
+        Msg::CodeNeeded(Chunk::Contest),
+        vec![Cmd::LoadChunk(Chunk::Contest)],
+    );
+    assert_eq!(wanted.chunks.of(Chunk::Contest), Fetch::Loading);
+    let again = check(&wanted, Msg::CodeNeeded(Chunk::Contest), vec![]);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
 }
 
 #[test]

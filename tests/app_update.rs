@@ -1631,6 +1631,7 @@ fn what_it_does(msg: &Msg) -> &'static str {
             chunk: Chunk::Contest,
             ..
         } => "dropped: stale; changed nothing",
+        Msg::CodeNeeded(_) => "LoadChunk(Contest); changed chunks.fetches",
     }
 }
 
@@ -1699,6 +1700,7 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
             ]
         }
         MsgKind::Time => Msg::Time(flags(Query::default()).time),
+        MsgKind::CodeNeeded => Msg::CodeNeeded(Chunk::Contest),
         MsgKind::ChallengeElsewhere => {
             Msg::ChallengeElsewhere(Box::new(Loaded::Valid(SavedChallenge {
                 against: Against::Daily {
@@ -1825,6 +1827,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::SendBack),
         1 => Just(Msg::ToggleGhost),
         1 => any::<bool>().prop_map(|loaded| Msg::ChunkLoaded { chunk: Chunk::Contest, loaded }),
+        1 => Just(Msg::CodeNeeded(Chunk::Contest)),
         1 => (0u32..90_000).prop_map(|s| Msg::Time(LocalTime {
             day: Day::new(2026, 11, if s >= 86_400 { 26 } else { 25 }).unwrap(),
             second: s % 86_400,

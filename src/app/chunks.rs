@@ -44,7 +44,7 @@ macro_rules! chunk_table {
             Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
-            Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL,
+            Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL; rules app::rooms::CONTEST,
         }
     };
 }
@@ -62,7 +62,7 @@ pub enum Chunk {
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
 /// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
 macro_rules! chunks_slots {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)?,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)? $(; rules $($rules:ident)::+)?,)*) => {
         /// Each chunk's slot, named as the chunk is.
         #[allow(non_camel_case_types)]
         enum Slot {

@@ -88,4 +88,5 @@ pub use msg::{Msg, MsgKind};
 pub use notice::Sent;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};
+pub use update::rooms;
 pub use update::{update, update_explained};

@@ -116,6 +116,9 @@ pub enum Msg {
     /// The fetch of a chunk of code, asked by `Cmd::LoadChunk`, ended:
     /// loaded, or not (offline, a missing or damaged file).
     ChunkLoaded { chunk: Chunk, loaded: bool },
+    /// The runtime holds a message whose room's rules arrive with this
+    /// chunk, which is not here (`rooms::code_wanted`): fetch it.
+    CodeNeeded(Chunk),
     /// The clock's time: the local day and the seconds since midnight.
     Time(LocalTime),
     /// Another tab stored the challenge, read as `Cmd::Load` reads it: its
@@ -172,6 +175,7 @@ impl Msg {
             Msg::SaveFailed(problem) => format!("SaveFailed({problem:?})"),
             Msg::LinkCopied(_) => "LinkCopied".into(),
             Msg::ChunkLoaded { chunk, loaded } => format!("ChunkLoaded({chunk:?}, {loaded})"),
+            Msg::CodeNeeded(chunk) => format!("CodeNeeded({chunk:?})"),
             Msg::Time(t) => format!("Time({}s)", t.second),
             Msg::ChallengeElsewhere(_) => "ChallengeElsewhere".into(),
             Msg::CardSent(how) => format!("CardSent({how:?})"),

@@ -11,18 +11,21 @@ use super::context::{select, send_button};
 
 use crate::app::bar::{bar, Bar};
 use crate::app::card::{card_view, SmallBoard};
-use crate::app::chunks::Chunk;
+use crate::app::chunks::{Chunk, Fetch};
 use crate::app::Msg;
 
 /// The contest's views while there is a challenge or an offer to race: their
 /// code is a chunk of its own, fetched then, and drawn in its place the way
 /// every chunk is ([`chunk_place`]): a line says while it loads, or that it
-/// could not be fetched and the game plays on without them.
+/// could not be fetched and the game plays on without them. The chunk also
+/// brings the contest's rules (`app::rooms`): if it could not be fetched
+/// for one of them (a daily opened), the line says so too.
 #[component]
 pub fn Contests() -> impl IntoView {
     chunk_place(select(|m| {
-        let wanted = m.contest.shown();
-        wanted.then(|| (Chunk::Contest, m.chunks.of(Chunk::Contest)))
+        let fetch = m.chunks.of(Chunk::Contest);
+        let wanted = m.contest.shown() || fetch == Fetch::Failed;
+        wanted.then_some((Chunk::Contest, fetch))
     }))
 }
 

@@ -16,6 +16,12 @@
 //! window's start, the last 5 000 messages and what each did), outside the
 //! app's model, as Elm's runtime does for its debugger.
 //!
+//! A message whose room's rules are not here yet (`app::rooms`: they
+//! arrive with the room's chunk) is held: the chunk is asked for
+//! (`Msg::CodeNeeded`), what comes after waits behind it, and all go
+//! through, in order, once the chunk is in (or, for those that needed it,
+//! are dropped if it could not be fetched, which the page says).
+//!
 //! The debugger's messages (`Dispatcher::debug`: the message log opened, a
 //! session file dropped on the page) fetch its chunk the first time; from
 //! then on the debugger wraps the loop, as Elm's debugger wraps a program:
@@ -44,7 +50,8 @@ use super::storage::Store;
 use super::subscriptions::Listeners;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
-use crate::app::{init, subscriptions, Cmd, Flags, Model, Msg, Query};
+use crate::app::chunks::Fetch;
+use crate::app::{init, rooms, subscriptions, Cmd, Flags, Model, Msg, Query};
 use crate::view::context::DebuggerState;
 use crate::view::Page;
 
@@ -85,6 +92,9 @@ struct Runtime {
     loading: Cell<bool>,
     /// What waits for it: its messages, and files dropped on the page.
     waiting: RefCell<(Vec<DebugMsg>, Vec<JsValue>)>,
+    /// Messages held until their room's rules are here (`app::rooms`), in
+    /// the order they came.
+    held: RefCell<VecDeque<Msg>>,
     /// A session file dropped on the page: the debugger's one
     /// subscription, live from the start (it fetches the debugger).
     _drops: [EventListener; 3],
@@ -133,6 +143,7 @@ impl Runtime {
             (debugger.send)(DebugMsg::Blocked(Box::new(msg)), self);
             return;
         }
+        let Some(msg) = self.hold(msg) else { return };
         let cmds = {
             let mut live = self.live.borrow_mut();
             let mut recording = self.recording.borrow_mut();
@@ -150,6 +161,69 @@ impl Runtime {
         self.run(cmds);
         self.listen();
         self.count();
+        self.release();
+    }
+
+    /// Hands `f` the live model (kept aside while the debugger shows
+    /// another).
+    fn with_live<T>(&self, f: impl FnOnce(&Model) -> T) -> Option<T> {
+        match self.live.borrow().as_ref() {
+            Some(live) => Some(f(live)),
+            None => self.model.try_with_untracked(f),
+        }
+    }
+
+    /// `msg`, if `update` may take it now; else it is held: its room's
+    /// rules arrive with a chunk that is not here (`rooms::code_wanted`),
+    /// which is asked for (`Msg::CodeNeeded`) unless it is on its way, or
+    /// messages are held already, which it follows in order. A chunk's
+    /// news always goes through.
+    fn hold(&self, msg: Msg) -> Option<Msg> {
+        if matches!(msg, Msg::ChunkLoaded { .. } | Msg::CodeNeeded(_)) {
+            return Some(msg);
+        }
+        let wanted = self.with_live(|m| {
+            let chunk = rooms::code_wanted(m, &msg)?;
+            Some((chunk, m.chunks.of(chunk) == Fetch::Loading))
+        });
+        let wanted = wanted.flatten();
+        if wanted.is_none() && self.held.borrow().is_empty() {
+            return Some(msg);
+        }
+        self.held.borrow_mut().push_back(msg);
+        if let Some((chunk, false)) = wanted {
+            self.handle(Msg::CodeNeeded(chunk));
+        }
+        None
+    }
+
+    /// Lets the held messages through, in order, ahead of what is queued,
+    /// once no chunk one of them waits for is on its way: it is here, or it
+    /// could not be fetched. Those whose chunk could not be fetched are
+    /// dropped (the page says so under the board, `view::contest`), as
+    /// the debugger's are; the next one asks for it again.
+    fn release(&self) {
+        if self.held.borrow().is_empty() {
+            return;
+        }
+        let fetches = |m: &Model| {
+            let held = self.held.borrow();
+            let wanted = held.iter().map(|msg| rooms::code_wanted(m, msg));
+            wanted.map(|c| c.map(|c| m.chunks.of(c))).collect::<Vec<_>>()
+        };
+        let Some(fetches) = self.with_live(fetches) else {
+            return;
+        };
+        if fetches.contains(&Some(Fetch::Loading)) {
+            return;
+        }
+        let held = self.held.take();
+        let mut queue = self.queue.borrow_mut();
+        for (msg, fetch) in held.into_iter().zip(fetches).rev() {
+            if fetch != Some(Fetch::Failed) {
+                queue.push_front(msg);
+            }
+        }
     }
 
     /// The debugger's handle (index.html's `#messages`) written at the
@@ -385,6 +459,7 @@ fn start(
         load_debugger: split.debugger,
         loading: Cell::new(false),
         waiting: RefCell::new((Vec::new(), Vec::new())),
+        held: RefCell::new(VecDeque::new()),
         _drops: file_drop(),
     };
     let model = runtime.model.read_only();

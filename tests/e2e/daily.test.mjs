@@ -468,7 +468,7 @@ test('a corrupt or future daily record is said once and loses nothing else', asy
 /** The line in the contest's place when its chunk could not be fetched. */
 const CONTEST_FAILURE = 'The daily and races could not be loaded. The game plays on; they try again when one next begins or the page reloads.';
 
-test("the contest's code answering 404: a quiet note in the bar's place, the game plays on, and a reload brings the daily", async () => {
+test("the contest's code answering 404: a quiet note in the bar's place, the game plays on, and Daily asks again", async () => {
   // A service worker would fetch the chunk itself, out of page.route's reach.
   const context = await contextOn(NOON_UTC(25), { serviceWorkers: 'block' });
   const blocked = [];
@@ -487,11 +487,14 @@ test("the contest's code answering 404: a quiet note in the bar's place, the gam
   await playAMove(page);
   await playAMove(page);
 
-  // The file is back: the page reloaded on the stored daily asks again.
+  // The daily's rules come with that code (ARCHITECTURE.md, "A room's code
+  // arrives with the room"): without it the daily did not begin. The file
+  // is back: after a reload, Daily asks again, and the daily begins.
   await context.unroute('**/split_contest-*.wasm', block);
   await untilIdle(page);
   await page.reload({ waitUntil: 'load' });
   await waitReady(page);
+  await page.click('.daily-button');
   await page.waitForSelector('.contest-line');
   assert.match(await contestLine(page), /^Daily #329 · /);
   assert.equal(await page.$('.chunk-note'), null, 'the failure line stays');

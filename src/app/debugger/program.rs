@@ -371,6 +371,7 @@ pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
         | Msg::SaveFailed(_)
         | Msg::LinkCopied(_)
         | Msg::ChunkLoaded { .. }
+        | Msg::CodeNeeded(_)
         | Msg::Time(_)
         | Msg::ChallengeElsewhere(_)
         | Msg::CardSent(_)

@@ -26,6 +26,13 @@ pub fn contest_shown(model: &mut Model) -> Option<Cmd> {
     load(model, Chunk::Contest)
 }
 
+/// The runtime holds a message whose room's rules arrive with `chunk`
+/// (`rooms::code_wanted`): the chunk is fetched, unless it is on its way.
+pub fn code_needed(model: &mut Model, chunk: Chunk) -> Outcome {
+    let cmd = load(model, chunk).ok_or(Ignored::NoChange)?;
+    Ok(vec![cmd])
+}
+
 /// The command that fetches `chunk`, if it is missing or failed.
 fn load(model: &mut Model, chunk: Chunk) -> Option<Cmd> {
     model.chunks.need(chunk).then_some(Cmd::LoadChunk(chunk))

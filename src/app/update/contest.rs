@@ -19,7 +19,8 @@ use super::super::saved::Load;
 use super::super::words;
 use super::coach::review_quietly;
 use super::common::{announce, say, send_card, stop_autoplay, Outcome};
-use super::{chunks, page};
+use super::rooms::other_msgs;
+use super::{chunks, page, rooms};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
@@ -53,9 +54,32 @@ pub fn loaded(
     }
     let mut cmds: Vec<Cmd> = chunks::contest_shown(model).into_iter().collect();
     if let Some(asked) = model.contest.asked.take() {
-        cmds.extend(daily(model, asked.number()));
+        cmds.extend(rooms::daily(model, asked.number()));
     }
     cmds
+}
+
+/// The rule of each of the contest's messages (`rooms::contest_msgs`): on
+/// the page, its code arrives with the contest's chunk (`rooms::CONTEST`).
+/// `update` hands it no other message; one would be `Ignored::NotHere`.
+pub fn rule(model: &mut Model, msg: Msg) -> Outcome {
+    match msg {
+        Msg::OpenDaily(n) => open_daily(model, n),
+        Msg::Finish => finish(model),
+        Msg::CancelFinish => cancel_finish(model),
+        Msg::OwnGame => own_game(model),
+        Msg::ShowContest => show(model),
+        Msg::Race => race(model),
+        Msg::DeclineRace => decline_race(model),
+        Msg::ShareResult => share_result(model),
+        Msg::CopyCard => copy_card(model),
+        Msg::CardDue => card_due(model),
+        Msg::CardSent(sent) => card_sent(model, sent),
+        Msg::SendBack => send_back(model),
+        Msg::ToggleGhost => toggle_ghost(model),
+        Msg::ChallengeElsewhere(saved) => elsewhere(model, *saved),
+        other_msgs!() => Err(Ignored::NotHere),
+    }
 }
 
 /// A stored challenge that failed its checks, or whose race's link no
@@ -74,7 +98,7 @@ pub fn open_daily(model: &mut Model, asked: Option<u32>) -> Outcome {
 
 /// [`open_daily`]'s rule, which always does something: plays the daily,
 /// shows it, or says why not.
-fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
+pub fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
     let today = model.contest.time.today();
     let number = asked.unwrap_or(today);
     if number == 0 || number > today {

@@ -6,7 +6,7 @@ use super::super::ignored::Ignored;
 use super::super::model::{Model, Unsaved};
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, Outcome};
-use super::contest;
+use super::rooms;
 use crate::engine::{Config, Input};
 use crate::session::history::History;
 use crate::session::stats::{game_id, Stats};
@@ -18,7 +18,8 @@ use crate::session::stored::Loaded;
 ///
 /// On a challenge's board (a daily, a race) there is no New Game, and no move
 /// once it has ended; what a move adds there is the challenge's
-/// (`contest::moved`), and the player's own statistics are not touched.
+/// (`contest::moved`, through `rooms`: its code arrives with the contest's
+/// chunk on the page), and the player's own statistics are not touched.
 pub fn play(model: &mut Model, input: Input) -> Outcome {
     if !model.travel.live() {
         return Err(Ignored::ReadOnly);
@@ -36,7 +37,7 @@ pub fn play(model: &mut Model, input: Input) -> Outcome {
     model.game.score(&present);
     changed(model);
     if model.challenge_on_board().is_some() {
-        return Ok(contest::moved(model));
+        return Ok(rooms::moved(model));
     }
     let id = game_id(&model.game.own);
     if model.game.stats.observe(id, &present) {

@@ -26,6 +26,8 @@
 //! - [`page`]: panels, share links, the link's note;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
+//! - [`rooms`]: the rooms whose rules arrive with their chunk on the page
+//!   (the contest's), called through it;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay, the card) and the live region's sentence (`announce`).
 
@@ -36,6 +38,7 @@ mod computer;
 mod contest;
 mod game;
 mod page;
+pub mod rooms;
 mod saving;
 mod settings;
 mod travel;
@@ -128,20 +131,8 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::Review => coach::review(model),
         Msg::CancelReview => coach::cancel(model),
         Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),
-        Msg::OpenDaily(n) => contest::open_daily(model, n),
-        Msg::Finish => contest::finish(model),
-        Msg::CancelFinish => contest::cancel_finish(model),
-        Msg::OwnGame => contest::own_game(model),
-        Msg::ShowContest => contest::show(model),
-        Msg::Race => contest::race(model),
-        Msg::DeclineRace => contest::decline_race(model),
-        Msg::ShareResult => contest::share_result(model),
-        Msg::CopyCard => contest::copy_card(model),
-        Msg::CardDue => contest::card_due(model),
-        Msg::CardSent(sent) => contest::card_sent(model, sent),
-        Msg::SendBack => contest::send_back(model),
-        Msg::ToggleGhost => contest::toggle_ghost(model),
+        Msg::CodeNeeded(chunk) => chunks::code_needed(model, chunk),
         Msg::Time(time) => contest::time(model, time),
-        Msg::ChallengeElsewhere(saved) => contest::elsewhere(model, *saved),
+        msg @ rooms::contest_msgs!() => rooms::contest(model, msg),
     }
 }

@@ -1,0 +1,179 @@
+//! Rooms whose rules arrive with their chunk (ARCHITECTURE.md, "A room's
+//! code arrives with the room"). `update` is one exhaustive match over
+//! every message; a moved room's arm calls the room's rules through this
+//! file. Natively (the tests, `fold`, `review`, `session`) they are linked
+//! as any rule. On the page (wasm) they are the [`Rules`] the room's chunk
+//! hands over as it loads ([`arrive`], called from the chunk's split point
+//! in `src/main.rs`, its row in `chunk_table!` naming them), so their code
+//! is in the chunk, not in the page at start.
+//!
+//! The runtime never hands `update` a message whose room's code is not
+//! here: [`code_wanted`] says which chunk a message needs while the model
+//! says it is not loaded (`Chunks`); the runtime holds the message, asks
+//! for the chunk (`Msg::CodeNeeded`, `Cmd::LoadChunk`) and lets the held
+//! messages through, in order, once it is in.
+//!
+//! Moved so far: the contest's (the daily, races, their end and the result
+//! card), but for what the page at start needs to resume a challenge: its
+//! records as storage gave them (`contest::loaded`), the clock, Finish's
+//! question, and putting the own game back on the board for the settings.
+
+use std::cell::Cell;
+
+use super::super::chunks::{Chunk, Fetch};
+use super::super::cmd::Cmd;
+use super::super::ignored::Ignored;
+use super::super::model::Model;
+use super::super::msg::Msg;
+use super::common::Outcome;
+use super::contest;
+
+/// The contest's messages: every one of them is the contest room's rule
+/// (`contest::rule`), but the clock's (`Msg::Time`), which the page at
+/// start keeps. `update`'s arm and [`code_wanted`] both use this one list.
+macro_rules! contest_msgs {
+    () => {
+        Msg::OpenDaily(_)
+            | Msg::Finish
+            | Msg::CancelFinish
+            | Msg::OwnGame
+            | Msg::ShowContest
+            | Msg::Race
+            | Msg::DeclineRace
+            | Msg::ShareResult
+            | Msg::CopyCard
+            | Msg::CardDue
+            | Msg::CardSent(_)
+            | Msg::SendBack
+            | Msg::ToggleGhost
+            | Msg::ChallengeElsewhere(_)
+    };
+}
+pub(super) use contest_msgs;
+
+/// Every other message: with [`contest_msgs`], every `Msg`, so that a
+/// match over the two has no wildcard arm and a new message must be placed
+/// in one of them.
+macro_rules! other_msgs {
+    () => {
+        Msg::Play(_)
+            | Msg::Undo
+            | Msg::Redo
+            | Msg::View(_)
+            | Msg::Resume(_)
+            | Msg::ReplaySpeed(_)
+            | Msg::SkipReplay
+            | Msg::ReplayTick
+            | Msg::Hint
+            | Msg::Autoplay
+            | Msg::AutoplayPause(_)
+            | Msg::AiAnswered { .. }
+            | Msg::AutoplayTurn(_)
+            | Msg::ChooseSize { .. }
+            | Msg::ChooseTarget(_)
+            | Msg::Loaded(_)
+            | Msg::Idle
+            | Msg::Hidden
+            | Msg::SaveFailed(_)
+            | Msg::BestElsewhere(..)
+            | Msg::Toggle(_)
+            | Msg::ChunkLoaded { .. }
+            | Msg::Share
+            | Msg::LinkCopied(_)
+            | Msg::ToggleTheme
+            | Msg::SystemDark(_)
+            | Msg::DismissNote
+            | Msg::CheckHistory
+            | Msg::Review
+            | Msg::CancelReview
+            | Msg::Assessed { .. }
+            | Msg::CodeNeeded(_)
+            | Msg::Time(_)
+    };
+}
+pub(super) use other_msgs;
+
+/// The contest's rules that arrive with its chunk.
+#[derive(Clone, Copy)]
+pub struct ContestRules {
+    /// The rule of each of the contest's messages ([`contest_msgs`]).
+    rule: fn(&mut Model, Msg) -> Outcome,
+    /// What a move on the challenge's board adds (`game::play` calls it).
+    moved: fn(&mut Model) -> Vec<Cmd>,
+    /// Plays the daily the address asked for (`contest::loaded` calls it).
+    daily: fn(&mut Model, Option<u32>) -> Vec<Cmd>,
+}
+
+/// A room's rules, as its chunk hands them over.
+#[derive(Clone, Copy)]
+pub enum Rules {
+    /// The contest's.
+    Contest(ContestRules),
+}
+
+/// The contest's rules, which the contest's chunk hands over (its row in
+/// `chunk_table!`). Naming this is what links them: on the page only the
+/// chunk's split point does.
+pub const CONTEST: Rules = Rules::Contest(ContestRules {
+    rule: contest::rule,
+    moved: contest::moved,
+    daily: contest::daily,
+});
+
+thread_local! {
+    /// The contest's rules, once its chunk has handed them over.
+    static CONTEST_HERE: Cell<Option<ContestRules>> = const { Cell::new(None) };
+}
+
+/// A chunk has loaded and hands over its room's rules.
+pub fn arrive(rules: Rules) {
+    match rules {
+        Rules::Contest(rules) => CONTEST_HERE.with(|here| here.set(Some(rules))),
+    }
+}
+
+/// The contest's rules: linked natively.
+#[cfg(not(target_family = "wasm"))]
+fn contest_rules() -> Option<ContestRules> {
+    let Rules::Contest(rules) = CONTEST;
+    Some(rules)
+}
+
+/// The contest's rules: on the page, those its chunk handed over, if it
+/// has loaded (the runtime holds the room's messages until then).
+#[cfg(target_family = "wasm")]
+fn contest_rules() -> Option<ContestRules> {
+    CONTEST_HERE.with(Cell::get)
+}
+
+/// The contest's arm in `update`: the rule of one of [`contest_msgs`].
+pub(super) fn contest(model: &mut Model, msg: Msg) -> Outcome {
+    let rules = contest_rules().ok_or(Ignored::NotHere)?;
+    (rules.rule)(model, msg)
+}
+
+/// What a move on the challenge's board adds (`contest::moved`).
+pub(super) fn moved(model: &mut Model) -> Vec<Cmd> {
+    contest_rules().map_or_else(Vec::new, |rules| (rules.moved)(model))
+}
+
+/// Plays daily #`asked` (`contest::daily`).
+pub(super) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
+    contest_rules().map_or_else(Vec::new, |rules| (rules.daily)(model, asked))
+}
+
+/// The chunk whose room's rules `msg` needs, while the model says that
+/// chunk is not here: the contest's for its messages, a move on a
+/// challenge's board, and what storage held at the start when the address
+/// asked for a daily. `None`: `update` may take `msg` now.
+pub fn code_wanted(model: &Model, msg: &Msg) -> Option<Chunk> {
+    let contest = match msg {
+        contest_msgs!() => true,
+        other_msgs!() => false,
+    };
+    let play = matches!(msg, Msg::Play(_)) && model.challenge_on_board().is_some();
+    let asked = model.contest.asked.is_some();
+    let loaded = matches!(msg, Msg::Loaded(saved) if saved.load.first() && asked);
+    let chunk = Chunk::Contest;
+    ((contest || play || loaded) && model.chunks.of(chunk) != Fetch::Loaded).then_some(chunk)
+}
