@@ -11,9 +11,9 @@ use leptos_2048::app::card::{card_view, result_card, slices, SmallBoard};
 use leptos_2048::app::chunks::{Chunk, Fetch};
 use leptos_2048::app::computer::Purpose;
 use leptos_2048::app::contest::{Against, CardState, DailyAsked, LocalTime, RaceOffer};
-use leptos_2048::app::rooms;
 use leptos_2048::app::model::Refusal;
 use leptos_2048::app::model::{Record, Records};
+use leptos_2048::app::rooms;
 use leptos_2048::app::words::{self, daily_not_out, notice_words, spaced};
 use leptos_2048::app::{
     init, update, Cmd, Ignored, Load, Mode, Model, Msg, Notice, Panel, Query, Saved, Sent,
@@ -1146,19 +1146,40 @@ fn the_contests_rules_are_wanted_until_its_chunk_is_here() {
     let first = contest_records(Loaded::Valid(stored(&daily)), Loaded::Missing);
     let mut asked = opening.clone();
     asked.contest.asked = Some(DailyAsked::Today);
+    let new = fresh();
     let play = Msg::Play(Input::Move(Left));
     let contest = Some(Chunk::Contest);
     let rows: Vec<(&str, &Model, Msg, Option<Chunk>)> = vec![
-        ("a daily opened", &fresh(), Msg::OpenDaily(None), contest),
-        ("another tab's challenge", &fresh(), Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&daily)))), contest),
-        ("the clock", &fresh(), Msg::Time(november(26)), None),
-        ("a move, no challenge", &fresh(), play.clone(), None),
-        ("a move on the daily, chunk loading", &daily, play.clone(), contest),
+        ("a daily opened", &new, Msg::OpenDaily(None), contest),
+        (
+            "another tab's challenge",
+            &new,
+            Msg::ChallengeElsewhere(Box::new(Loaded::Valid(stored(&daily)))),
+            contest,
+        ),
+        ("the clock", &new, Msg::Time(november(26)), None),
+        ("a move, no challenge", &new, play.clone(), None),
+        (
+            "a move on the daily, chunk loading",
+            &daily,
+            play.clone(),
+            contest,
+        ),
         ("a move on the daily, chunk here", &here, play.clone(), None),
         ("Finish, chunk here", &here, Msg::Finish, None),
         ("a move on the own game beside it", &own, play, None),
-        ("storage at the start", &opening, Msg::Loaded(Box::new(first.clone())), None),
-        ("storage, the address asked a daily", &asked, Msg::Loaded(Box::new(first)), contest),
+        (
+            "storage at the start",
+            &opening,
+            Msg::Loaded(Box::new(first.clone())),
+            None,
+        ),
+        (
+            "storage, the address asked a daily",
+            &asked,
+            Msg::Loaded(Box::new(first)),
+            contest,
+        ),
     ];
     for (name, model, msg, want) in rows {
         assert_eq!(rooms::code_wanted(model, &msg), want, "{name}");

@@ -594,10 +594,12 @@ const RUST_NAMES: &[&str] = &[
     "pop_front",
     "push",
     "push_back",
+    "push_front",
     "push_str",
     "read",
     "read_only",
     "replace",
+    "rev",
     "retain",
     "rfind",
     "run",
@@ -1257,4 +1259,146 @@ fn the_room_checker_sees_a_write_from_another_rooms_file() {
         ["travel", "storage", "game", "contest", "announcement"],
         "each write seen once; a door (`mark`) and a comparison are not writes"
     );
+}
+
+// ─── A room's code arrives with the room ──────────────────────────────────
+
+/// The item that starts at `head` (`fn name(`, `const NAME:`) in `code`:
+/// from `head` to its closing brace, or `None` if there is none.
+fn item<'a>(code: &'a str, head: &str) -> Option<&'a str> {
+    let at = code.find(head)?;
+    let open = at + code[at..].find('{')?;
+    let mut depth = 0;
+    for (i, c) in code[open..].char_indices() {
+        depth += match c {
+            '{' => 1,
+            '}' => -1,
+            _ => 0,
+        };
+        if depth == 0 {
+            return Some(&code[at..=open + i]);
+        }
+    }
+    None
+}
+
+/// Where `code` calls or names `name` as a word not reached through a
+/// path (`name(` with no `::` before it).
+fn names_directly(code: &str, name: &str) -> bool {
+    code.match_indices(&format!("{name}(")).any(|(at, _)| {
+        let before = code[..at].chars().last();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+    })
+}
+
+/// What the page at start keeps of the contest's rules (`update/contest.rs`):
+/// every other `pub fn` there is the room's, and arrives with its chunk.
+const CONTEST_KEPT: [&str; 5] = [
+    "loaded",
+    "take_asked",
+    "keep_question",
+    "put_own_game_on_board",
+    "time",
+];
+
+/// The `pub fn`s of `code`.
+fn public_functions(code: &str) -> Vec<String> {
+    code.match_indices("pub fn ")
+        .map(|(at, _)| {
+            let rest = &code[at + "pub fn ".len()..];
+            rest.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+/// Where the contest's rules are named in ways that would link them into
+/// the page at start: by another file than `rooms.rs`'s `CONTEST` (the one
+/// place the chunk's split point reaches them by), by what the page keeps
+/// of the room other than through `rooms`, or by `rooms.rs`'s page-side
+/// `contest_rules`.
+fn contest_rules_linked(contest: &str, rooms: &str, others: &[(String, String)]) -> Vec<String> {
+    let moved: Vec<String> = public_functions(contest)
+        .into_iter()
+        .filter(|f| !CONTEST_KEPT.contains(&f.as_str()))
+        .collect();
+    let mut found = Vec::new();
+    let rooms_outside = rooms.replace(item(rooms, "pub const CONTEST:").unwrap_or(""), "");
+    let files = others
+        .iter()
+        .map(|(p, c)| (p.as_str(), c.as_str()))
+        .chain([("app/rooms.rs outside CONTEST", rooms_outside.as_str())]);
+    for (path, code) in files {
+        for f in &moved {
+            let path_of = format!("contest::{f}");
+            let named = code.match_indices(&path_of).any(|(at, _)| {
+                let after = code[at + path_of.len()..].chars().next();
+                !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            });
+            if named {
+                found.push(format!("{path} names {path_of}"));
+            }
+        }
+    }
+    for kept in CONTEST_KEPT {
+        let body = item(contest, &format!("pub fn {kept}(")).unwrap_or("");
+        for f in moved.iter().filter(|f| names_directly(body, f)) {
+            found.push(format!("contest::{kept} calls {f} not through rooms"));
+        }
+    }
+    let page_side = rooms
+        .find("#[cfg(target_family")
+        .and_then(|at| item(&rooms[at..], "fn contest_rules("))
+        .unwrap_or("");
+    if page_side.is_empty()
+        || page_side.contains("CONTEST::")
+        || names_directly(page_side, "CONTEST")
+    {
+        found.push("rooms::contest_rules on the page does not read only what arrived".into());
+    }
+    if page_side.contains("CONTEST;") || page_side.contains("= CONTEST") {
+        found.push("rooms::contest_rules on the page names CONTEST".into());
+    }
+    found
+}
+
+#[test]
+fn the_contests_rules_are_not_linked_into_the_page_at_start() {
+    let read = |p: &Path| code_of(&fs::read_to_string(p).unwrap());
+    let contest = read(&src().join("app/update/contest.rs"));
+    let rooms = read(&src().join("app/rooms.rs"));
+    let others: Vec<(String, String)> = rust_files(&src())
+        .into_iter()
+        .filter(|p| !p.ends_with("update/contest.rs") && !p.ends_with("app/rooms.rs"))
+        .map(|p| (p.display().to_string(), read(&p)))
+        .collect();
+    let linked = contest_rules_linked(&contest, &rooms, &others);
+    assert!(linked.is_empty(), "{linked:#?}");
+    assert!(
+        public_functions(&contest).len() > CONTEST_KEPT.len() + 3,
+        "the room's rules are found"
+    );
+}
+
+#[test]
+fn the_checker_sees_a_moved_rule_linked_into_the_page() {
+    let contest = "pub fn loaded() { daily(1) }\npub fn daily(n: u32) {}\npub fn rule() {}\n\
+                   pub fn keep_question() {}\npub fn put_own_game_on_board() {}\npub fn time() {}";
+    let rooms = "pub const CONTEST: Rules = Rules { rule: contest::rule };\n\
+                 #[cfg(target_family = \"wasm\")]\nfn contest_rules() { CONTEST_HERE.get() }";
+    let others = vec![(
+        "mod.rs".to_string(),
+        "contest::rule(model, msg)".to_string(),
+    )];
+    let found = contest_rules_linked(contest, rooms, &others);
+    assert_eq!(
+        found,
+        [
+            "mod.rs names contest::rule",
+            "contest::loaded calls daily not through rooms"
+        ]
+    );
+    let well = "pub fn loaded() { rooms::daily(1) }\npub fn daily(n: u32) {}";
+    assert!(contest_rules_linked(well, rooms, &[]).is_empty());
 }

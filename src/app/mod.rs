@@ -33,6 +33,8 @@
 //! - [`coach`]: the review of the game in play.
 //! - [`chunks`]: the chunks of code fetched when first needed, and where
 //!   each stands.
+//! - [`rooms`]: the rooms whose rules arrive with their chunk on the page
+//!   (the contest's), and which messages wait for them.
 //! - [`panel`]: the panels.
 //! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
@@ -70,6 +72,7 @@ pub mod notice;
 pub mod panel;
 pub mod refusal;
 pub mod review_button;
+pub mod rooms;
 pub mod saved;
 pub mod settings;
 pub mod storage;
@@ -88,5 +91,4 @@ pub use msg::{Msg, MsgKind};
 pub use notice::Sent;
 pub use saved::{Load, Saved};
 pub use subscriptions::{subscriptions, Subs};
-pub use update::rooms;
 pub use update::{update, update_explained};

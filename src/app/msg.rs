@@ -207,3 +207,68 @@ fn answered(answer: &Answer) -> &'static str {
         Err(_) => "error",
     }
 }
+
+/// The contest's messages: every one of them is the contest room's rule
+/// (`update::contest::rule`, through `rooms`), but the clock's (`Msg::Time`), which the page at
+/// start keeps. `update`'s arm and `rooms::code_wanted` both use this one list.
+macro_rules! contest_msgs {
+    () => {
+        Msg::OpenDaily(_)
+            | Msg::Finish
+            | Msg::CancelFinish
+            | Msg::OwnGame
+            | Msg::ShowContest
+            | Msg::Race
+            | Msg::DeclineRace
+            | Msg::ShareResult
+            | Msg::CopyCard
+            | Msg::CardDue
+            | Msg::CardSent(_)
+            | Msg::SendBack
+            | Msg::ToggleGhost
+            | Msg::ChallengeElsewhere(_)
+    };
+}
+pub(crate) use contest_msgs;
+
+/// Every other message: with `contest_msgs!`, every `Msg`, so that a
+/// match over the two has no wildcard arm and a new message must be placed
+/// in one of them.
+macro_rules! other_msgs {
+    () => {
+        Msg::Play(_)
+            | Msg::Undo
+            | Msg::Redo
+            | Msg::View(_)
+            | Msg::Resume(_)
+            | Msg::ReplaySpeed(_)
+            | Msg::SkipReplay
+            | Msg::ReplayTick
+            | Msg::Hint
+            | Msg::Autoplay
+            | Msg::AutoplayPause(_)
+            | Msg::AiAnswered { .. }
+            | Msg::AutoplayTurn(_)
+            | Msg::ChooseSize { .. }
+            | Msg::ChooseTarget(_)
+            | Msg::Loaded(_)
+            | Msg::Idle
+            | Msg::Hidden
+            | Msg::SaveFailed(_)
+            | Msg::BestElsewhere(..)
+            | Msg::Toggle(_)
+            | Msg::ChunkLoaded { .. }
+            | Msg::Share
+            | Msg::LinkCopied(_)
+            | Msg::ToggleTheme
+            | Msg::SystemDark(_)
+            | Msg::DismissNote
+            | Msg::CheckHistory
+            | Msg::Review
+            | Msg::CancelReview
+            | Msg::Assessed { .. }
+            | Msg::CodeNeeded(_)
+            | Msg::Time(_)
+    };
+}
+pub(crate) use other_msgs;

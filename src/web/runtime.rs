@@ -48,9 +48,9 @@ use super::runner::Runner;
 use super::split_points::{self, DebuggerTool, Host, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
+use crate::app::chunks::Fetch;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
-use crate::app::chunks::Fetch;
 use crate::app::{init, rooms, subscriptions, Cmd, Flags, Model, Msg, Query};
 use crate::view::context::DebuggerState;
 use crate::view::Page;
@@ -209,7 +209,9 @@ impl Runtime {
         let fetches = |m: &Model| {
             let held = self.held.borrow();
             let wanted = held.iter().map(|msg| rooms::code_wanted(m, msg));
-            wanted.map(|c| c.map(|c| m.chunks.of(c))).collect::<Vec<_>>()
+            wanted
+                .map(|c| c.map(|c| m.chunks.of(c)))
+                .collect::<Vec<_>>()
         };
         let Some(fetches) = self.with_live(fetches) else {
             return;

@@ -13,14 +13,13 @@ use super::super::cmd::Cmd;
 use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Record, Records, Unsaved};
-use super::super::msg::Msg;
+use super::super::msg::{other_msgs, Msg};
 use super::super::notice::{Sent, SentBy};
 use super::super::saved::Load;
 use super::super::words;
 use super::coach::review_quietly;
 use super::common::{announce, say, send_card, stop_autoplay, Outcome};
-use super::rooms::other_msgs;
-use super::{chunks, page, rooms};
+use super::{chunks, page};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
 use crate::session::history::History;
@@ -32,7 +31,7 @@ pub const CARD_WAIT_MS: u32 = 3000;
 /// The contest's records, as storage held them at the page's start: the
 /// dailies' results, and the challenge, back on the board if it was there
 /// (unless a link's game is: the player's own game is then beside it
-/// anyway). Then the daily the address asked for, if it did.
+/// anyway). The daily the address asked for is then `take_asked`'s.
 pub fn loaded(
     model: &mut Model,
     load: Load,
@@ -52,11 +51,14 @@ pub fn loaded(
             None => challenge_set_aside(model),
         }
     }
-    let mut cmds: Vec<Cmd> = chunks::contest_shown(model).into_iter().collect();
-    if let Some(asked) = model.contest.asked.take() {
-        cmds.extend(rooms::daily(model, asked.number()));
-    }
-    cmds
+    chunks::contest_shown(model).into_iter().collect()
+}
+
+/// The daily the address asked for, once: `saving::loaded` plays it
+/// (through `rooms`, whose code arrives with the contest's chunk) after
+/// the contest's records are in.
+pub fn take_asked(model: &mut Model) -> Option<Option<u32>> {
+    model.contest.asked.take().map(|asked| asked.number())
 }
 
 /// The rule of each of the contest's messages (`rooms::contest_msgs`): on

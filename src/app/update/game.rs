@@ -4,9 +4,9 @@
 
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Unsaved};
+use super::super::rooms;
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, Outcome};
-use super::rooms;
 use crate::engine::{Config, Input};
 use crate::session::history::History;
 use crate::session::stats::{game_id, Stats};

@@ -26,8 +26,6 @@
 //! - [`page`]: panels, share links, the link's note;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
-//! - [`rooms`]: the rooms whose rules arrive with their chunk on the page
-//!   (the contest's), called through it;
 //! - [`common`]: what several rules share (a new present, stopping
 //!   autoplay, the card) and the live region's sentence (`announce`).
 
@@ -35,10 +33,9 @@ mod chunks;
 mod coach;
 mod common;
 mod computer;
-mod contest;
+pub(crate) mod contest;
 mod game;
 mod page;
-pub mod rooms;
 mod saving;
 mod settings;
 mod travel;
@@ -46,7 +43,8 @@ mod travel;
 use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
-use super::msg::Msg;
+use super::msg::{contest_msgs, Msg};
+use super::rooms;
 use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
@@ -133,6 +131,6 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),
         Msg::CodeNeeded(chunk) => chunks::code_needed(model, chunk),
         Msg::Time(time) => contest::time(model, time),
-        msg @ rooms::contest_msgs!() => rooms::contest(model, msg),
+        msg @ contest_msgs!() => rooms::contest(model, msg),
     }
 }

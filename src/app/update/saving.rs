@@ -6,6 +6,7 @@
 use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Notice};
+use super::super::rooms;
 use super::super::saved::{Load, Saved};
 use super::common::Outcome;
 use super::{contest, game};
@@ -77,6 +78,9 @@ pub fn loaded(model: &mut Model, saved: Saved) -> Outcome {
             saved.challenge,
             saved.dailies,
         ));
+        if let Some(asked) = contest::take_asked(model) {
+            cmds.extend(rooms::daily(model, asked));
+        }
     }
     Ok(cmds)
 }

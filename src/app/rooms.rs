@@ -1,7 +1,8 @@
 //! Rooms whose rules arrive with their chunk (ARCHITECTURE.md, "A room's
 //! code arrives with the room"). `update` is one exhaustive match over
 //! every message; a moved room's arm calls the room's rules through this
-//! file. Natively (the tests, `fold`, `review`, `session`) they are linked
+//! file (it is not a room's rule file: it holds no rule, only the way to
+//! them). Natively (the tests, `fold`, `review`, `session`) they are linked
 //! as any rule. On the page (wasm) they are the [`Rules`] the room's chunk
 //! hands over as it loads ([`arrive`], called from the chunk's split point
 //! in `src/main.rs`, its row in `chunk_table!` naming them), so their code
@@ -20,87 +21,24 @@
 
 use std::cell::Cell;
 
-use super::super::chunks::{Chunk, Fetch};
-use super::super::cmd::Cmd;
-use super::super::ignored::Ignored;
-use super::super::model::Model;
-use super::super::msg::Msg;
-use super::common::Outcome;
-use super::contest;
+use super::chunks::{Chunk, Fetch};
+use super::cmd::Cmd;
+use super::ignored::Ignored;
+use super::model::Model;
+use super::msg::{contest_msgs, other_msgs, Msg};
+use super::update::contest;
 
-/// The contest's messages: every one of them is the contest room's rule
-/// (`contest::rule`), but the clock's (`Msg::Time`), which the page at
-/// start keeps. `update`'s arm and [`code_wanted`] both use this one list.
-macro_rules! contest_msgs {
-    () => {
-        Msg::OpenDaily(_)
-            | Msg::Finish
-            | Msg::CancelFinish
-            | Msg::OwnGame
-            | Msg::ShowContest
-            | Msg::Race
-            | Msg::DeclineRace
-            | Msg::ShareResult
-            | Msg::CopyCard
-            | Msg::CardDue
-            | Msg::CardSent(_)
-            | Msg::SendBack
-            | Msg::ToggleGhost
-            | Msg::ChallengeElsewhere(_)
-    };
-}
-pub(super) use contest_msgs;
-
-/// Every other message: with [`contest_msgs`], every `Msg`, so that a
-/// match over the two has no wildcard arm and a new message must be placed
-/// in one of them.
-macro_rules! other_msgs {
-    () => {
-        Msg::Play(_)
-            | Msg::Undo
-            | Msg::Redo
-            | Msg::View(_)
-            | Msg::Resume(_)
-            | Msg::ReplaySpeed(_)
-            | Msg::SkipReplay
-            | Msg::ReplayTick
-            | Msg::Hint
-            | Msg::Autoplay
-            | Msg::AutoplayPause(_)
-            | Msg::AiAnswered { .. }
-            | Msg::AutoplayTurn(_)
-            | Msg::ChooseSize { .. }
-            | Msg::ChooseTarget(_)
-            | Msg::Loaded(_)
-            | Msg::Idle
-            | Msg::Hidden
-            | Msg::SaveFailed(_)
-            | Msg::BestElsewhere(..)
-            | Msg::Toggle(_)
-            | Msg::ChunkLoaded { .. }
-            | Msg::Share
-            | Msg::LinkCopied(_)
-            | Msg::ToggleTheme
-            | Msg::SystemDark(_)
-            | Msg::DismissNote
-            | Msg::CheckHistory
-            | Msg::Review
-            | Msg::CancelReview
-            | Msg::Assessed { .. }
-            | Msg::CodeNeeded(_)
-            | Msg::Time(_)
-    };
-}
-pub(super) use other_msgs;
+/// What a rule did: the commands that follow, or why it did nothing.
+type Outcome = Result<Vec<Cmd>, Ignored>;
 
 /// The contest's rules that arrive with its chunk.
 #[derive(Clone, Copy)]
 pub struct ContestRules {
-    /// The rule of each of the contest's messages ([`contest_msgs`]).
+    /// The rule of each of the contest's messages (`contest_msgs!`).
     rule: fn(&mut Model, Msg) -> Outcome,
     /// What a move on the challenge's board adds (`game::play` calls it).
     moved: fn(&mut Model) -> Vec<Cmd>,
-    /// Plays the daily the address asked for (`contest::loaded` calls it).
+    /// Plays the daily the address asked for (`saving::loaded` calls it when the address asked).
     daily: fn(&mut Model, Option<u32>) -> Vec<Cmd>,
 }
 
@@ -146,19 +84,19 @@ fn contest_rules() -> Option<ContestRules> {
     CONTEST_HERE.with(Cell::get)
 }
 
-/// The contest's arm in `update`: the rule of one of [`contest_msgs`].
-pub(super) fn contest(model: &mut Model, msg: Msg) -> Outcome {
+/// The contest's arm in `update`: the rule of one of `contest_msgs!`.
+pub(crate) fn contest(model: &mut Model, msg: Msg) -> Outcome {
     let rules = contest_rules().ok_or(Ignored::NotHere)?;
     (rules.rule)(model, msg)
 }
 
 /// What a move on the challenge's board adds (`contest::moved`).
-pub(super) fn moved(model: &mut Model) -> Vec<Cmd> {
+pub(crate) fn moved(model: &mut Model) -> Vec<Cmd> {
     contest_rules().map_or_else(Vec::new, |rules| (rules.moved)(model))
 }
 
 /// Plays daily #`asked` (`contest::daily`).
-pub(super) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
+pub(crate) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
     contest_rules().map_or_else(Vec::new, |rules| (rules.daily)(model, asked))
 }
 
