@@ -584,9 +584,14 @@ test('the handle opens the debugger\'s column from any page state, and opening i
       const r = el.getBoundingClientRect();
       return [r.left, r.top, r.width, r.height].map(Math.round);
     });
+    // The player brings the handle into view (on a phone it ends the page)
+    // and presses it: neither the board nor the handle moves.
+    await page.locator('.messages-button').scrollIntoViewIfNeeded();
     const board = await rect('.game-container');
+    const handle = await rect('.messages-button');
     await openMessageLog(page);
     assert.deepEqual(await rect('.game-container'), board, `the board moved (${viewport.width})`);
+    assert.deepEqual(await rect('.messages-button'), handle, `the handle moved under the pointer (${viewport.width})`);
     assert.equal(await page.getAttribute('.messages-button', 'aria-expanded'), 'true');
     assert.equal(await messagesListed(page), await newestMessage(page), 'every message listed');
     const column = await rect('#debugger .inspector');
@@ -610,6 +615,7 @@ test('the handle opens the debugger\'s column from any page state, and opening i
     await page.click('.messages-button');
     await page.waitForSelector('.message-log', { state: 'detached', timeout: 10_000 });
     assert.deepEqual(await rect('.game-container'), board, 'closing it moved the board');
+    assert.deepEqual(await rect('.messages-button'), handle, 'closing it moved the handle');
     assert.deepEqual(errors, []);
     await context.close();
   }
