@@ -1,7 +1,8 @@
 //! The line under the board when the debugger's chunk could not be
 //! fetched. The debugger's handle, "Messages (N)", is index.html's (a
-//! button in the window's corner from the first paint, Elm's "Explore
-//! History (N)"), heard and written by the runtime: it shows or hides the
+//! button from the first paint, Elm's "Explore History (N)": in the
+//! window's corner beside the board, at the page's end on one column),
+//! heard and written by the runtime: it shows or hides the
 //! debugger's column (`view::inspector`, its own chunk, fetched the first
 //! time).
 
