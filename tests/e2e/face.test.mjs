@@ -238,14 +238,15 @@ test('nothing moves under the pointer: opening the daily, Finish\'s question, th
   }
 });
 
-test('focus rings for the keyboard only: a tab or an action clicked shows none, even while the arrows play; Tab shows one', async () => {
+test('focus rings for the keyboard only: a button of the game (a tab, an action, New Game, a control) clicked shows none, even while the arrows play; Tab shows one', async () => {
   const { context, page, errors } = await open(DESKTOPS[0]);
   const ring = (s) => page.$eval(s, (el) => getComputedStyle(el).outlineStyle !== 'none' && getComputedStyle(el).outlineWidth !== '0px');
   // Whatever has a ring now, anywhere on the page.
   const ringed = () => page.evaluate(() => [...document.querySelectorAll('*')]
     .filter((el) => getComputedStyle(el).outlineStyle !== 'none' && getComputedStyle(el).outlineWidth !== '0px')
     .map((el) => el.className.baseVal ?? el.className));
-  for (const [button, ready] of [['.stats-button', '.stats-panel h2'], ['.history-button', '.history-panel h2'], ['.theme-button', null]]) {
+  for (const [button, ready] of [['.stats-button', '.stats-panel h2'], ['.history-button', '.history-panel h2'], ['.theme-button', null],
+    ['.restart-button', null], ['.undo-button', null], ['.hint-button', '.hint-output:not(:empty)']]) {
     await page.click(button);
     if (ready) await page.waitForSelector(ready);
     assert.equal(await ring(button), false, `a ring on ${button}, clicked`);
