@@ -573,7 +573,7 @@ fn a_link_says_what_its_game_proved_replayed() {
     let end = shared.present();
     let (model, _) = replaying();
     let said = format!(
-        "Replayed from its seed and moves: {} points in 4 moves, top tile {}.",
+        "Replayed move by move: {} points in 4 moves, top tile {}.",
         end.score,
         end.board.max_value()
     );

@@ -69,7 +69,7 @@ pub enum Note {
     /// yet, a race that cannot start. Said as an alert.
     Refusal(String),
     /// What the link the page was opened with proved: its game, replayed
-    /// from its seed and moves, whatever anyone says of it. Said quietly.
+    /// from its start and moves, whatever anyone says of it. Said quietly.
     Proof(String),
 }
 

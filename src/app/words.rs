@@ -123,13 +123,14 @@ pub fn verdict_sentence(number: u32, v: &Verdict) -> String {
 }
 
 /// What a share link proved, said when the page opens it: its game's end
-/// as replaying its seed and moves made it, "Replayed from its seed and
-/// moves: 36 412 points in 1 607 moves, top tile 2048.", and which daily
-/// it is when its start is a daily's: "Daily #329, replayed from …".
+/// as replaying its start and moves made it, in a player's words:
+/// "Replayed move by move: 36 412 points in 1 607 moves, top tile
+/// 2048.", and which daily it is when its start is a daily's: "Daily
+/// #329, replayed move by move: …".
 pub fn link_verified(end: &State, daily: Option<u32>) -> String {
     let moves = move_or_moves(end.moves);
     let proved = format!(
-        "from its seed and moves: {} points in {} {moves}, top tile {}.",
+        "move by move: {} points in {} {moves}, top tile {}.",
         spaced(end.score),
         spaced(u64::from(end.moves)),
         end.board.max_value()
