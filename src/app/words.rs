@@ -97,9 +97,10 @@ fn percent(basis_points: i32) -> String {
 /// A judged move explained, as the line under the board says it while the
 /// board it was played on is shown: "Move 212, left: mistake. It cost about
 /// 14 points of your chance to make 512; down kept 71%." or "Move 12, up:
-/// best. No move kept more of your chance to make 64 (100%)."
-pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
-    let head = format!("Move {}, {}: {}.", at + 1, v.played.word(), v.grade.word());
+/// best. No move kept more of your chance to make 64 (100%)." `number`:
+/// the move's number in its game.
+pub fn verdict_sentence(number: u32, v: &Verdict) -> String {
+    let head = format!("Move {number}, {}: {}.", v.played.word(), v.grade.word());
     let chance = format!("your chance to make {}", spaced(1 << v.target));
     match v.better() {
         None => format!(
@@ -122,13 +123,14 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
 }
 
 /// What a share link proved, said when the page opens it: its game's end
-/// as replaying its seed and moves made it, "Replayed from its seed and
-/// moves: 36 412 points in 1 607 moves, top tile 2048.", and which daily
-/// it is when its start is a daily's: "Daily #329, replayed from …".
+/// as replaying its start and moves made it, in a player's words:
+/// "Replayed move by move: 36 412 points in 1 607 moves, top tile
+/// 2048.", and which daily it is when its start is a daily's: "Daily
+/// #329, replayed move by move: …".
 pub fn link_verified(end: &State, daily: Option<u32>) -> String {
     let moves = move_or_moves(end.moves);
     let proved = format!(
-        "from its seed and moves: {} points in {} {moves}, top tile {}.",
+        "move by move: {} points in {} {moves}, top tile {}.",
         spaced(end.score),
         spaced(u64::from(end.moves)),
         end.board.max_value()
@@ -274,35 +276,38 @@ pub fn input_name(input: Option<Input>) -> String {
     }
 }
 
-/// The line over the history's list: where the board is in the game.
+/// The line over the history's list: where the board is in its game,
+/// counted in moves (a New Game and Keep going are not moves). `viewing`:
+/// the moves made on the board shown, if the past is shown; `total`: the
+/// moves of its game; `made`: the moves made on the present board.
 /// "Showing the board after move 12 of 28: look only, or resume from
 /// here.", or where the review judged the move played from it (`judged`),
 /// "Showing the board before move 13 of 28, where you moved left.", "28
 /// moves, the last 3 undone: Redo brings them back.", "28 moves so far."
 pub fn history_position(
-    viewing: Option<usize>,
+    viewing: Option<u32>,
     judged: Option<Direction>,
-    len: usize,
-    cursor: usize,
+    total: u32,
+    made: u32,
 ) -> String {
-    let moves = move_or_moves(len as u32);
     match viewing {
         Some(i) => match judged {
             Some(d) => format!(
-                "Showing the board before move {} of {len}, where you moved {}.",
+                "Showing the board before move {} of {total}, where you moved {}.",
                 i + 1,
                 d.word()
             ),
             None => format!(
-                "Showing the board after move {i} of {len}: look only, or resume from here."
+                "Showing the board after move {i} of {total}: look only, or resume from here."
             ),
         },
-        None if cursor < len => format!(
-            "{len} {moves}, the last {} undone: Redo brings {} back.",
-            len - cursor,
-            if len - cursor == 1 { "it" } else { "them" }
+        None if made < total => format!(
+            "{total} {}, the last {} undone: Redo brings {} back.",
+            move_or_moves(total),
+            total - made,
+            if total - made == 1 { "it" } else { "them" }
         ),
-        None => format!("{len} {moves} so far."),
+        None => format!("{made} {} so far.", move_or_moves(made)),
     }
 }
 
@@ -313,35 +318,23 @@ pub fn earlier_moves(n: usize) -> String {
     format!("{n} earlier {boards}: the slider reaches them.")
 }
 
-/// The history's check in a sentence, for the game it replayed, now
-/// `len` moves long: "Checked: replaying the game's 12 moves from seed 7
-/// gives every board in the list." and how many moves came since; or
-/// where the replay found another board than the one kept.
-pub fn check_sentence(
-    moves: usize,
-    seed: Option<u64>,
-    result: Result<(), usize>,
-    len: usize,
-) -> String {
-    let from = match seed {
-        Some(seed) => format!("seed {seed}"),
-        None => "the saved start".to_string(),
-    };
+/// The history's check in a sentence: the `moves` it played again (a New
+/// Game is not one), "Checked: playing the 12 moves again gives every
+/// board in the list.", and how many moves came since; or, where playing
+/// them again gave another board than the one kept, after which move of
+/// its game (`Err`).
+pub fn check_sentence(moves: u32, result: Result<(), u32>, since: u32) -> String {
     let mut text = match result {
         Ok(()) => format!(
-            "Checked: replaying the game's {moves} {} from {from} gives every board in the list.",
-            move_or_moves(moves as u32)
+            "Checked: playing the {moves} {} again gives every board in the list.",
+            move_or_moves(moves)
         ),
-        Err(i) => {
-            format!("Mismatch: replayed from {from}, the board after move {i} is not the one kept.")
+        Err(made) => {
+            format!("Mismatch: playing the moves again, the board after move {made} is not the one kept.")
         }
     };
-    if len != moves {
-        let since = len.abs_diff(moves);
-        text.push_str(&format!(
-            " ({since} {} since.)",
-            move_or_moves(since as u32)
-        ));
+    if since > 0 {
+        text.push_str(&format!(" ({since} {} since.)", move_or_moves(since)));
     }
     text
 }
@@ -715,6 +708,27 @@ mod tests {
             "Showing the board after move 12 of 28: look only, or resume from here."
         );
         assert_eq!(history_position(None, None, 28, 28), "28 moves so far.");
+        assert_eq!(
+            history_position(None, None, 28, 25),
+            "28 moves, the last 3 undone: Redo brings them back."
+        );
+        assert_eq!(history_position(None, None, 1, 1), "1 move so far.");
+    }
+
+    #[test]
+    fn the_check_says_what_was_played_again_in_a_players_words() {
+        assert_eq!(
+            check_sentence(12, Ok(()), 0),
+            "Checked: playing the 12 moves again gives every board in the list."
+        );
+        assert_eq!(
+            check_sentence(1, Ok(()), 2),
+            "Checked: playing the 1 move again gives every board in the list. (2 moves since.)"
+        );
+        assert_eq!(
+            check_sentence(12, Err(7), 0),
+            "Mismatch: playing the moves again, the board after move 7 is not the one kept."
+        );
     }
 
     #[test]
@@ -834,7 +848,7 @@ mod tests {
                  (0.3%).",
             ),
         ] {
-            assert_eq!(verdict_sentence(119, &verdict), said);
+            assert_eq!(verdict_sentence(120, &verdict), said);
         }
     }
 

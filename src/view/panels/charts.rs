@@ -62,6 +62,8 @@ pub enum Mark {
         x: u32,
         y: u32,
         at: usize,
+        /// The move's number in its game.
+        number: u32,
         grade: Grade,
         better: Option<Direction>,
         /// Whether the board shows that position now.
@@ -237,6 +239,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
             x,
             y,
             at,
+            number,
             grade,
             better,
             current,
@@ -247,7 +250,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
                 width=HIT
                 height=HIT
             >
-                {grade_mark(true, at, grade, better, current, use_dispatcher())}
+                {grade_mark(true, (at, number), grade, better, current, use_dispatcher())}
             </foreignObject>
         }),
     }

@@ -22,9 +22,9 @@ pub fn symbol(grade: Grade) -> &'static str {
 }
 
 /// A judged move in words: "Move 120: blunder, better up". Moves are
-/// numbered as the history's rows are: the move at `at` is input `at + 1`.
-pub fn move_name(at: usize, grade: Grade, better: Option<Direction>) -> String {
-    let mut name = format!("Move {}: {}", at + 1, grade.word());
+/// numbered as the history's rows are, in their game (`Coach::move_number`).
+pub fn move_name(number: u32, grade: Grade, better: Option<Direction>) -> String {
+    let mut name = format!("Move {number}: {}", grade.word());
     if let Some(d) = better {
         name.push_str(", better ");
         name.push_str(d.word());
@@ -33,11 +33,11 @@ pub fn move_name(at: usize, grade: Grade, better: Option<Direction>) -> String {
 }
 
 /// A judged move's mark: a button that shows the board the move at `at`
-/// was played on, named by its move; on a history row (`on_chart` false)
+/// was played on, named by its move's `number`; on a history row (`on_chart` false)
 /// with the better move beside it, on the chart a point.
 pub fn grade_mark(
     on_chart: bool,
-    at: usize,
+    (at, number): (usize, u32),
     grade: Grade,
     better: Option<Direction>,
     current: bool,
@@ -52,7 +52,7 @@ pub fn grade_mark(
     view! {
         <button
             class=button
-            aria-label=move_name(at, grade, better)
+            aria-label=move_name(number, grade, better)
             aria-current=current.then_some("step")
             title="Show the board this move was played on"
             on:click=move |_| dispatch.send(Msg::View(Some(at)))
@@ -71,9 +71,9 @@ mod tests {
 
     #[test]
     fn a_move_is_named_by_its_number_grade_and_better_move() {
-        assert_eq!(move_name(0, Grade::Best, None), "Move 1: best");
+        assert_eq!(move_name(1, Grade::Best, None), "Move 1: best");
         assert_eq!(
-            move_name(119, Grade::Blunder, Some(Direction::Up)),
+            move_name(120, Grade::Blunder, Some(Direction::Up)),
             "Move 120: blunder, better up"
         );
         assert_eq!(symbol(Grade::Inaccuracy), "?!");
