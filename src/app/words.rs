@@ -746,22 +746,24 @@ pub const COPY_THIS_LINK: &str = "Copy this link:";
 pub const LINK_COPIED: &str = "Link copied. Anyone who opens it sees this game replayed:";
 pub const LINK_TO_THIS_GAME: &str = "Link to this game";
 
-/// How to play: the rules in a sentence.
-pub const HOW_TO_PLAY: &str = "How to play:";
-pub const RULES: &str = " Slide the tiles with the arrow keys or a swipe. Two tiles with the same number merge into one when they touch. Add them up to reach ";
-pub const KEYBOARD_SHORTCUTS: &str = "Keyboard shortcuts";
-
-/// The keyboard shortcuts: each one's keys, and what they do.
-pub const SHORTCUTS: [(&[&str], &str); 8] = [
-    (&["← ↑ → ↓", "W A S D", "H J K L"], "move the tiles"),
-    (&["R"], "new game"),
-    (&["U", "Ctrl Z"], "undo"),
-    (&["Ctrl Shift Z", "Ctrl Y"], "redo"),
-    (&["?"], "history"),
-    (&["I"], "hint"),
-    (&["P"], "autoplay on or off"),
-    (&["Tab"], "reach every button"),
-];
+/// How to play, and every key the game answers to, as the page draws it:
+/// markup, so that the view sets it whole (`inner_html`), as cheaply as the
+/// static template it was.
+pub const HOW_TO_PLAY: &str =
+    "<p><strong>How to play:</strong> Slide the tiles with the arrow keys \
+or a swipe. Two tiles with the same number merge into one when they touch. Add them up to reach \
+<strong>2048!</strong></p>\
+<h2 class=\"visually-hidden keys-only\">Keyboard shortcuts</h2>\
+<dl class=\"shortcuts keys-only\">\
+<dt><kbd>← ↑ → ↓</kbd>, <kbd>W A S D</kbd>, <kbd>H J K L</kbd></dt><dd>move the tiles</dd>\
+<dt><kbd>R</kbd></dt><dd>new game</dd>\
+<dt><kbd>U</kbd>, <kbd>Ctrl Z</kbd></dt><dd>undo</dd>\
+<dt><kbd>Ctrl Shift Z</kbd>, <kbd>Ctrl Y</kbd></dt><dd>redo</dd>\
+<dt><kbd>?</kbd></dt><dd>history</dd>\
+<dt><kbd>I</kbd></dt><dd>hint</dd>\
+<dt><kbd>P</kbd></dt><dd>autoplay on or off</dd>\
+<dt><kbd>Tab</kbd></dt><dd>reach every button</dd>\
+</dl>";
 
 /// The replay's bar: where the replay is, its speed, and its skip.
 pub const REPLAYING: &str = "Replaying a shared game: move ";

@@ -1,5 +1,5 @@
-//! How to play, and every key the game answers to, in words.rs's words
-//! (`HOW_TO_PLAY`, `RULES`, `SHORTCUTS`). Static: drawn once.
+//! How to play, and every key the game answers to: words.rs's
+//! `HOW_TO_PLAY`, markup set whole. Static: drawn once.
 
 use leptos::prelude::*;
 
@@ -9,26 +9,5 @@ use crate::app::words;
 /// screen without a fine pointer: style/ hides them there).
 #[component]
 pub fn HowToPlay() -> impl IntoView {
-    let shortcuts = words::SHORTCUTS
-        .iter()
-        .map(|&(keys, does)| {
-            // A comma before every key but the first (the keys differ).
-            let keys = keys
-                .iter()
-                .map(|&key| view! { {(key != keys[0]).then_some(", ")}<kbd>{key}</kbd> })
-                .collect_view();
-            view! { <dt>{keys}</dt><dd>{does}</dd> }
-        })
-        .collect_view();
-    view! {
-        <div class="game-explanation">
-            <p>
-                <strong>{words::HOW_TO_PLAY}</strong>
-                {words::RULES}
-                <strong>"2048!"</strong>
-            </p>
-            <h2 class="visually-hidden keys-only">{words::KEYBOARD_SHORTCUTS}</h2>
-            <dl class="shortcuts keys-only">{shortcuts}</dl>
-        </div>
-    }
+    view! { <div class="game-explanation" inner_html=words::HOW_TO_PLAY></div> }
 }
