@@ -795,16 +795,56 @@ fn a_failed_write_is_said_once() {
 #[test]
 fn a_higher_best_from_another_tab_is_taken() {
     let model = fresh();
-    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), vec![]);
+    let higher = check(
+        &model,
+        Msg::BestElsewhere(Config::default(), Loaded::Valid(9000)),
+        vec![],
+    );
     assert_eq!(higher.game.best, 9000);
-    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), vec![]);
+    let lower = check(
+        &higher,
+        Msg::BestElsewhere(Config::default(), Loaded::Valid(10)),
+        vec![],
+    );
     assert_eq!(
         (lower.game.best, ignored(&lower)),
         (9000, Some(Ignored::NoChange))
     );
     let six = Config::new(6, 6, None).unwrap();
-    let other = check(&model, Msg::BestElsewhere(six, 9), vec![]);
+    let other = check(&model, Msg::BestElsewhere(six, Loaded::Valid(9)), vec![]);
     assert_eq!(ignored(&other), Some(Ignored::Stale));
+}
+
+#[test]
+fn a_corrupt_best_from_another_tab_is_set_aside_and_named() {
+    let model = fresh();
+    let corrupt = |kept| Loaded::SetAside {
+        why: Invalid::Malformed("abc".into()),
+        kept,
+    };
+    let set_aside = check(
+        &model,
+        Msg::BestElsewhere(Config::default(), corrupt(true)),
+        vec![],
+    );
+    assert_eq!(
+        set_aside.storage.notice,
+        Some(Notice::SetAside(Records::of(&[Record::Best])))
+    );
+    assert_eq!(set_aside.game.best, model.game.best, "the best shown stays");
+    let six = Config::new(6, 6, None).unwrap();
+    let other = check(&model, Msg::BestElsewhere(six, corrupt(true)), vec![]);
+    assert_eq!(
+        ignored(&other),
+        Some(Ignored::Stale),
+        "another size's is not this page's"
+    );
+    let none = check(
+        &model,
+        Msg::BestElsewhere(Config::default(), Loaded::Missing),
+        vec![],
+    );
+    assert_eq!(ignored(&none), Some(Ignored::NoChange));
 }
 
 // ─── Themes ──────────────────────────────────────────────────────────────
@@ -1746,7 +1786,7 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         MsgKind::SystemDark => Msg::SystemDark(true),
         MsgKind::Idle => Msg::Idle,
         MsgKind::Hidden => Msg::Hidden,
-        MsgKind::BestElsewhere => Msg::BestElsewhere(Config::default(), 8),
+        MsgKind::BestElsewhere => Msg::BestElsewhere(Config::default(), Loaded::Valid(8)),
         MsgKind::SaveFailed => Msg::SaveFailed(Problem::WriteFailed),
         MsgKind::LinkCopied => Msg::LinkCopied(PAGE.into()),
         MsgKind::ChunkLoaded => {
@@ -1870,7 +1910,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::CheckHistory),
         1 => Just(Msg::Idle),
         1 => Just(Msg::Hidden),
-        1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), b)),
+        1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), Loaded::Valid(b))),
         1 => Just(Msg::SaveFailed(Problem::WriteFailed)),
         2 => prop::option::of(325u32..=331).prop_map(Msg::OpenDaily),
         2 => Just(Msg::Finish),

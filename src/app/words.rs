@@ -1,9 +1,10 @@
 //! The words the app says, every one of them: what the live region says
 //! after each input, the notices, the computer's and the coach's lines,
 //! the contest's, the buttons whose words change with the model, the
-//! titles. No other file of src/app/ holds a sentence for the player
-//! (`tests/architecture.rs` looks); the view's fixed labels are in its
-//! markup, and the debugger's words, for students, in its own files.
+//! titles, and the view's fixed labels and help. No other file of src/
+//! holds a sentence for the player (`tests/architecture.rs` looks at every
+//! module but the ones it names, whose words are the message log's or the
+//! tests'); the debugger's words, for students, are in its own files.
 //! Pure, so they are tested natively.
 
 use super::notice::{Notice, Record, Records, Sent, SentBy};
@@ -12,6 +13,7 @@ use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, Input, State, Status};
 use crate::session::dailies::DailyResult;
 use crate::session::race::Ghost;
+use crate::session::replay::LinkError;
 
 /// A board size in words: `4×4`.
 pub fn size(config: &Config) -> String {
@@ -690,6 +692,167 @@ pub fn card_accuracy(accuracy: &str, strip: &str, plain: bool) -> String {
     } else {
         format!("Accuracy {accuracy} {strip}")
     }
+}
+
+// ─── The view's fixed words ───────────────────────────────────────────────
+// The labels, headings and help the view draws as they are, whatever the
+// model: here so that every sentence for the player is in one file.
+
+/// The intro under the heading, before its goal.
+pub const INTRO: &str = "Join the numbers and get to the ";
+
+/// The intro's goal: the target tile, or the biggest one of an endless game.
+pub fn goal(target: Option<u64>) -> String {
+    match target {
+        Some(t) => format!("{t} tile!"),
+        None => "biggest tile you can!".to_string(),
+    }
+}
+
+pub const NEW_GAME: &str = "New Game";
+
+/// The board's message at the game's end.
+pub const YOU_WIN: &str = "You win!";
+pub const GAME_OVER: &str = "Game over!";
+pub const KEEP_GOING: &str = "Keep going";
+pub const TRY_AGAIN: &str = "Try again";
+
+/// The tiles' list, for assistive technology.
+pub const TILES_ON_BOARD: &str = "Tiles on the board";
+
+/// A chunk of the page's code on its way.
+pub const LOADING: &str = "Loading…";
+
+/// The contest bar, its offer to race, and the result card, named.
+pub const CONTEST_BAR: &str = "Daily and races";
+pub const NOT_NOW: &str = "Not now";
+pub const RESULT_CARD: &str = "Result card";
+
+/// Undo's keys, as `aria-keyshortcuts` says them.
+pub const UNDO_KEYS: &str = "U Control+Z Meta+Z";
+
+/// The share box's lines: the game cannot be shared, the link to copy, the
+/// link copied; and the link's field, named.
+pub const SHARE_REFUSED: &str = "This game cannot be shared: it began before the undo history \
+                                 this page holds, or it is too long for a link.";
+pub const COPY_THIS_LINK: &str = "Copy this link:";
+pub const LINK_COPIED: &str = "Link copied. Anyone who opens it sees this game replayed:";
+pub const LINK_TO_THIS_GAME: &str = "Link to this game";
+
+/// The replay's bar: where the replay is, its speed, and its skip.
+pub const REPLAYING: &str = "Replaying a shared game: move ";
+pub const SPEED: &str = "Speed ";
+pub const SKIP_TO_END: &str = "Skip to the end";
+
+/// The history panel's slider and buttons.
+pub const MOVE_SHOWN: &str = "Move shown";
+pub const RESUME_FROM_HERE: &str = "Resume from here";
+pub const BACK_TO_PRESENT: &str = "Back to the present";
+pub const CHECK_AGAIN: &str = "Check again";
+
+/// The message log's chunk could not be fetched.
+pub const LOG_FAILED: &str =
+    "The message log could not be loaded. The game plays on; it tries again when you \
+                              next open it or drop a session file on the page.";
+
+/// The review panel's progress and chart, named.
+pub const MOVES_REVIEWED: &str = "Moves reviewed";
+pub const CHANCE_CAPTION: &str = "Your chance to make the next tile, move by move";
+pub const CHANCE_CHART: &str = "The chance each move kept of making the next tile up; each mistake and blunder is a button that shows its board";
+/// A judged move's mark's title.
+pub const SHOW_MOVES_BOARD: &str = "Show the board this move was played on";
+/// The review chart in words when no move was a mistake.
+pub const NO_MISTAKE: &str = "No mistake or blunder.";
+
+/// A judged move in words: "Move 120: blunder, better up". Moves are
+/// numbered as the history's rows are, in their game (`Coach::move_number`).
+pub fn move_name(number: u32, grade: Grade, better: Option<Direction>) -> String {
+    let mut name = format!("Move {number}: {}", grade.word());
+    if let Some(d) = better {
+        name.push_str(", better ");
+        name.push_str(d.word());
+    }
+    name
+}
+
+/// The settings' labels and help.
+pub const ENDLESS: &str = "None (endless)";
+pub const BOARD_SIZE: &str = "Board size";
+pub const WIDTH: &str = "Width ";
+pub const HEIGHT: &str = "Height ";
+pub const TARGET: &str = "Target ";
+pub const SIZES_HELP: &str =
+    "Each size keeps its own game and best score. A new target starts a new game.";
+pub const COMPUTER_PLAYER: &str = "Computer player";
+pub const AUTOPLAY_PAUSE: &str = "Pause between autoplay moves ";
+
+/// How long the computer thinks a move, `ms`, and what it plays.
+pub fn thinking_time(ms: u32) -> String {
+    format!("Hint and Autoplay think for {ms} ms a move. {ONLY_4X4}")
+}
+
+/// The statistics panel's rows, tables and charts.
+pub const GAMES_PLAYED: &str = "Games played";
+pub const GAMES_WON: &str = "Games won";
+pub const BEST_SCORE: &str = "Best score";
+pub const BEST_TILE: &str = "Best tile";
+pub const TOTAL_MOVES: &str = "Total moves";
+pub const DAILIES_PLAYED: &str = "Dailies played";
+pub const CURRENT_STREAK: &str = "Current streak";
+pub const BEST_STREAK: &str = "Best streak";
+pub const LATEST_DAILIES_CHART: &str = "Scores of the latest dailies";
+pub const DAILY_NUMBER: &str = "Daily #";
+pub const REACH_CHART: &str = "How often each tile was reached";
+pub const SCORES_CHART: &str = "Scores of the recent games";
+pub const STATISTICS: &str = "Statistics, ";
+pub const RATES_TABLE: &str = "Tile rates as a table";
+
+/// The words a screen reader hears for the reach chart: each tile's share.
+pub fn reach_words(rates: &[(u64, u32, u32)]) -> String {
+    let said: Vec<String> = rates.iter().map(|(t, _, p)| format!("{t}: {p}%")).collect();
+    format!(
+        "Share of games that reached each tile. {}.",
+        said.join(", ")
+    )
+}
+
+/// The words a screen reader hears for the score chart.
+pub fn score_words(scores: &[u64]) -> String {
+    let said: Vec<String> = scores.iter().map(|&s| spaced(s)).collect();
+    format!(
+        "Scores of the last {} games, oldest first: {}.",
+        said.len(),
+        said.join(", ")
+    )
+}
+
+/// The result card's first line: the challenge's `name`, its score, top
+/// tile and moves.
+pub fn card_head(name: &str, score: u64, top: u64, moves: u32) -> String {
+    format!(
+        "2048 {name} · {} points · top tile {top} · {} {}",
+        spaced(score),
+        spaced(u64::from(moves)),
+        move_or_moves(moves)
+    )
+}
+
+/// Why a share link does not open, as a sentence.
+pub fn link_error(e: &LinkError) -> &'static str {
+    match e {
+        LinkError::NotAGameLink => "This link is not a game link",
+        LinkError::NewerVersion => "This link is for a newer version",
+        LinkError::TooLong => "This link is too long",
+        LinkError::CutShort => "This link is cut short",
+        LinkError::Changed => "This link was changed after it was made",
+        LinkError::Unplayable(_) => "This link's game cannot be replayed here",
+    }
+}
+
+/// The message log's handle in the window's corner, with how many
+/// messages the page has taken.
+pub fn messages_handle(taken: u64) -> String {
+    format!("Messages ({taken})")
 }
 
 #[cfg(test)]

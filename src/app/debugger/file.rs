@@ -1,4 +1,4 @@
-//! A session as a file: JSON, `{"version":3,"flags":…,"first":0,
+//! A session as a file: JSON, `{"version":5,"flags":…,"first":0,
 //! "start":…,"messages":[…],"commands":[…],"fingerprints":[…],"end":…}`,
 //! one message a line; `start`, the model at the window's start, once the
 //! page had let messages go; `fingerprints`, the board after each message

@@ -32,7 +32,9 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 /// 3: each message's [`fingerprint`] of the board after it.
 /// 4: the player's own game always `game.own`, a challenge's always its
 /// `game`, and the best score read as every record (`Saved::best`).
-pub const SESSION_VERSION: u32 = 4;
+/// 5: another tab's best score as read (`BestElsewhere`'s `Loaded`), so
+/// one set aside is named too.
+pub const SESSION_VERSION: u32 = 5;
 
 /// The game on the board after a message, as one number: its cells'
 /// values, row by row, and its score (FNV-1a). The recording keeps one a
@@ -49,6 +51,13 @@ pub fn fingerprint(model: &Model) -> u32 {
         .fold(0x811c_9dc5, |hash: u32, value| {
             (hash ^ (value as u32 ^ (value >> 32) as u32)).wrapping_mul(0x0100_0193)
         })
+}
+
+/// The model a session starts from, the page's own or a file's: `start`,
+/// the model at the window's start once messages were let go, else
+/// `init(flags)`'s.
+pub fn start_model(flags: &Flags, start: Option<&Model>) -> Model {
+    start.cloned().unwrap_or_else(|| init(flags).0)
 }
 
 /// A session: what `init` was given and the messages that followed, with
@@ -99,11 +108,7 @@ pub enum Parted {
 impl Step<'_> {
     /// Whether the commands given now are the ones recorded.
     pub fn same(&self) -> bool {
-        self.entry
-            .cmds
-            .iter()
-            .map(|c| c.label())
-            .eq(self.recorded.iter().cloned())
+        self.entry.labels() == self.recorded
     }
 
     /// Where this message parts from the page's, the board first: nothing
@@ -123,10 +128,7 @@ impl Session {
 
     /// The model the session starts from.
     pub fn start_model(&self) -> Model {
-        match &self.start {
-            Some(model) => (**model).clone(),
-            None => init(&self.flags).0,
-        }
+        start_model(&self.flags, self.start.as_deref())
     }
 
     /// Replays every message from the start, handing `each` every step;

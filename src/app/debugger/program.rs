@@ -20,7 +20,7 @@
 //! outside reports (the worker's answers, storage events, timers) folds
 //! into the live model, kept aside, and into the list.
 
-use super::{Messages, Recording, Session, Snapshots};
+use super::{recording, Messages, Recording, Session, Snapshots};
 use crate::app::model::Model;
 use crate::app::msg::Msg;
 use crate::engine::{Direction, Input};
@@ -161,27 +161,18 @@ impl Row {
             n,
             msg: e.msg.label(),
             outcome: e.outcome(),
-            subs: e
-                .subs
-                .iter()
-                .map(|(sign, name)| format!("{sign}{name}"))
-                .collect::<Vec<_>>()
-                .join(" "),
+            subs: e.subs_words(),
         })
     }
 
-    /// Message `n` of a session file, in words (its commands as recorded).
+    /// Message `n` of a session file, in words (its commands as recorded,
+    /// said as the page's own are: [`recording::outcome`]).
     pub fn saved(session: &Session, n: u64) -> Option<Row> {
         let i = n.checked_sub(session.first + 1)? as usize;
-        let cmds = session.commands.get(i)?;
         Some(Row {
             n,
             msg: session.messages.get(i)?.label(),
-            outcome: if cmds.is_empty() {
-                "no commands".into()
-            } else {
-                cmds.join(", ")
-            },
+            outcome: recording::outcome(None, session.commands.get(i)?),
             subs: String::new(),
         })
     }

@@ -179,25 +179,6 @@ fn short(tile: u64) -> String {
     }
 }
 
-/// The words a screen reader hears for the reach chart.
-pub fn reach_words(rates: &[(u64, u32, u32)]) -> String {
-    let said: Vec<String> = rates.iter().map(|(t, _, p)| format!("{t}: {p}%")).collect();
-    format!(
-        "Share of games that reached each tile. {}.",
-        said.join(", ")
-    )
-}
-
-/// The words a screen reader hears for the score chart.
-pub fn score_words(scores: &[u64]) -> String {
-    let said: Vec<String> = scores.iter().map(|&s| spaced(s)).collect();
-    format!(
-        "Scores of the last {} games, oldest first: {}.",
-        said.len(),
-        said.join(", ")
-    )
-}
-
 /// A statistics chart: a caption, and the marks drawn as SVG named by
 /// `words`, its numbers in words. A plain function drawn inside the panel's
 /// one closure, rebuilt in place when the statistics change.
@@ -259,6 +240,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::words::{reach_words, score_words};
 
     #[test]
     fn the_view_box_is_the_drawing() {

@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::ai::review::Grade;
+use crate::app::words::{self, move_name};
 use crate::app::Msg;
 use crate::engine::Direction;
 use crate::web::dispatcher::Dispatcher;
@@ -19,17 +20,6 @@ pub fn symbol(grade: Grade) -> &'static str {
         Grade::Mistake => "?",
         Grade::Blunder => "??",
     }
-}
-
-/// A judged move in words: "Move 120: blunder, better up". Moves are
-/// numbered as the history's rows are, in their game (`Coach::move_number`).
-pub fn move_name(number: u32, grade: Grade, better: Option<Direction>) -> String {
-    let mut name = format!("Move {number}: {}", grade.word());
-    if let Some(d) = better {
-        name.push_str(", better ");
-        name.push_str(d.word());
-    }
-    name
 }
 
 /// A judged move's mark: a button that shows the board the move at `at`
@@ -54,7 +44,7 @@ pub fn grade_mark(
             class=button
             aria-label=move_name(number, grade, better)
             aria-current=current.then_some("step")
-            title="Show the board this move was played on"
+            title=words::SHOW_MOVES_BOARD
             on:click=move |_| dispatch.send(Msg::View(Some(at)))
         >
             <span class=symbol_class data-grade=grade.word() data-at=at>

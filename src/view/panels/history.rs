@@ -18,7 +18,7 @@ use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
 use crate::app::travel::row_number;
-use crate::app::words::{earlier_moves, input_name};
+use crate::app::words::{self, earlier_moves, input_name};
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
 use crate::view::context::{select, use_dispatcher, use_model};
@@ -166,7 +166,7 @@ fn Travel() -> impl IntoView {
             min="0"
             max=move || len.get().to_string()
             prop:value=move || at.get().to_string()
-            aria-label="Move shown"
+            aria-label=words::MOVE_SHOWN
             on:input=move |ev| {
                 if let Ok(i) = event_target_value(&ev).parse::<usize>() {
                     dispatch.send(Msg::View(Some(i)));
@@ -183,14 +183,14 @@ fn Travel() -> impl IntoView {
                     }
                 }
             >
-                "Resume from here"
+                {words::RESUME_FROM_HERE}
             </button>
             <button
                 class="present-button"
                 disabled=move || viewing.get().is_none()
                 on:click=move |_| dispatch.send(Msg::View(None))
             >
-                "Back to the present"
+                {words::BACK_TO_PRESENT}
             </button>
         </div>
     }
@@ -233,7 +233,7 @@ fn Verdict() -> impl IntoView {
             {move || verdict.get()}
             " "
             <button class="check-button" on:click=move |_| dispatch.send(Msg::CheckHistory)>
-                "Check again"
+                {words::CHECK_AGAIN}
             </button>
         </p>
     }

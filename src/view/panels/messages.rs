@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use crate::app::words;
 use crate::view::context::use_debugger_failed;
 
 /// The line under the board when the message log's code could not be
@@ -18,8 +19,7 @@ pub fn DebuggerFailed() -> impl IntoView {
     let failed = use_debugger_failed();
     view! {
         <p class="debugger-failed" role="status" hidden=move || !failed.get()>
-            "The message log could not be loaded. The game plays on; it tries again when you \
-             next open it or drop a session file on the page."
+            {words::LOG_FAILED}
         </p>
     }
 }

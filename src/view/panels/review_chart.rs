@@ -11,9 +11,9 @@
 //! or Space presses it without the view reading keys.
 
 use super::charts::{axes, Mark};
-use super::grade_mark::move_name;
 use crate::ai::review::{Grade, CERTAIN};
 use crate::app::coach::Coach;
+use crate::app::words::{self, move_name};
 use crate::engine::Direction;
 
 /// The drawing's width and height, in SVG units (it scales with the panel);
@@ -173,7 +173,7 @@ pub fn words(plot: &Plot) -> String {
         said.push_str(". ");
     }
     match said.trim() {
-        "" => "No mistake or blunder.".to_string(),
+        "" => words::NO_MISTAKE.to_string(),
         said => said.to_string(),
     }
 }
