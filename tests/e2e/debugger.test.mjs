@@ -411,6 +411,56 @@ test('a session file dropped on a fresh page fetches the debugger and opens in i
   await context.close();
 });
 
+/** A session file's text with message `n`'s `from` changed to `to`, as by
+ * hand (the file writes one message a line, message 1 the first). */
+function edited(text, n, from, to) {
+  const lines = text.split('\n');
+  const list = lines.indexOf('"messages":[');
+  assert.ok(list >= 0 && lines[list + n].includes(from), `message ${n} is ${lines[list + n]}`);
+  lines[list + n] = lines[list + n].replace(from, to);
+  return lines.join('\n');
+}
+
+test('a file changed by hand opens with the messages whose replay differs from it marked, the first named over the list; an unchanged file, none', async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  const text = readFileSync(FIXTURE, 'utf8');
+  // Message 7 of the recorded session is a move left: now a move right.
+  const changed = edited(text, 7, '"Left"', '"Right"');
+  // What the session tool says of the same file: the first message that differs.
+  const file = path.join(TMP, 'changed-by-hand.json');
+  writeFileSync(file, changed);
+  const tool = spawnSync(SESSION_BIN, [file, '--quiet'], { encoding: 'utf8' });
+  assert.equal(tool.status, 1, tool.stdout + tool.stderr);
+  assert.match(tool.stdout, /^first difference at message 7 /m, tool.stdout);
+
+  await dropSessionFile(page, changed);
+  assert.equal(await pausedAt(page), 0);
+  const named = await page.textContent('.message-parted');
+  assert.match(named, /^Message 7 is the first whose replay differs from the file/, named);
+  await scrollToMessage(page, 7);
+  const row = (n) => page.$eval(`.message-log > li[data-n="${n}"]`, (li) => ({
+    marked: li.classList.contains('differs') && li.querySelector('.message-differs')?.textContent === '≠',
+    said: li.textContent.includes('differs from the file'),
+  }));
+  assert.deepEqual(await row(7), { marked: true, said: true }, 'message 7 marked, in words too');
+  for (const n of [5, 6]) assert.deepEqual(await row(n), { marked: false, said: false }, `message ${n} not marked`);
+  await backToLive(page);
+
+  // The file as the page saved it: nothing marked, nothing named.
+  await dropSessionFile(page, text);
+  assert.equal(await pausedAt(page), 0);
+  await scrollToMessage(page, 7);
+  assert.equal(await page.$$eval('.message-log > li.differs, .message-differs', (els) => els.length), 0, 'a row marked');
+  assert.equal(await page.$('.message-parted'), null, 'a first difference named');
+  await backToLive(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the message log whose code cannot be fetched says so under the board, nothing moves, the game plays on, and it opens once the file is back', async () => {
   // A service worker would fetch the chunk itself, out of page.route's reach.
   const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });

@@ -108,16 +108,40 @@ pub enum Parted {
 impl Step<'_> {
     /// Whether the commands given now are the ones recorded.
     pub fn same(&self) -> bool {
-        self.entry.labels() == self.recorded
+        same(&self.entry, self.recorded)
     }
 
-    /// Where this message parts from the page's, the board first: nothing
-    /// if it replays as recorded.
+    /// Where this message parts from the page's ([`parted`]).
     pub fn parted(&self) -> Vec<Parted> {
-        let board = (fingerprint(self.after) != self.recorded_fingerprint).then_some(Parted::Board);
-        let commands = (!self.same()).then_some(Parted::Commands);
-        board.into_iter().chain(commands).collect()
+        parted(
+            self.after,
+            &self.entry,
+            self.recorded,
+            self.recorded_fingerprint,
+        )
     }
+}
+
+/// Whether the commands `entry` gave are the ones recorded.
+fn same(entry: &Entry, recorded: &[String]) -> bool {
+    entry.labels() == recorded
+}
+
+/// Where a replayed message parts from the page's, the board first:
+/// nothing if it replays as recorded. `after` is the model right after it,
+/// `entry` what `update` made of it now, `recorded` and
+/// `recorded_fingerprint` what the page recorded. The one rule by which
+/// the `session` tool names the first message that differs and the
+/// debugger marks, in a file it opens, every one that does.
+pub fn parted(
+    after: &Model,
+    entry: &Entry,
+    recorded: &[String],
+    recorded_fingerprint: u32,
+) -> Vec<Parted> {
+    let board = (fingerprint(after) != recorded_fingerprint).then_some(Parted::Board);
+    let commands = (!same(entry, recorded)).then_some(Parted::Commands);
+    board.into_iter().chain(commands).collect()
 }
 
 impl Session {
@@ -134,18 +158,29 @@ impl Session {
     /// Replays every message from the start, handing `each` every step;
     /// gives the last model.
     pub fn replay_all(&self, mut each: impl FnMut(&Step)) -> Model {
-        let mut model = self.start_model();
-        let recorded = self.commands.iter().zip(&self.fingerprints);
-        for (i, (msg, (recorded, &print))) in self.messages.iter().zip(recorded).enumerate() {
-            let before = model.clone();
-            let (_, entry) = Entry::fold(&mut model, msg.clone(), self.first + 1 + i as u64);
+        let mut before = self.start_model();
+        self.fold_each(|after, entry, recorded, print| {
             each(&Step {
                 before: &before,
-                after: &model,
+                after,
                 entry,
                 recorded,
                 recorded_fingerprint: print,
             });
+            before = after.clone();
+        })
+    }
+
+    /// Replays every message from the start, handing `each` the model
+    /// right after it, what `update` made of it, and the commands and
+    /// fingerprint the page recorded; gives the last model. It copies no
+    /// model, so a long file's replay costs only its `update`s.
+    pub fn fold_each(&self, mut each: impl FnMut(&Model, Entry, &[String], u32)) -> Model {
+        let mut model = self.start_model();
+        let recorded = self.commands.iter().zip(&self.fingerprints);
+        for (i, (msg, (recorded, &print))) in self.messages.iter().zip(recorded).enumerate() {
+            let (_, entry) = Entry::fold(&mut model, msg.clone(), self.first + 1 + i as u64);
+            each(&model, entry, recorded, print);
         }
         model
     }
