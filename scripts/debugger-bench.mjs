@@ -30,6 +30,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer, launchBrowser, REPO } from '../tests/e2e/helpers.mjs';
+import { keepMemory, play, timeNexts, quantile as q } from './bench-helpers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,31 +43,6 @@ const { values: opts } = parseArgs({
 });
 const KEYS = Number(opts.keys);
 const STEPS = Number(opts.steps);
-
-/** Before the page's scripts: keeps the wasm's memory where this can read it. */
-function keepMemory() {
-  const keep = (result) => {
-    const exports = (result.instance ?? result).exports;
-    if (exports?.memory && !window.__memory) window.__memory = exports.memory;
-    return result;
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = (...args) => streaming(...args).then(keep);
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...args) => plain(...args).then(keep);
-}
-
-/** Hands the page `count` key presses, a New Game every 150. */
-function play(page, count) {
-  return page.evaluate(async (n) => {
-    const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
-    for (let i = 0; i < n; i++) {
-      const key = i % 150 === 149 ? 'r' : keys[i % 4];
-      window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      if (i % 200 === 199) await new Promise((r) => setTimeout(r, 0));
-    }
-  }, count);
-}
 
 /** Times `count` keys, one by one: each key's milliseconds. */
 function timeKeys(page, count) {
@@ -119,21 +95,7 @@ async function steps(page, from) {
   }, from);
   await page.click(`.message-log > li[data-n="${from}"] .message-n`);
   await page.waitForFunction((n) => Number(document.querySelector('.inspector-title')?.dataset.at) === n, from);
-  const times = await page.evaluate(async (count) => {
-    const at = () => Number(document.querySelector('.inspector-title')?.dataset.at);
-    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const out = [];
-    for (let i = 0; i < count; i++) {
-      await frame();
-      const want = at() + 1;
-      const t0 = performance.now();
-      document.querySelector('.inspector-next').click();
-      while (at() !== want) await new Promise((r) => setTimeout(r, 0));
-      await frame();
-      out.push(performance.now() - t0);
-    }
-    return out;
-  }, STEPS);
+  const times = await timeNexts(page, STEPS);
   await page.click('.inspector-live');
   await page.waitForSelector('.inspector-live', { state: 'detached' });
   return times;
@@ -148,10 +110,6 @@ async function heap(page, cdp) {
   return { wasm, js: usedSize, nodes };
 }
 
-const q = (xs, f) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(f * s.length))];
-};
 const ms = (x) => `${x.toFixed(2)} ms`;
 const mb = (b) => `${(b / 1e6).toFixed(2)} MB`;
 const verdict = (ok) => (ok ? 'met' : 'MISSED');

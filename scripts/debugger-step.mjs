@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer, launchBrowser, pressKeys, REPO } from '../tests/e2e/helpers.mjs';
+import { timeNexts, quantile as p } from './bench-helpers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -41,27 +42,8 @@ async function pageWith(browser, url, presses) {
 async function steps(page, from) {
   await page.click(`.message-log > li[data-n="${from}"] .message-n`);
   await page.waitForFunction((n) => Number(document.querySelector('.inspector-title')?.dataset.at) === n, from);
-  return page.evaluate(async (count) => {
-    const at = () => Number(document.querySelector('.inspector-title')?.dataset.at);
-    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const times = [];
-    for (let i = 0; i < count; i++) {
-      await frame();
-      const want = at() + 1;
-      const t0 = performance.now();
-      document.querySelector('.inspector-next').click();
-      while (at() !== want) await new Promise((r) => setTimeout(r, 0));
-      await frame();
-      times.push(performance.now() - t0);
-    }
-    return times;
-  }, STEPS);
+  return timeNexts(page, STEPS);
 }
-
-const p = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 const server = await startServer(opts.dist);
 const browser = await launchBrowser();

@@ -19,6 +19,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer, launchBrowser, REPO } from '../tests/e2e/helpers.mjs';
+import { keepMemory, play } from './bench-helpers.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -29,19 +30,6 @@ const { values: opts } = parseArgs({
   },
 });
 
-/** Before the page's scripts: keeps the wasm's memory where the test can read it. */
-function keepMemory() {
-  const keep = (result) => {
-    const exports = (result.instance ?? result).exports;
-    if (exports?.memory && !window.__memory) window.__memory = exports.memory;
-    return result;
-  };
-  const streaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = (...args) => streaming(...args).then(keep);
-  const plain = WebAssembly.instantiate;
-  WebAssembly.instantiate = (...args) => plain(...args).then(keep);
-}
-
 const server = await startServer(opts.dist);
 const browser = await launchBrowser();
 try {
@@ -51,14 +39,7 @@ try {
   await page.waitForFunction(() => window.__memory && document.querySelectorAll('.tile-container > .tile').length >= 2);
   const size = () => page.evaluate(() => window.__memory.buffer.byteLength);
   const before = await size();
-  await page.evaluate(async ([n, every]) => {
-    const keys = ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'];
-    for (let i = 0; i < n; i++) {
-      const key = every > 0 && i % every === every - 1 ? 'r' : keys[i % 4];
-      window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 0));
-    }
-  }, [Number(opts.presses), Number(opts['new-game'])]);
+  await play(page, Number(opts.presses), { newGame: Number(opts['new-game']), pause: 100 });
   await page.waitForTimeout(500);
   const after = await size();
   console.log(`${opts.dist}: wasm memory ${before} -> ${after} bytes after ${opts.presses} key presses (+${after - before})`);

@@ -27,7 +27,9 @@
 // The history shots open History on the same game and choose its list's
 // middle row: the board shows that move, beside the panel on a desktop,
 // at the top of the window above the rows on a phone. The messages shots
-// open the message log from History: docked beside the board.
+// then open the message log by its handle ("Messages (N)"): the
+// debugger's column at the window's right on a wide screen, at its foot
+// under the tools on a smaller one.
 //
 // Every shot is what a person sees in the window (the review's on a phone
 // is the whole page), at deviceScaleFactor 1 to keep the PNGs small.

@@ -525,7 +525,7 @@ fn a_race_link_offers_a_race_against_its_ghost() {
     );
     assert!(proof(&model)
         .unwrap()
-        .starts_with("Replayed from its seed and moves"));
+        .starts_with("Replayed move by move: "));
     assert_ne!(
         model.board_game().seed(),
         shared.seed(),
@@ -1054,7 +1054,7 @@ fn a_daily_link_says_which_daily_it_proved() {
     let model = offered(link);
     let said = proof(&model).unwrap();
     assert!(
-        said.starts_with("Daily #329, replayed from its seed and moves: "),
+        said.starts_with("Daily #329, replayed move by move: "),
         "{said}"
     );
 }

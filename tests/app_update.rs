@@ -9,10 +9,12 @@
 use leptos_2048::ai::protocol::Advice;
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
 use leptos_2048::app::chunks::{Chunk, Chunks, Fetch};
+use leptos_2048::app::coach::moves_made;
 use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::{Entry, Recording, RECORD_LEN};
 use leptos_2048::app::model::{Record, Records, Refusal, Scored, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::travel::row_number;
 use leptos_2048::app::words::theme_button;
 use leptos_2048::app::words::ONLY_4X4;
 use leptos_2048::app::{
@@ -225,6 +227,64 @@ fn the_line_under_the_board_speaks_of_the_board_shown() {
     );
 }
 
+/// `model` after the first move that changes its board.
+fn a_move(model: Model) -> Model {
+    for d in [Left, Up, Right, Down] {
+        let moved = after(model.clone(), [Msg::Play(Input::Move(d))]);
+        if moved.board_game().len() > model.board_game().len() {
+            return moved;
+        }
+    }
+    panic!("no move changes the board");
+}
+
+#[test]
+fn a_new_game_is_not_a_move_in_the_historys_rows_and_lines() {
+    let two = a_move(a_move(playing("2 2 . . / . . . . / . . . . / . . . .")));
+    let new = after(
+        two,
+        [Msg::Play(Input::NewGame), Msg::Toggle(Panel::History)],
+    );
+    assert_eq!(new.history_line(), "0 moves so far.");
+    let model = a_move(new);
+    let h = model.board_game();
+    assert_eq!(h.len(), 4, "two moves, a New Game, a move");
+    let rows: Vec<Option<u32>> = h
+        .states(0, 4)
+        .iter()
+        .map(|(_, input, state)| row_number(*input, state))
+        .collect();
+    assert_eq!(rows, [Some(0), Some(1), Some(2), None, Some(1)]);
+    let first = h.state_at(0).unwrap().moves;
+    for (i, _, state) in h.states(0, 4) {
+        assert_eq!(moves_made(h.inputs(), first, i), state.moves, "board {i}");
+    }
+    assert_eq!(model.history_line(), "1 move so far.");
+    assert_eq!(
+        model.check_line(),
+        "Checked: playing the 2 moves again gives every board in the list. (1 move since.)"
+    );
+    let lines = [(2, 2, 2), (3, 0, 1), (4, 1, 1)].map(|(i, made, of)| {
+        let shown = after(model.clone(), [Msg::View(Some(i))]);
+        let said =
+            format!("Showing the board after move {made} of {of}: look only, or resume from here.");
+        (shown.history_line(), said)
+    });
+    for (line, said) in lines {
+        assert_eq!(line, said);
+    }
+    let undone = after(model.clone(), [Msg::Undo]);
+    assert_eq!(
+        undone.history_line(),
+        "1 move, the last 1 undone: Redo brings it back."
+    );
+    let again = after(model, [Msg::CheckHistory]);
+    assert_eq!(
+        again.check_line(),
+        "Checked: playing the 3 moves again gives every board in the list."
+    );
+}
+
 #[test]
 fn the_historys_check_is_of_the_game_on_the_board() {
     let model = after(
@@ -233,7 +293,7 @@ fn the_historys_check_is_of_the_game_on_the_board() {
     );
     assert_eq!(
         model.check_line(),
-        "Checked: replaying the game's 1 move from the saved start gives every board in the list."
+        "Checked: playing the 1 move again gives every board in the list."
     );
     let later = after(model, [Msg::Play(Input::Move(Up))]);
     assert!(
@@ -513,7 +573,7 @@ fn a_link_says_what_its_game_proved_replayed() {
     let end = shared.present();
     let (model, _) = replaying();
     let said = format!(
-        "Replayed from its seed and moves: {} points in 4 moves, top tile {}.",
+        "Replayed move by move: {} points in 4 moves, top tile {}.",
         end.score,
         end.board.max_value()
     );
@@ -735,16 +795,56 @@ fn a_failed_write_is_said_once() {
 #[test]
 fn a_higher_best_from_another_tab_is_taken() {
     let model = fresh();
-    let higher = check(&model, Msg::BestElsewhere(Config::default(), 9000), vec![]);
+    let higher = check(
+        &model,
+        Msg::BestElsewhere(Config::default(), Loaded::Valid(9000)),
+        vec![],
+    );
     assert_eq!(higher.game.best, 9000);
-    let lower = check(&higher, Msg::BestElsewhere(Config::default(), 10), vec![]);
+    let lower = check(
+        &higher,
+        Msg::BestElsewhere(Config::default(), Loaded::Valid(10)),
+        vec![],
+    );
     assert_eq!(
         (lower.game.best, ignored(&lower)),
         (9000, Some(Ignored::NoChange))
     );
     let six = Config::new(6, 6, None).unwrap();
-    let other = check(&model, Msg::BestElsewhere(six, 9), vec![]);
+    let other = check(&model, Msg::BestElsewhere(six, Loaded::Valid(9)), vec![]);
     assert_eq!(ignored(&other), Some(Ignored::Stale));
+}
+
+#[test]
+fn a_corrupt_best_from_another_tab_is_set_aside_and_named() {
+    let model = fresh();
+    let corrupt = |kept| Loaded::SetAside {
+        why: Invalid::Malformed("abc".into()),
+        kept,
+    };
+    let set_aside = check(
+        &model,
+        Msg::BestElsewhere(Config::default(), corrupt(true)),
+        vec![],
+    );
+    assert_eq!(
+        set_aside.storage.notice,
+        Some(Notice::SetAside(Records::of(&[Record::Best])))
+    );
+    assert_eq!(set_aside.game.best, model.game.best, "the best shown stays");
+    let six = Config::new(6, 6, None).unwrap();
+    let other = check(&model, Msg::BestElsewhere(six, corrupt(true)), vec![]);
+    assert_eq!(
+        ignored(&other),
+        Some(Ignored::Stale),
+        "another size's is not this page's"
+    );
+    let none = check(
+        &model,
+        Msg::BestElsewhere(Config::default(), Loaded::Missing),
+        vec![],
+    );
+    assert_eq!(ignored(&none), Some(Ignored::NoChange));
 }
 
 // ─── Themes ──────────────────────────────────────────────────────────────
@@ -1687,7 +1787,7 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         MsgKind::SystemDark => Msg::SystemDark(true),
         MsgKind::Idle => Msg::Idle,
         MsgKind::Hidden => Msg::Hidden,
-        MsgKind::BestElsewhere => Msg::BestElsewhere(Config::default(), 8),
+        MsgKind::BestElsewhere => Msg::BestElsewhere(Config::default(), Loaded::Valid(8)),
         MsgKind::SaveFailed => Msg::SaveFailed(Problem::WriteFailed),
         MsgKind::LinkCopied => Msg::LinkCopied(PAGE.into()),
         MsgKind::ChunkLoaded => {
@@ -1812,7 +1912,7 @@ fn any_msg() -> impl Strategy<Value = Msg> {
         1 => Just(Msg::CheckHistory),
         1 => Just(Msg::Idle),
         1 => Just(Msg::Hidden),
-        1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), b)),
+        1 => (0u64..100_000).prop_map(|b| Msg::BestElsewhere(Config::default(), Loaded::Valid(b))),
         1 => Just(Msg::SaveFailed(Problem::WriteFailed)),
         2 => prop::option::of(325u32..=331).prop_map(Msg::OpenDaily),
         2 => Just(Msg::Finish),
@@ -2025,12 +2125,12 @@ fn the_history_check_is_said_in_a_sentence() {
     let open = after(model, [Msg::Toggle(Panel::History)]);
     let check = open.travel.verification.clone().unwrap();
     assert_eq!(
-        check.sentence(open.board_game().len()),
-        "Checked: replaying the game's 1 move from the saved start gives every board in the list."
+        check.sentence(open.board_game()),
+        "Checked: playing the 1 move again gives every board in the list."
     );
     let later = after(open, [Msg::Play(Input::Move(Right))]);
     assert!(check
-        .sentence(later.board_game().len())
+        .sentence(later.board_game())
         .ends_with(" (1 move since.)"));
 }
 

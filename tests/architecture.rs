@@ -1024,8 +1024,10 @@ fn string_literals(text: &str) -> Vec<(usize, String)> {
 }
 
 /// Whether a string literal reads as words for the player: a capitalised
-/// word and more ("Review game", "The game is over."), or a word trailing
-/// off ("Thinking…"). Class names, keys and JSON do not.
+/// word and more ("Review game", "The game is over.", "Tiles."), a word
+/// trailing off ("Thinking…"), or three lowercase words or more ("move the
+/// tiles", "biggest tile you can!"). Class names, keys, paths
+/// (`Option::is_none`) and JSON do not.
 fn player_words(s: &str) -> bool {
     let first = s.split([' ', ',', ':', '.']).next().unwrap_or("");
     let capitalised = first.starts_with(|c: char| c.is_uppercase())
@@ -1033,19 +1035,99 @@ fn player_words(s: &str) -> bool {
             .chars()
             .skip(1)
             .all(|c| c.is_lowercase() || "'#".contains(c));
-    (capitalised && first.len() < s.len()) || s.ends_with('…')
+    let sentence = s.contains(' ') || s.ends_with(['.', '!', '?', ':']);
+    let lowercase_words = s
+        .split_whitespace()
+        .map(|w| w.trim_end_matches([',', '.', ':', ';', '!', '?']))
+        .filter(|w| !w.is_empty() && w.chars().all(|c| c.is_lowercase() || c == '\''))
+        .count();
+    (capitalised && first.len() < s.len() && sentence) || s.ends_with('…') || lowercase_words >= 3
+}
+
+/// The modules whose words are not the player's, each with why. Every
+/// other module of `src/` (the binaries aside, which are other programs)
+/// says nothing to the player outside src/app/words.rs.
+const NOT_THE_PLAYERS: [(&str, &str); 16] = [
+    ("app::words", "the player's words themselves"),
+    ("app::debugger", "the debugger's and the message log's words, for students"),
+    ("app::ignored", "why a message changed nothing, in the message log's words"),
+    ("view::inspector", "the debugger's own view: the message log's words"),
+    ("web::session_file", "the debugger's session files: the message log's words"),
+    ("engine", "why a state is impossible: the message log's and the tests' words"),
+    ("session::save", "why a record is set aside (the notice names the record in words.rs)"),
+    ("session::history", "why a stored history is refused: the message log's"),
+    ("session::stats", "why stored statistics are refused: the message log's"),
+    ("session::dailies", "why the stored dailies are refused: the message log's"),
+    ("session::contest", "why a stored challenge is refused: the message log's"),
+    ("ai", "the worker's: its failures are the message log's (the player reads words::COMPUTER_UNREACHABLE); its hint's reason is made in the worker"),
+    ("web::worker", "the worker's failures: the message log's reasons"),
+    ("web::review_pool", "the review's workers' failures: the message log's reasons"),
+    ("web::ai_client", "the computer's refusals: the message log's reasons"),
+    ("view::how_to_play", "how to play and its keys: static markup, one inert template of `view!`'s (drawn from words.rs's pieces it is not one: +1.4 KB, over the page's budget; docs/size.md)"),
+];
+
+/// The string literals of a module that could reach the player: outside
+/// its tests (`#[cfg(test)]`, at a file's end), a `validate` function's
+/// invariants (the tests' words), an `expect`'s or a `panic!`'s text, and
+/// the reason a record is refused (`Invalid::Impossible(…)`, the message
+/// log's: the notice names the record).
+fn spoken_literals(text: &str) -> Vec<(usize, String)> {
+    let text = text.split("#[cfg(test)]").next().unwrap_or(text);
+    let mut skipped = vec![false; text.lines().count() + 2];
+    let lines: Vec<&str> = text.lines().collect();
+    let mut depth: Option<i32> = None;
+    for (i, line) in lines.iter().enumerate() {
+        if depth.is_none() && line.contains("fn validate(") {
+            depth = Some(0);
+        }
+        if let Some(d) = depth.as_mut() {
+            skipped[i + 1] = true;
+            let code = code_of(line);
+            *d += code.matches('{').count() as i32 - code.matches('}').count() as i32;
+            if *d <= 0 && code.contains('}') {
+                depth = None;
+            }
+        }
+    }
+    // What comes right before a literal: its line's code up to it, or the
+    // line before when rustfmt broke the call there.
+    let before = |line: usize, literal: &str| -> String {
+        let on_line = lines.get(line - 1).copied().unwrap_or("");
+        let head = on_line.split(&format!("\"{literal}")).next().unwrap_or("");
+        match head.trim() {
+            "" => lines
+                .get(line.wrapping_sub(2))
+                .copied()
+                .unwrap_or("")
+                .trim()
+                .to_string(),
+            head => head.to_string(),
+        }
+    };
+    let programmers = ["expect(", "panic!(", "Impossible(", "Malformed("];
+    string_literals(text)
+        .into_iter()
+        .filter(|(line, literal)| {
+            let before = before(*line, literal);
+            !skipped[*line] && !programmers.iter().any(|p| before.ends_with(p))
+        })
+        .collect()
 }
 
 #[test]
 fn every_word_the_app_says_is_in_words_rs() {
     let mut elsewhere = Vec::new();
+    let own = |module: &str| {
+        NOT_THE_PLAYERS
+            .iter()
+            .any(|(m, _)| module == *m || module.starts_with(&format!("{m}::")))
+    };
     for (module, path) in library_modules() {
-        let own = module == "app::words" || module.starts_with("app::debugger");
-        if !module.starts_with("app::") || own {
+        if own(&module) {
             continue;
         }
         let text = fs::read_to_string(&path).unwrap();
-        for (line, literal) in string_literals(&text) {
+        for (line, literal) in spoken_literals(&text) {
             if player_words(&literal) {
                 elsewhere.push(format!("{}:{line}: {literal:?}", path.display()));
             }
@@ -1057,18 +1139,26 @@ fn every_word_the_app_says_is_in_words_rs() {
         elsewhere.join("\n")
     );
     let sample =
-        "// \"Not this one\"\nlet c = '\"';\nlet a = (\"contest-own\", \"The game is over.\");\n";
-    let said: Vec<_> = string_literals(sample)
+        "// \"Not this one\"\nlet c = '\"';\nlet a = (\"contest-own\", \"The game is over.\");\n\
+                  let b = \"move the tiles\";\nx.expect(\"Page provides the model\");\n\
+                  fn validate() {\n    Err(\"best score below the present score\")\n}\n\
+                  #[cfg(test)]\nlet t = \"Move 1: best\";\n";
+    let said: Vec<_> = spoken_literals(sample)
         .into_iter()
         .filter(|(_, s)| player_words(s))
         .collect();
     assert_eq!(
         said,
-        [(3, "The game is over.".to_string())],
-        "the checker sees one"
+        [
+            (3, "The game is over.".to_string()),
+            (4, "move the tiles".to_string())
+        ],
+        "the checker sees two, and neither the programmer's nor the tests'"
     );
     assert!(player_words("Thinking…") && player_words("Review game"));
+    assert!(player_words("biggest tile you can!") && player_words("Tiles."));
     assert!(!player_words("2048") && !player_words("Live") && !player_words("{x}"));
+    assert!(!player_words("Option::is_none") && !player_words("no commands"));
 }
 
 #[test]

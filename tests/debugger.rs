@@ -6,6 +6,7 @@
 //! while paused. The browser tests (`tests/e2e/debugger.test.mjs`) drive
 //! its runner.
 
+use leptos_2048::app::debugger::inspected::Listed;
 use leptos_2048::app::debugger::program::{takes, update, DebugCmd, DebugMsg, Debugger, Page};
 use leptos_2048::app::debugger::{
     weight, Recording, Session, Snapshots, RECORD_LEN, SNAPSHOT_EVERY,
@@ -262,6 +263,70 @@ fn a_file_opened_is_listed_and_stepped_through_and_put_away_for_the_pages_own() 
     assert_eq!(seen(&back), (true, None, None, None, None));
     assert_eq!(back.timeline().len(), 31);
     assert_eq!(back.range(page), (0, 31));
+}
+
+/// The messages of `session` the `session` tool finds parting from the
+/// page's (`Step::parted`, as it prints them), in order.
+fn tool_parted(session: &Session) -> Vec<u64> {
+    let mut differ = Vec::new();
+    session.replay_all(|step| {
+        if !step.parted().is_empty() {
+            differ.push(step.entry.n);
+        }
+    });
+    differ
+}
+
+#[test]
+fn a_file_opened_marks_the_messages_whose_replay_differs_and_names_the_first() {
+    let ran = ran(moves_round_the_board(30), &[]);
+    let page = ran.page();
+    let started = Debugger::start(page);
+    let session = ran.recording.session();
+    let left = Msg::Play(Input::Move(Direction::Left));
+    assert_eq!(session.messages[5], left, "message 6 is a move left");
+    // Message 6 changed by hand from Left to Right: its board and every
+    // one after it part from the file's fingerprints.
+    let mut moved = session.clone();
+    moved.messages[5] = Msg::Play(Input::Move(Direction::Right));
+    // Message 9's commands changed by hand: only it parts.
+    let mut said = session.clone();
+    said.commands[8] = vec!["SaveGame".into(), "Beep".into()];
+    let rows: [(&Session, Option<u64>, &[u64]); 3] = [
+        (&session, None, &[]),
+        (&moved, Some(6), &[5]),
+        (&said, Some(9), &[8, 10]),
+    ];
+    for (file, first, unmarked) in rows {
+        let opened = check(
+            &started,
+            DebugMsg::Opened(Box::new(file.clone())),
+            vec![],
+            page,
+        );
+        let differ = tool_parted(file);
+        let listed = Listed::of(&opened);
+        assert_eq!(
+            differ.first().copied(),
+            first,
+            "the tool's first difference"
+        );
+        assert_eq!(
+            listed.parted,
+            first.map(|n| (n, differ.len())),
+            "the list's"
+        );
+        for n in 1..=file.last() {
+            let marked = opened.row(page, n).expect("listed").differs;
+            assert_eq!(marked, differ.contains(&n), "message {n} marked");
+        }
+        for &n in unmarked {
+            assert!(!opened.row(page, n).expect("listed").differs, "message {n}");
+        }
+    }
+    // The page's own list marks nothing.
+    assert!(!started.row(page, 6).expect("listed").differs);
+    assert_eq!(Listed::of(&started).parted, None);
 }
 
 /// The first `n` messages of `session`.

@@ -491,6 +491,7 @@ fn an_oversized_link_is_refused_before_it_is_read() {
 
 #[test]
 fn errors_read_as_sentences_for_the_page() {
+    use leptos_2048::app::words::link_error;
     for (error, sentence) in [
         (LinkError::CutShort, "This link is cut short"),
         (
@@ -505,7 +506,7 @@ fn errors_read_as_sentences_for_the_page() {
             "This link's game cannot be replayed here",
         ),
     ] {
-        assert_eq!(error.to_string(), sentence);
+        assert_eq!(link_error(&error), sentence);
     }
 }
 

@@ -1098,7 +1098,7 @@ fn a_challenge_is_a_daily_or_a_race_never_both_nor_neither() {
     let neither = json.replace(r#""daily":329"#, r#""daily":null"#);
     for bad in [both, neither] {
         assert!(
-            matches!(decode_challenge(&bad), Err(Invalid::Impossible(_))),
+            matches!(decode_challenge(&bad), Err(Invalid::Malformed(_))),
             "{bad}"
         );
     }

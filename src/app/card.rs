@@ -14,7 +14,7 @@ use crate::session::replay::{self, Replay};
 use super::contest::Against;
 use super::model::Model;
 use super::words::{
-    accuracy_percent, card_accuracy, daily_name, move_or_moves, sent_words, spaced, FINAL_BOARD,
+    accuracy_percent, card_accuracy, card_head, daily_name, sent_words, FINAL_BOARD,
 };
 
 /// How many slices the card's strip cuts the game into.
@@ -90,13 +90,7 @@ pub fn result_card(model: &Model) -> Option<(String, String)> {
         Against::Daily { number, counted } => daily_name(*number, *counted),
         Against::Race(_) => "Race".to_string(),
     };
-    let head = format!(
-        "2048 {name} · {} points · top tile {} · {} {}",
-        spaced(end.score),
-        end.board.max_value(),
-        spaced(u64::from(end.moves)),
-        move_or_moves(end.moves)
-    );
+    let head = card_head(&name, end.score, end.board.max_value(), end.moves);
     let link = replay::encode(&Replay::from_history(&challenge.game)?);
     let url = format!("{}?race={link}", model.links.page_url);
     let mut text = vec![head.clone()];

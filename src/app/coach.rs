@@ -54,6 +54,34 @@ pub fn game_start(inputs: &[Input]) -> usize {
         .map_or(0, |n| n + 1)
 }
 
+/// How many moves of its game the board after `i` of `inputs` follows,
+/// in a history whose start had made `first`: New Game and Keep going are
+/// not moves, and a New Game starts the count again. The board's own
+/// `State::moves`, counted without replaying.
+pub fn moves_made(inputs: &[Input], first: u32, i: usize) -> u32 {
+    let inputs = &inputs[..i.min(inputs.len())];
+    let start = game_start(inputs);
+    let made = inputs[start..]
+        .iter()
+        .filter(|input| matches!(input, Input::Move(_)))
+        .count() as u32;
+    if start == 0 {
+        first + made
+    } else {
+        made
+    }
+}
+
+/// Where the game that the board after `i` of `inputs` is in ends: at its
+/// New Game (the board before it its last), or at the last input.
+pub fn game_end(inputs: &[Input], i: usize) -> usize {
+    let from = i.min(inputs.len());
+    inputs[from..]
+        .iter()
+        .position(|&input| input == Input::NewGame)
+        .map_or(inputs.len(), |n| from + n)
+}
+
 /// The moves of the game in play: from its start up to the history's
 /// cursor, each with the board it was played on. `None` if the game is not
 /// 4×4 (the search plays 4×4 boards only).
@@ -187,6 +215,13 @@ impl Coach {
     /// The accuracy and grade counts of the moves judged so far.
     pub fn summary(&self) -> Summary {
         Summary::of(self.moves.iter().filter_map(|m| m.verdict.as_ref()))
+    }
+
+    /// The number of the move at `at` in the history, as the page numbers
+    /// moves: counted from its game's start ([`moves_made`]).
+    pub fn move_number(&self, at: usize) -> u32 {
+        let first = self.start.as_ref().map_or(0, |s| s.moves);
+        moves_made(&self.inputs, first, at) + 1
     }
 
     /// The verdict on the move at `at` in the history, if judged.

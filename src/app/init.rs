@@ -18,7 +18,8 @@ use super::model::{
 };
 use super::saved::Load;
 use super::words::{
-    link_verified, race_link_wrong, replay_link_wrong, DAILY_LINK_WRONG, SEED_LINK_WRONG,
+    link_error, link_verified, race_link_wrong, replay_link_wrong, DAILY_LINK_WRONG,
+    SEED_LINK_WRONG,
 };
 use crate::session::daily;
 
@@ -180,7 +181,7 @@ fn offer_race(model: &mut Model, link: &str) {
             model.prove(link_verified(history.present(), daily));
             model.contest.offer = Some(RaceOffer::new(link, history.present()));
         }
-        Err(e) => model.refuse(race_link_wrong(e.message())),
+        Err(e) => model.refuse(race_link_wrong(link_error(&e))),
     }
 }
 
@@ -235,7 +236,7 @@ impl Start {
     /// A shared game, ready to replay from its first input, and what its
     /// end, replayed from its moves, proved.
     fn replay(link: &str, today: u32) -> Result<Option<Start>, String> {
-        let mut history = replay::open(link).map_err(|e| replay_link_wrong(e.message()))?;
+        let mut history = replay::open(link).map_err(|e| replay_link_wrong(link_error(&e)))?;
         let daily = daily::number_of(&history, today);
         let proof = Some(Note::Proof(link_verified(history.present(), daily)));
         let mode = if history.seek(0) && history.can_redo() {

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::chunks::Chunks;
-use super::coach::{game_start, Coach};
+use super::coach::{game_end, game_start, moves_made, Coach};
 use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
@@ -69,7 +69,7 @@ pub enum Note {
     /// yet, a race that cannot start. Said as an alert.
     Refusal(String),
     /// What the link the page was opened with proved: its game, replayed
-    /// from its seed and moves, whatever anyone says of it. Said quietly.
+    /// from its start and moves, whatever anyone says of it. Said quietly.
     Proof(String),
 }
 
@@ -216,7 +216,11 @@ impl Model {
     /// in a challenge that has ended: the bar says it ended.
     pub fn computer_line(&self) -> Option<String> {
         if let Mode::Viewing(at) = self.travel.mode {
-            return self.coach.verdict_at(at).map(|v| verdict_sentence(at, v));
+            let number = self.coach.move_number(at);
+            return self
+                .coach
+                .verdict_at(at)
+                .map(|v| verdict_sentence(number, v));
         }
         let present = self.board_game().present();
         let c = &self.computer;
@@ -228,6 +232,22 @@ impl Model {
         }
         let open = self.challenge_on_board().filter(|c| !c.ended);
         open.and_then(|c| c.against.unaided()).map(words::help_off)
+    }
+
+    /// The line over the history's list (`words::history_position`):
+    /// where the board shown stands in its game, counted in moves (a New
+    /// Game is not one, and starts the count again).
+    pub fn history_line(&self) -> String {
+        let h = self.board_game();
+        let inputs = h.inputs();
+        let first = h.state_at(0).map_or(0, |s| s.moves);
+        let made = |i| moves_made(inputs, first, i);
+        let viewing = self.travel.viewing();
+        let total = made(game_end(inputs, viewing.unwrap_or(h.cursor())));
+        let judged = viewing
+            .and_then(|i| self.coach.verdict_at(i))
+            .map(|v| v.played);
+        words::history_position(viewing.map(made), judged, total, made(h.cursor()))
     }
 
     /// The history's check, said of the game on the board: the last

@@ -107,8 +107,10 @@ pub enum Msg {
     Idle,
     /// The page is hidden or closing: write what is unsaved now.
     Hidden,
-    /// Another tab stored a best score for a board size.
-    BestElsewhere(Config, u64),
+    /// Another tab stored a best score for a board size, read as
+    /// `Cmd::Load` reads it: a score, or one that failed its checks and was
+    /// set aside.
+    BestElsewhere(Config, Loaded<u64>),
     /// A write to storage failed.
     SaveFailed(Problem),
     /// The clipboard now holds this link.
@@ -171,7 +173,10 @@ impl Msg {
             Msg::ReplayTick => "ReplayTick".into(),
             Msg::Idle => "Idle".into(),
             Msg::Hidden => "Hidden".into(),
-            Msg::BestElsewhere(c, best) => format!("BestElsewhere({}, {best})", size(c)),
+            Msg::BestElsewhere(c, Loaded::Valid(best)) => {
+                format!("BestElsewhere({}, {best})", size(c))
+            }
+            Msg::BestElsewhere(c, _) => format!("BestElsewhere({}, set aside)", size(c)),
             Msg::SaveFailed(problem) => format!("SaveFailed({problem:?})"),
             Msg::LinkCopied(_) => "LinkCopied".into(),
             Msg::ChunkLoaded { chunk, loaded } => format!("ChunkLoaded({chunk:?}, {loaded})"),

@@ -3,7 +3,9 @@
 //! fast a replay goes, and the last check of the history. Its rules are
 //! in `update/travel.rs`.
 
+use super::coach::moves_made;
 use super::words;
+use crate::engine::{Input, State};
 use crate::session::history::History;
 
 /// Replay speeds offered, in moves a second.
@@ -66,9 +68,19 @@ impl Travel {
     /// yet.
     pub fn check_line(&self, history: &History) -> String {
         match &self.verification {
-            Some(v) if v.seed == history.seed() => v.sentence(history.len()),
+            Some(v) if v.seed == history.seed() => v.sentence(history),
             _ => words::NOT_CHECKED.to_string(),
         }
+    }
+}
+
+/// The number a row of the history's list shows for the board `state`,
+/// reached by `input`: the moves of its game it follows, at the start and
+/// after a move; none after a New Game or Keep going, which are not moves.
+pub fn row_number(input: Option<Input>, state: &State) -> Option<u32> {
+    match input {
+        None | Some(Input::Move(_)) => Some(state.moves),
+        Some(Input::NewGame | Input::KeepPlaying) => None,
     }
 }
 
@@ -103,9 +115,21 @@ impl Verification {
         }
     }
 
-    /// The check in a sentence, for a history of `len` inputs now
-    /// (`words::check_sentence`).
-    pub fn sentence(&self, len: usize) -> String {
-        words::check_sentence(self.inputs, self.seed, self.result, len)
+    /// The check in a sentence, for `history` as it is now
+    /// (`words::check_sentence`): the moves it played again, those of its
+    /// inputs the history still holds (a New Game is not a move), and the
+    /// moves since; where it went wrong, after which move of its game.
+    pub fn sentence(&self, history: &History) -> String {
+        let inputs = history.inputs();
+        let checked = self.inputs.min(inputs.len());
+        let moves = |inputs: &[Input]| {
+            inputs
+                .iter()
+                .filter(|i| matches!(i, Input::Move(_)))
+                .count() as u32
+        };
+        let first = history.state_at(0).map_or(0, |s| s.moves);
+        let result = self.result.map_err(|i| moves_made(inputs, first, i));
+        words::check_sentence(moves(&inputs[..checked]), result, moves(&inputs[checked..]))
     }
 }

@@ -1,9 +1,10 @@
 //! The words the app says, every one of them: what the live region says
 //! after each input, the notices, the computer's and the coach's lines,
 //! the contest's, the buttons whose words change with the model, the
-//! titles. No other file of src/app/ holds a sentence for the player
-//! (`tests/architecture.rs` looks); the view's fixed labels are in its
-//! markup, and the debugger's words, for students, in its own files.
+//! titles, and the view's fixed labels and help. No other file of src/
+//! holds a sentence for the player (`tests/architecture.rs` looks at every
+//! module but the ones it names, whose words are the message log's or the
+//! tests'); the debugger's words, for students, are in its own files.
 //! Pure, so they are tested natively.
 
 use super::notice::{Notice, Record, Records, Sent, SentBy};
@@ -12,6 +13,7 @@ use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, Input, State, Status};
 use crate::session::dailies::DailyResult;
 use crate::session::race::Ghost;
+use crate::session::replay::LinkError;
 
 /// A board size in words: `4×4`.
 pub fn size(config: &Config) -> String {
@@ -97,9 +99,10 @@ fn percent(basis_points: i32) -> String {
 /// A judged move explained, as the line under the board says it while the
 /// board it was played on is shown: "Move 212, left: mistake. It cost about
 /// 14 points of your chance to make 512; down kept 71%." or "Move 12, up:
-/// best. No move kept more of your chance to make 64 (100%)."
-pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
-    let head = format!("Move {}, {}: {}.", at + 1, v.played.word(), v.grade.word());
+/// best. No move kept more of your chance to make 64 (100%)." `number`:
+/// the move's number in its game.
+pub fn verdict_sentence(number: u32, v: &Verdict) -> String {
+    let head = format!("Move {number}, {}: {}.", v.played.word(), v.grade.word());
     let chance = format!("your chance to make {}", spaced(1 << v.target));
     match v.better() {
         None => format!(
@@ -122,13 +125,14 @@ pub fn verdict_sentence(at: usize, v: &Verdict) -> String {
 }
 
 /// What a share link proved, said when the page opens it: its game's end
-/// as replaying its seed and moves made it, "Replayed from its seed and
-/// moves: 36 412 points in 1 607 moves, top tile 2048.", and which daily
-/// it is when its start is a daily's: "Daily #329, replayed from …".
+/// as replaying its start and moves made it, in a player's words:
+/// "Replayed move by move: 36 412 points in 1 607 moves, top tile
+/// 2048.", and which daily it is when its start is a daily's: "Daily
+/// #329, replayed move by move: …".
 pub fn link_verified(end: &State, daily: Option<u32>) -> String {
     let moves = move_or_moves(end.moves);
     let proved = format!(
-        "from its seed and moves: {} points in {} {moves}, top tile {}.",
+        "move by move: {} points in {} {moves}, top tile {}.",
         spaced(end.score),
         spaced(u64::from(end.moves)),
         end.board.max_value()
@@ -274,35 +278,38 @@ pub fn input_name(input: Option<Input>) -> String {
     }
 }
 
-/// The line over the history's list: where the board is in the game.
+/// The line over the history's list: where the board is in its game,
+/// counted in moves (a New Game and Keep going are not moves). `viewing`:
+/// the moves made on the board shown, if the past is shown; `total`: the
+/// moves of its game; `made`: the moves made on the present board.
 /// "Showing the board after move 12 of 28: look only, or resume from
 /// here.", or where the review judged the move played from it (`judged`),
 /// "Showing the board before move 13 of 28, where you moved left.", "28
 /// moves, the last 3 undone: Redo brings them back.", "28 moves so far."
 pub fn history_position(
-    viewing: Option<usize>,
+    viewing: Option<u32>,
     judged: Option<Direction>,
-    len: usize,
-    cursor: usize,
+    total: u32,
+    made: u32,
 ) -> String {
-    let moves = move_or_moves(len as u32);
     match viewing {
         Some(i) => match judged {
             Some(d) => format!(
-                "Showing the board before move {} of {len}, where you moved {}.",
+                "Showing the board before move {} of {total}, where you moved {}.",
                 i + 1,
                 d.word()
             ),
             None => format!(
-                "Showing the board after move {i} of {len}: look only, or resume from here."
+                "Showing the board after move {i} of {total}: look only, or resume from here."
             ),
         },
-        None if cursor < len => format!(
-            "{len} {moves}, the last {} undone: Redo brings {} back.",
-            len - cursor,
-            if len - cursor == 1 { "it" } else { "them" }
+        None if made < total => format!(
+            "{total} {}, the last {} undone: Redo brings {} back.",
+            move_or_moves(total),
+            total - made,
+            if total - made == 1 { "it" } else { "them" }
         ),
-        None => format!("{len} {moves} so far."),
+        None => format!("{made} {} so far.", move_or_moves(made)),
     }
 }
 
@@ -313,35 +320,23 @@ pub fn earlier_moves(n: usize) -> String {
     format!("{n} earlier {boards}: the slider reaches them.")
 }
 
-/// The history's check in a sentence, for the game it replayed, now
-/// `len` moves long: "Checked: replaying the game's 12 moves from seed 7
-/// gives every board in the list." and how many moves came since; or
-/// where the replay found another board than the one kept.
-pub fn check_sentence(
-    moves: usize,
-    seed: Option<u64>,
-    result: Result<(), usize>,
-    len: usize,
-) -> String {
-    let from = match seed {
-        Some(seed) => format!("seed {seed}"),
-        None => "the saved start".to_string(),
-    };
+/// The history's check in a sentence: the `moves` it played again (a New
+/// Game is not one), "Checked: playing the 12 moves again gives every
+/// board in the list.", and how many moves came since; or, where playing
+/// them again gave another board than the one kept, after which move of
+/// its game (`Err`).
+pub fn check_sentence(moves: u32, result: Result<(), u32>, since: u32) -> String {
     let mut text = match result {
         Ok(()) => format!(
-            "Checked: replaying the game's {moves} {} from {from} gives every board in the list.",
-            move_or_moves(moves as u32)
+            "Checked: playing the {moves} {} again gives every board in the list.",
+            move_or_moves(moves)
         ),
-        Err(i) => {
-            format!("Mismatch: replayed from {from}, the board after move {i} is not the one kept.")
+        Err(made) => {
+            format!("Mismatch: playing the moves again, the board after move {made} is not the one kept.")
         }
     };
-    if len != moves {
-        let since = len.abs_diff(moves);
-        text.push_str(&format!(
-            " ({since} {} since.)",
-            move_or_moves(since as u32)
-        ));
+    if since > 0 {
+        text.push_str(&format!(" ({since} {} since.)", move_or_moves(since)));
     }
     text
 }
@@ -699,6 +694,167 @@ pub fn card_accuracy(accuracy: &str, strip: &str, plain: bool) -> String {
     }
 }
 
+// ─── The view's fixed words ───────────────────────────────────────────────
+// The labels, headings and help the view draws as they are, whatever the
+// model: here so that every sentence for the player is in one file.
+
+/// The intro under the heading, before its goal.
+pub const INTRO: &str = "Join the numbers and get to the ";
+
+/// The intro's goal: the target tile, or the biggest one of an endless game.
+pub fn goal(target: Option<u64>) -> String {
+    match target {
+        Some(t) => format!("{t} tile!"),
+        None => "biggest tile you can!".to_string(),
+    }
+}
+
+pub const NEW_GAME: &str = "New Game";
+
+/// The board's message at the game's end.
+pub const YOU_WIN: &str = "You win!";
+pub const GAME_OVER: &str = "Game over!";
+pub const KEEP_GOING: &str = "Keep going";
+pub const TRY_AGAIN: &str = "Try again";
+
+/// The tiles' list, for assistive technology.
+pub const TILES_ON_BOARD: &str = "Tiles on the board";
+
+/// A chunk of the page's code on its way.
+pub const LOADING: &str = "Loading…";
+
+/// The contest bar, its offer to race, and the result card, named.
+pub const CONTEST_BAR: &str = "Daily and races";
+pub const NOT_NOW: &str = "Not now";
+pub const RESULT_CARD: &str = "Result card";
+
+/// Undo's keys, as `aria-keyshortcuts` says them.
+pub const UNDO_KEYS: &str = "U Control+Z Meta+Z";
+
+/// The share box's lines: the game cannot be shared, the link to copy, the
+/// link copied; and the link's field, named.
+pub const SHARE_REFUSED: &str = "This game cannot be shared: it began before the undo history \
+                                 this page holds, or it is too long for a link.";
+pub const COPY_THIS_LINK: &str = "Copy this link:";
+pub const LINK_COPIED: &str = "Link copied. Anyone who opens it sees this game replayed:";
+pub const LINK_TO_THIS_GAME: &str = "Link to this game";
+
+/// The replay's bar: where the replay is, its speed, and its skip.
+pub const REPLAYING: &str = "Replaying a shared game: move ";
+pub const SPEED: &str = "Speed ";
+pub const SKIP_TO_END: &str = "Skip to the end";
+
+/// The history panel's slider and buttons.
+pub const MOVE_SHOWN: &str = "Move shown";
+pub const RESUME_FROM_HERE: &str = "Resume from here";
+pub const BACK_TO_PRESENT: &str = "Back to the present";
+pub const CHECK_AGAIN: &str = "Check again";
+
+/// The message log's chunk could not be fetched.
+pub const LOG_FAILED: &str =
+    "The message log could not be loaded. The game plays on; it tries again when you \
+                              next open it or drop a session file on the page.";
+
+/// The review panel's progress and chart, named.
+pub const MOVES_REVIEWED: &str = "Moves reviewed";
+pub const CHANCE_CAPTION: &str = "Your chance to make the next tile, move by move";
+pub const CHANCE_CHART: &str = "The chance each move kept of making the next tile up; each mistake and blunder is a button that shows its board";
+/// A judged move's mark's title.
+pub const SHOW_MOVES_BOARD: &str = "Show the board this move was played on";
+/// The review chart in words when no move was a mistake.
+pub const NO_MISTAKE: &str = "No mistake or blunder.";
+
+/// A judged move in words: "Move 120: blunder, better up". Moves are
+/// numbered as the history's rows are, in their game (`Coach::move_number`).
+pub fn move_name(number: u32, grade: Grade, better: Option<Direction>) -> String {
+    let mut name = format!("Move {number}: {}", grade.word());
+    if let Some(d) = better {
+        name.push_str(", better ");
+        name.push_str(d.word());
+    }
+    name
+}
+
+/// The settings' labels and help.
+pub const ENDLESS: &str = "None (endless)";
+pub const BOARD_SIZE: &str = "Board size";
+pub const WIDTH: &str = "Width ";
+pub const HEIGHT: &str = "Height ";
+pub const TARGET: &str = "Target ";
+pub const SIZES_HELP: &str =
+    "Each size keeps its own game and best score. A new target starts a new game.";
+pub const COMPUTER_PLAYER: &str = "Computer player";
+pub const AUTOPLAY_PAUSE: &str = "Pause between autoplay moves ";
+
+/// How long the computer thinks a move, `ms`, and what it plays.
+pub fn thinking_time(ms: u32) -> String {
+    format!("Hint and Autoplay think for {ms} ms a move. {ONLY_4X4}")
+}
+
+/// The statistics panel's rows, tables and charts.
+pub const GAMES_PLAYED: &str = "Games played";
+pub const GAMES_WON: &str = "Games won";
+pub const BEST_SCORE: &str = "Best score";
+pub const BEST_TILE: &str = "Best tile";
+pub const TOTAL_MOVES: &str = "Total moves";
+pub const DAILIES_PLAYED: &str = "Dailies played";
+pub const CURRENT_STREAK: &str = "Current streak";
+pub const BEST_STREAK: &str = "Best streak";
+pub const LATEST_DAILIES_CHART: &str = "Scores of the latest dailies";
+pub const DAILY_NUMBER: &str = "Daily #";
+pub const REACH_CHART: &str = "How often each tile was reached";
+pub const SCORES_CHART: &str = "Scores of the recent games";
+pub const STATISTICS: &str = "Statistics, ";
+pub const RATES_TABLE: &str = "Tile rates as a table";
+
+/// The words a screen reader hears for the reach chart: each tile's share.
+pub fn reach_words(rates: &[(u64, u32, u32)]) -> String {
+    let said: Vec<String> = rates.iter().map(|(t, _, p)| format!("{t}: {p}%")).collect();
+    format!(
+        "Share of games that reached each tile. {}.",
+        said.join(", ")
+    )
+}
+
+/// The words a screen reader hears for the score chart.
+pub fn score_words(scores: &[u64]) -> String {
+    let said: Vec<String> = scores.iter().map(|&s| spaced(s)).collect();
+    format!(
+        "Scores of the last {} games, oldest first: {}.",
+        said.len(),
+        said.join(", ")
+    )
+}
+
+/// The result card's first line: the challenge's `name`, its score, top
+/// tile and moves.
+pub fn card_head(name: &str, score: u64, top: u64, moves: u32) -> String {
+    format!(
+        "2048 {name} · {} points · top tile {top} · {} {}",
+        spaced(score),
+        spaced(u64::from(moves)),
+        move_or_moves(moves)
+    )
+}
+
+/// Why a share link does not open, as a sentence.
+pub fn link_error(e: &LinkError) -> &'static str {
+    match e {
+        LinkError::NotAGameLink => "This link is not a game link",
+        LinkError::NewerVersion => "This link is for a newer version",
+        LinkError::TooLong => "This link is too long",
+        LinkError::CutShort => "This link is cut short",
+        LinkError::Changed => "This link was changed after it was made",
+        LinkError::Unplayable(_) => "This link's game cannot be replayed here",
+    }
+}
+
+/// The message log's handle in the window's corner, with how many
+/// messages the page has taken.
+pub fn messages_handle(taken: u64) -> String {
+    format!("Messages ({taken})")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -715,6 +871,27 @@ mod tests {
             "Showing the board after move 12 of 28: look only, or resume from here."
         );
         assert_eq!(history_position(None, None, 28, 28), "28 moves so far.");
+        assert_eq!(
+            history_position(None, None, 28, 25),
+            "28 moves, the last 3 undone: Redo brings them back."
+        );
+        assert_eq!(history_position(None, None, 1, 1), "1 move so far.");
+    }
+
+    #[test]
+    fn the_check_says_what_was_played_again_in_a_players_words() {
+        assert_eq!(
+            check_sentence(12, Ok(()), 0),
+            "Checked: playing the 12 moves again gives every board in the list."
+        );
+        assert_eq!(
+            check_sentence(1, Ok(()), 2),
+            "Checked: playing the 1 move again gives every board in the list. (2 moves since.)"
+        );
+        assert_eq!(
+            check_sentence(12, Err(7), 0),
+            "Mismatch: playing the moves again, the board after move 7 is not the one kept."
+        );
     }
 
     #[test]
@@ -834,7 +1011,7 @@ mod tests {
                  (0.3%).",
             ),
         ] {
-            assert_eq!(verdict_sentence(119, &verdict), said);
+            assert_eq!(verdict_sentence(120, &verdict), said);
         }
     }
 

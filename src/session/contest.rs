@@ -7,9 +7,17 @@ use serde::{Deserialize, Serialize};
 
 use super::history::History;
 
-/// A daily's attempt or a race, as stored (`save` writes and reads it in
-/// its [`Written`] form, and so does serde): what the page plays in
-/// `app::contest::Challenge`, with the race as its link.
+/// A daily's attempt or a race, as stored: what the page plays in
+/// `app::contest::Challenge`, with the race as its link. Serde writes and
+/// reads it in the form it has been stored in since the first version,
+/// [`Written`] (its `try_from`/`into`), so nothing else converts it.
+///
+/// Two shapes, this and `app::contest::Challenge`, rather than one: both
+/// hold the same four things, and differ only in what they hold of the
+/// race (`Against<R>`, one shape for both): its link here, what storage
+/// keeps; the ghost folded from that link there, with the racer's splits,
+/// which the page plays with and which are not stored (they are made again
+/// from the link and the game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Written", into = "Written")]
 pub struct SavedChallenge {
@@ -53,7 +61,7 @@ impl<R> Against<R> {
 /// "game":<History>}` (inside `save`'s `{"version":1,"value":…}`). A
 /// record with both a daily and a race, or neither, is no challenge.
 #[derive(Clone, Serialize, Deserialize)]
-pub struct Written {
+struct Written {
     daily: Option<u32>,
     counted: bool,
     race: Option<String>,

@@ -101,24 +101,11 @@ pub enum LinkError {
     Unplayable(usize),
 }
 
-impl LinkError {
-    /// The sentence to show, also what `Display` writes. (Cheaper than
-    /// `to_string()` in wasm: no formatting machinery.)
-    pub fn message(&self) -> &'static str {
-        match self {
-            LinkError::NotAGameLink => "This link is not a game link",
-            LinkError::NewerVersion => "This link is for a newer version",
-            LinkError::TooLong => "This link is too long",
-            LinkError::CutShort => "This link is cut short",
-            LinkError::Changed => "This link was changed after it was made",
-            LinkError::Unplayable(_) => "This link's game cannot be replayed here",
-        }
-    }
-}
-
+/// The error's name (`CutShort`): the sentence the player reads is
+/// `app::words::link_error`'s.
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+        fmt::Debug::fmt(self, f)
     }
 }
 

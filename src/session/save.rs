@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{max_score, Config, State};
-use crate::session::contest::{Against, SavedChallenge, Written};
+use crate::session::contest::{Against, SavedChallenge};
 use crate::session::dailies::Dailies;
 use crate::session::history::{self, History};
 use crate::session::stats::Stats;
@@ -260,16 +260,14 @@ fn decode_versioned<T: for<'a> Deserialize<'a>>(json: &str) -> Result<T, Invalid
 
 /// The JSON of the daily's attempt or the race in play.
 pub fn encode_challenge(challenge: &SavedChallenge) -> String {
-    let record = Written::from(challenge.clone());
-    encode_versioned(&record, challenge.game.len() + 2048)
+    encode_versioned(challenge, challenge.game.len() + 2048)
 }
 
 /// The daily's attempt or the race in play from its JSON (a record naming
 /// both, or neither, is malformed): a daily's game is daily #N's, 4×4 to
 /// 2048 with the same luck for everyone; a race's link fits in a link.
 pub fn decode_challenge(json: &str) -> Result<SavedChallenge, Invalid> {
-    let record: Written = decode_versioned(json)?;
-    let challenge = SavedChallenge::try_from(record).map_err(|e| Invalid::Impossible(e.into()))?;
+    let challenge: SavedChallenge = decode_versioned(json)?;
     let game = &challenge.game;
     let fits = match &challenge.against {
         Against::Daily { number, .. } => {

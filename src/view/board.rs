@@ -4,6 +4,7 @@ use leptos::prelude::*;
 
 use super::context::{select, send_button};
 use crate::app::tiles::{keep_places, view_tiles, ViewTile};
+use crate::app::words;
 use crate::app::Msg;
 use crate::engine::{Input, State, Status};
 
@@ -55,8 +56,8 @@ fn GameMessage(status: Memo<Status>) -> impl IntoView {
         Status::Playing | Status::Continuing => "game-message",
     };
     let text = move || match status.get() {
-        Status::Won => "You win!",
-        Status::Over => "Game over!",
+        Status::Won => words::YOU_WIN,
+        Status::Over => words::GAME_OVER,
         Status::Playing | Status::Continuing => "",
     };
     // A daily or a race has no new game: no Try again (its bar has what fits).
@@ -65,8 +66,8 @@ fn GameMessage(status: Memo<Status>) -> impl IntoView {
         <div class=class class:in-contest=move || contest.get()>
             <p>{text}</p>
             <div class="lower">
-                {send_button("keep-playing-button", "Keep going", Msg::Play(Input::KeepPlaying))}
-                {send_button("retry-button", "Try again", Msg::Play(Input::NewGame))}
+                {send_button("keep-playing-button", words::KEEP_GOING, Msg::Play(Input::KeepPlaying))}
+                {send_button("retry-button", words::TRY_AGAIN, Msg::Play(Input::NewGame))}
                 {send_button("review-button", "Review", Msg::Review)}
             </div>
         </div>
@@ -101,7 +102,7 @@ fn Grid(size: Memo<(u8, u8)>) -> impl IntoView {
 #[component]
 fn TileLayer(tiles: Memo<Vec<ViewTile>>) -> impl IntoView {
     view! {
-        <div class="tile-container" role="list" aria-label="Tiles on the board">
+        <div class="tile-container" role="list" aria-label=words::TILES_ON_BOARD>
             // Keyed by id and value: an id names one tile within a line of
             // play, but after an undo and a different move, or a jump in the
             // inspector, the same id can be another tile.

@@ -11,6 +11,7 @@ use leptos::either::EitherOf3;
 use leptos::prelude::*;
 
 use crate::app::chunks::{Chunk, Fetch};
+use crate::app::words;
 use crate::web::split_points;
 
 /// The view of the chunk `shown` names, if any, or a line in its place
@@ -39,7 +40,7 @@ fn line_or_view(chunk: Chunk, fetch: Fetch) -> impl IntoView {
             <p class=failed role="status">{chunk.failure()}</p>
         }),
         Fetch::Missing | Fetch::Loading => EitherOf3::C(view! {
-            <p class=loading>"Loading…"</p>
+            <p class=loading>{words::LOADING}</p>
         }),
     }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::chunk_place::chunk_place;
 use super::context::{select, send_button};
+use crate::app::words;
 
 use crate::app::bar::{bar, Bar};
 use crate::app::card::{card_view, SmallBoard};
@@ -70,7 +71,7 @@ fn draw(bar: Bar) -> impl IntoView {
         .into_iter()
         .map(|(class, words, msg)| send_button(class, words, msg));
     view! {
-        <section class="contest-bar" aria-label="Daily and races">
+        <section class="contest-bar" aria-label=words::CONTEST_BAR>
             <p class=lead role="status">{bar.line}</p>
             {splits}
             {ghost}
@@ -111,7 +112,7 @@ fn RaceOffer() -> impl IntoView {
                     " "
                     {send_button("race-button", "Race", Msg::Race)}
                     " "
-                    {send_button("race-decline", "Not now", Msg::DeclineRace)}
+                    {send_button("race-decline", words::NOT_NOW, Msg::DeclineRace)}
                 </p>
             }
         })
@@ -133,7 +134,7 @@ fn ResultCard() -> impl IntoView {
             // fit, never broken mid-token; it is whole in the text shared.
             let link = card.link.clone();
             view! {
-                <figure class="result-card" aria-label="Result card">
+                <figure class="result-card" aria-label=words::RESULT_CARD>
                     {small_board("card-board", "card-cell", card.board)}
                     <figcaption class="card-lines">
                         {lines.collect_view()}

@@ -42,7 +42,7 @@ fn PlayControls() -> impl IntoView {
             class="undo-button control"
             disabled=move || !can_undo.get()
             title=move || unaided.get()
-            aria-keyshortcuts="U Control+Z Meta+Z"
+            aria-keyshortcuts=words::UNDO_KEYS
             on:click=send(Msg::Undo)
         >
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"></path></svg>
@@ -140,16 +140,9 @@ fn ShareOutput() -> impl IntoView {
     let share = select(|m| m.links.share.clone());
     let output = move || {
         let (said, url) = match share.get()? {
-            Share::Refused => (
-                "This game cannot be shared: it began before the undo history \
-                 this page holds, or it is too long for a link.",
-                String::new(),
-            ),
-            Share::Made(url) => ("Copy this link:", url),
-            Share::Copied(url) => (
-                "Link copied. Anyone who opens it sees this game replayed:",
-                url,
-            ),
+            Share::Refused => (words::SHARE_REFUSED, String::new()),
+            Share::Made(url) => (words::COPY_THIS_LINK, url),
+            Share::Copied(url) => (words::LINK_COPIED, url),
         };
         Some(view! {
             <div class="share-output" role="status">
@@ -157,7 +150,7 @@ fn ShareOutput() -> impl IntoView {
                 <input
                     class="share-link"
                     readonly
-                    aria-label="Link to this game"
+                    aria-label=words::LINK_TO_THIS_GAME
                     hidden=url.is_empty()
                     prop:value=url
                     on:focus=move |ev| select_text(&ev)

@@ -6,6 +6,7 @@ use crate::engine::{Input, State};
 use crate::web::browser::{css_animation, restart};
 use leptos::prelude::*;
 
+use crate::app::words;
 /// Title and the two score boxes.
 #[component]
 pub fn Heading(
@@ -98,14 +99,11 @@ fn ScoreBar(
 pub fn Intro() -> impl IntoView {
     let dispatch = use_dispatcher();
     let target = select(|m| m.board_game().present().config.target);
-    let goal = move || match target.get() {
-        Some(t) => format!("{t} tile!"),
-        None => "biggest tile you can!".to_string(),
-    };
+    let goal = move || words::goal(target.get());
     let no_new_game = select(|m| m.no_new_game());
     view! {
         <div class="above-game">
-            <p class="game-intro">"Join the numbers and get to the " <strong>{goal}</strong></p>
+            <p class="game-intro">{words::INTRO} <strong>{goal}</strong></p>
             <button
                 class="restart-button"
                 disabled=move || no_new_game.get().is_some()
@@ -113,7 +111,7 @@ pub fn Intro() -> impl IntoView {
                 on:click=move |_| dispatch.send(Msg::Play(Input::NewGame))
             >
                 <svg class="icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7"></path></svg>
-                "New Game"
+                {words::NEW_GAME}
             </button>
         </div>
     }

@@ -215,6 +215,7 @@ fn MessageLog() -> impl IntoView {
     let marked = Selector::new(move || at.get());
     let px = |rows: u64| format!("{}px", rows * ROW);
     view! {
+        {move || listed.with(|l| l.parted).map(parted)}
         <div class="message-scroll" tabindex="0" node_ref=log on:scroll=move |_| read()
             style:--message-row=format!("{ROW}px")>
         <ol
@@ -237,6 +238,20 @@ fn MessageLog() -> impl IntoView {
     }
 }
 
+/// Over a file's list, the first message whose replay differs from what
+/// the file recorded, and how many do (their rows are marked).
+fn parted((n, count): (u64, usize)) -> impl IntoView {
+    let others = match count {
+        1 => String::new(),
+        _ => format!(" ({count} messages differ, each marked ≠)"),
+    };
+    view! {
+        <p class="message-parted" role="status">
+            {format!("Message {n} is the first whose replay differs from the file{others}.")}
+        </p>
+    }
+}
+
 /// One message: its number (a button that pauses on it), the message, and
 /// its commands or why it was ignored, on one line of a fixed height (the
 /// whole of it in its title).
@@ -247,8 +262,18 @@ fn message(row: Row, marked: Selector<Option<u64>>) -> impl IntoView {
     let title = format!("{} → {} {}", row.msg, row.outcome, row.subs);
     let subs =
         (!row.subs.is_empty()).then(|| view! { " " <span class="message-subs">{row.subs}</span> });
+    // A message whose replay differs from the file opened: a mark, and
+    // words for a screen reader.
+    let differs = row.differs.then(|| {
+        view! {
+            <span class="message-differs" aria-hidden="true">"≠"</span>
+            <span class="visually-hidden">"differs from the file: "</span>
+        }
+    });
     view! {
-        <li class="message-row" data-n=n aria-current=current title=title>
+        <li class="message-row" data-n=n aria-current=current title=title
+            class:differs=row.differs>
+            {differs}
             <button class="message-n" aria-label=format!("Inspect message {n}")
                 on:click=move |_| dispatch.debug(DebugMsg::Inspect(Some(n)))>
                 {n}

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::context::{choice, select, send_button};
 use crate::app::model::SPEEDS;
+use crate::app::words;
 use crate::app::{Mode, Msg};
 
 /// The replay bar, shown only while a shared game replays: one memo (the
@@ -39,9 +40,9 @@ fn replaying(at: usize, len: usize, speed: u32) -> impl IntoView {
         .collect();
     view! {
         <div class="replay-bar" role="status">
-            <span class="replay-progress">"Replaying a shared game: move " {at} " of " {len}</span>
-            {choice(("Speed ", ""), "replay-speed", speeds)}
-            {send_button("replay-skip", "Skip to the end", Msg::SkipReplay)}
+            <span class="replay-progress">{words::REPLAYING} {at} " of " {len}</span>
+            {choice((words::SPEED, ""), "replay-speed", speeds)}
+            {send_button("replay-skip", words::SKIP_TO_END, Msg::SkipReplay)}
             {send_button("review-button", "Review", Msg::Review)}
         </div>
     }

@@ -515,7 +515,7 @@ pub fn on_handle(event: &web_sys::Event) -> bool {
 
 pub fn handle_says(taken: u64, shown: bool) {
     if let Some(el) = document().get_element_by_id(HANDLE_ID) {
-        el.set_text_content(Some(&format!("Messages ({taken})")));
+        el.set_text_content(Some(&crate::app::words::messages_handle(taken)));
         let expanded = if shown { "true" } else { "false" };
         if el.get_attribute("aria-expanded").as_deref() != Some(expanded) {
             let _ = el.set_attribute("aria-expanded", expanded);

@@ -116,8 +116,8 @@ impl Listeners {
 /// Best scores written by other tabs for `config`'s size (the `storage`
 /// event fires only for changes made elsewhere) become `BestElsewhere`;
 /// their daily or race, `ChallengeElsewhere`. Each is read as `Cmd::Load`
-/// reads it (`Store`): a record that fails its checks is set aside, and the
-/// challenge's is told to `update` so that the notice says so.
+/// reads it (`Store`): a record that fails its checks is set aside, and is
+/// told to `update` so that the notice names it.
 fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
     let key = storage::best_key(config);
     EventListener::new(&window(), "storage", move |event| {
@@ -128,9 +128,10 @@ fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
             return;
         };
         let msg = match event.key() {
-            Some(k) if k == key => Store::best_written(&value, config)
-                .valid()
-                .map(|best| Msg::BestElsewhere(config, best)),
+            Some(k) if k == key => Some(Msg::BestElsewhere(
+                config,
+                Store::best_written(&value, config),
+            )),
             Some(k) if k == storage::CONTEST_KEY => Some(Msg::ChallengeElsewhere(Box::new(
                 Store::challenge_written(&value),
             ))),

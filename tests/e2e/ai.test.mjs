@@ -8,9 +8,10 @@
 // that cannot load is reported in words, without errors.
 //
 // Timings are printed, not asserted (the machine may be busy), except the
-// long-task bound of the autoplay game: no main-thread task takes 16 ms of
-// CPU (a trace), and none takes 50 ms by the clock ('longtask') unless the
-// trace shows that it was the machine, not the page (printed as a warning).
+// long-task bounds of the autoplay game: no task of the page's script takes
+// 16 ms of the main thread's CPU and no task 50 ms (a trace), and none takes
+// 50 ms by the clock ('longtask') unless the trace shows that it was the
+// machine, not the page (printed as a warning).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +22,7 @@ import {
   openInspector, readInspector,
 } from './session-helpers.mjs';
 import { startSuite, collectErrors, waitReady } from './storage-helpers.mjs';
+import { TRACE_CATEGORIES, mainThreadTasks } from './trace-helpers.mjs';
 import {
   bitboardHex, readHint, autoplayOn, computerButtons, movesPlayed, frames,
   askForHint, choosePause, startAutoplay, stopAutoplay, waitForMoves,
@@ -67,24 +69,6 @@ function assertHintFor(hint, board, label) {
   assert.ok(m, `.hint-output should read "Hint: move <dir>. <reason>."` + ctx);
   assert.equal(m[1], hint.dir, 'the text names another direction than data-hint' + ctx);
   assert.ok(m[2].trim().length >= 3, 'the hint gives no reason' + ctx);
-}
-
-/**
- * The renderer main thread's tasks in a Chrome trace ('toplevel' category):
- * how many, the longest by wall time and the most CPU time one took (ms).
- */
-function mainThreadTasks(traceBuffer) {
-  const trace = JSON.parse(traceBuffer.toString());
-  const events = trace.traceEvents ?? trace;
-  const main = new Set(events
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`));
-  const tasks = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
-  return {
-    tasks: tasks.length,
-    maxWall: tasks.reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0),
-    maxCpu: tasks.reduce((m, e) => Math.max(m, (e.tdur ?? 0) / 1000), 0),
-  };
 }
 
 /** A direction that changes `board`, picked by `random`. */
@@ -283,6 +267,24 @@ test('hint agrees with the AI worker: the page shows its worker\'s reply for the
 // ---------------------------------------------------------------------------
 // 3. Autoplay wins
 
+test('the autoplay test\'s trace sees the page\'s script: a timer that keeps the main thread busy 200 ms counts as script, as much as its task', async () => {
+  const { context, page, errors } = await openAt(suite, { query: '?seed=2048' });
+  await suite.browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await page.keyboard.press('ArrowLeft');
+  await page.evaluate(() => new Promise((done) => setTimeout(() => {
+    const t = performance.now();
+    while (performance.now() - t < 200) { /* the main thread kept busy */ }
+    done();
+  }, 0)));
+  await page.keyboard.press('ArrowRight');
+  const cpu = mainThreadTasks(await suite.browser.stopTracing());
+  console.log(`ai: trace: ${cpu.tasks} tasks, most CPU in one ${cpu.maxCpu.toFixed(1)} ms, of the page's script ${cpu.maxScript.toFixed(1)} ms`);
+  assert.ok(cpu.maxScript >= 16, `the busy timer shows as only ${cpu.maxScript.toFixed(1)} ms of script`);
+  assert.ok(cpu.maxScript <= cpu.maxCpu + 0.1, 'a task\'s script is more than the task');
+  assertClean(errors);
+  await context.close();
+});
+
 test('autoplay (no pause) from a new game reaches 2048 with no main-thread long task and no error, then stops and says why', { timeout: 420_000 }, async () => {
   const { context, page, errors } = await openAt(suite, { query: '?seed=2048' });
   await choosePause(page, 0);
@@ -308,7 +310,7 @@ test('autoplay (no pause) from a new game reaches 2048 with no main-thread long 
   });
   // And a trace of the tasks the page runs: a task's wall time (what
   // 'longtask' sees) against its main-thread CPU time.
-  await suite.browser.startTracing(page, { categories: ['toplevel'] });
+  await suite.browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const t0 = Date.now();
   await startAutoplay(page, 'key');
   // Autoplay stops by itself on a win (or a loss); poll slowly, so as not to load the page.
@@ -327,15 +329,20 @@ test('autoplay (no pause) from a new game reaches 2048 with no main-thread long 
   console.log(`ai: autoplay: ${moves} moves in ${seconds.toFixed(1)} s (${((seconds * 1000) / moves).toFixed(1)} ms a move), ` +
     `score ${game.score}, top tile ${top}, ${tasks.length} long tasks, longest ${longest.toFixed(1)} ms; line: "${line}"`);
   console.log(`ai: autoplay: traced ${cpu.tasks} main-thread tasks: longest ${cpu.maxWall.toFixed(1)} ms by the clock, ` +
-    `most CPU in one task ${cpu.maxCpu.toFixed(1)} ms; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    `most CPU in one task ${cpu.maxCpu.toFixed(1)} ms, of which the page's script ${cpu.maxScript.toFixed(1)} ms at most; ` +
+    `load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   assert.ok(game.won, `autoplay stopped without winning (top tile ${top}, over: ${game.over}, line "${line}")\n${showBoard(game.board)}`);
   assert.equal(top, 2048);
-  // No task of the page's takes 16 ms of the main thread's CPU (a frame;
-  // measured: at most 4.8–6.9 ms), let alone 50.
+  // The search runs in the worker: no task of the page's script takes 16 ms
+  // of the main thread's CPU (a frame; measured: at most 4.4–6.8 ms), let
+  // alone a question's budget. The browser's drawing of a frame is printed
+  // above and not bounded here: its CPU time grows with a busy machine
+  // (measured on one build: 11.0 ms at load 2, 16.7 ms at load 22).
   assert.ok(cpu.tasks > 1000, `the trace holds only ${cpu.tasks} main-thread tasks`);
-  assert.ok(cpu.maxCpu < 16, `a main-thread task took ${cpu.maxCpu.toFixed(1)} ms of CPU during autoplay`);
-  // And none takes 50 ms by the clock either ('longtask')... unless the
-  // trace shows that none of them used 50 ms of CPU (checked just above):
+  assert.ok(cpu.maxScript < 16, `the page's script took ${cpu.maxScript.toFixed(1)} ms of main-thread CPU in one task during autoplay`);
+  assert.ok(cpu.maxCpu < 50, `a main-thread task took ${cpu.maxCpu.toFixed(1)} ms of CPU during autoplay`);
+  // And no task takes 50 ms by the clock either ('longtask')... unless the
+  // trace shows that none of them used 50 ms of CPU:
   // then the main thread was kept waiting by a busy machine (2 cores, the
   // search's worker thread, and whatever else runs), not by the page's work,
   // which is what this test is about. Such a run is printed, loudly.
@@ -494,7 +501,7 @@ test('the computer\'s moves are in the history inspector and the share link repl
   const ins = await readInspector(A.page);
   assert.equal(ins.slider.max, n, `the inspector's slider should cover the ${n} moves`);
   assert.ok(ins.rows.includes(n), `the inspector should list move ${n}: rows ${ins.rows}`);
-  assert.match(ins.check, new RegExp(`^Checked: replaying the game's ${n} moves? from seed 6006`), `check: ${ins.check}`);
+  assert.match(ins.check, new RegExp(`^Checked: playing the ${n} moves? again gives every board in the list\\.`), `check: ${ins.check}`);
   const inputs = await A.page.$$eval('.history-entry', (els) => els.map((e) => [Number(e.dataset.i), e.querySelector('.history-input').textContent]));
   const NAME = { up: '↑ Up', down: '↓ Down', left: '← Left', right: '→ Right' };
   for (const [i, text] of inputs) {

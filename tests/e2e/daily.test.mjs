@@ -261,7 +261,7 @@ test('a race shows its lead at known moves of a known ghost; the card and Send y
   // The racer opens the link: the page says what it proved, and offers the race.
   const b = await contextOn(NOON_UTC(25));
   const pb = await openPage(b, url.slice(url.indexOf('?')));
-  assert.match(await pb.page.textContent('.link-verified'), new RegExp(`^Daily #329, replayed from its seed and moves: ${ghostScores[12]} points in 12 moves`));
+  assert.match(await pb.page.textContent('.link-verified'), new RegExp(`^Daily #329, replayed move by move: ${ghostScores[12]} points in 12 moves`));
   await pb.page.click('.race-button');
   assert.deepEqual((await readBoard(pb.page)).board.flat().filter(Boolean).length, 2, 'from the start');
   for (let k = 1; k <= 8; k++) {

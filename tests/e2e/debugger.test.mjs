@@ -411,6 +411,56 @@ test('a session file dropped on a fresh page fetches the debugger and opens in i
   await context.close();
 });
 
+/** A session file's text with message `n`'s `from` changed to `to`, as by
+ * hand (the file writes one message a line, message 1 the first). */
+function edited(text, n, from, to) {
+  const lines = text.split('\n');
+  const list = lines.indexOf('"messages":[');
+  assert.ok(list >= 0 && lines[list + n].includes(from), `message ${n} is ${lines[list + n]}`);
+  lines[list + n] = lines[list + n].replace(from, to);
+  return lines.join('\n');
+}
+
+test('a file changed by hand opens with the messages whose replay differs from it marked, the first named over the list; an unchanged file, none', async () => {
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(new URL('?seed=7', suite.url).href, { waitUntil: 'load' });
+  await waitReady(page);
+  const text = readFileSync(FIXTURE, 'utf8');
+  // Message 7 of the recorded session is a move left: now a move right.
+  const changed = edited(text, 7, '"Left"', '"Right"');
+  // What the session tool says of the same file: the first message that differs.
+  const file = path.join(TMP, 'changed-by-hand.json');
+  writeFileSync(file, changed);
+  const tool = spawnSync(SESSION_BIN, [file, '--quiet'], { encoding: 'utf8' });
+  assert.equal(tool.status, 1, tool.stdout + tool.stderr);
+  assert.match(tool.stdout, /^first difference at message 7 /m, tool.stdout);
+
+  await dropSessionFile(page, changed);
+  assert.equal(await pausedAt(page), 0);
+  const named = await page.textContent('.message-parted');
+  assert.match(named, /^Message 7 is the first whose replay differs from the file/, named);
+  await scrollToMessage(page, 7);
+  const row = (n) => page.$eval(`.message-log > li[data-n="${n}"]`, (li) => ({
+    marked: li.classList.contains('differs') && li.querySelector('.message-differs')?.textContent === '≠',
+    said: li.textContent.includes('differs from the file'),
+  }));
+  assert.deepEqual(await row(7), { marked: true, said: true }, 'message 7 marked, in words too');
+  for (const n of [5, 6]) assert.deepEqual(await row(n), { marked: false, said: false }, `message ${n} not marked`);
+  await backToLive(page);
+
+  // The file as the page saved it: nothing marked, nothing named.
+  await dropSessionFile(page, text);
+  assert.equal(await pausedAt(page), 0);
+  await scrollToMessage(page, 7);
+  assert.equal(await page.$$eval('.message-log > li.differs, .message-differs', (els) => els.length), 0, 'a row marked');
+  assert.equal(await page.$('.message-parted'), null, 'a first difference named');
+  await backToLive(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the message log whose code cannot be fetched says so under the board, nothing moves, the game plays on, and it opens once the file is back', async () => {
   // A service worker would fetch the chunk itself, out of page.route's reach.
   const context = await suite.browser.newContext({ viewport: { width: 1000, height: 900 }, serviceWorkers: 'block' });
@@ -584,9 +634,14 @@ test('the handle opens the debugger\'s column from any page state, and opening i
       const r = el.getBoundingClientRect();
       return [r.left, r.top, r.width, r.height].map(Math.round);
     });
+    // The player brings the handle into view (on a phone it ends the page)
+    // and presses it: neither the board nor the handle moves.
+    await page.locator('.messages-button').scrollIntoViewIfNeeded();
     const board = await rect('.game-container');
+    const handle = await rect('.messages-button');
     await openMessageLog(page);
     assert.deepEqual(await rect('.game-container'), board, `the board moved (${viewport.width})`);
+    assert.deepEqual(await rect('.messages-button'), handle, `the handle moved under the pointer (${viewport.width})`);
     assert.equal(await page.getAttribute('.messages-button', 'aria-expanded'), 'true');
     assert.equal(await messagesListed(page), await newestMessage(page), 'every message listed');
     const column = await rect('#debugger .inspector');
@@ -610,6 +665,7 @@ test('the handle opens the debugger\'s column from any page state, and opening i
     await page.click('.messages-button');
     await page.waitForSelector('.message-log', { state: 'detached', timeout: 10_000 });
     assert.deepEqual(await rect('.game-container'), board, 'closing it moved the board');
+    assert.deepEqual(await rect('.messages-button'), handle, 'closing it moved the handle');
     assert.deepEqual(errors, []);
     await context.close();
   }

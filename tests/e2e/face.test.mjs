@@ -238,12 +238,23 @@ test('nothing moves under the pointer: opening the daily, Finish\'s question, th
   }
 });
 
-test('focus rings for the keyboard only: a tab clicked shows none; Tab shows one', async () => {
+test('focus rings for the keyboard only: a button of the game (a tab, an action, New Game, a control) clicked shows none, even while the arrows play; Tab shows one', async () => {
   const { context, page, errors } = await open(DESKTOPS[0]);
-  await page.click('.stats-button');
-  await page.waitForSelector('.stats-panel h2');
   const ring = (s) => page.$eval(s, (el) => getComputedStyle(el).outlineStyle !== 'none' && getComputedStyle(el).outlineWidth !== '0px');
-  assert.equal(await ring('.stats-button'), false, 'a ring on the tab clicked');
+  // Whatever has a ring now, anywhere on the page.
+  const ringed = () => page.evaluate(() => [...document.querySelectorAll('*')]
+    .filter((el) => getComputedStyle(el).outlineStyle !== 'none' && getComputedStyle(el).outlineWidth !== '0px')
+    .map((el) => el.className.baseVal ?? el.className));
+  for (const [button, ready] of [['.stats-button', '.stats-panel h2'], ['.history-button', '.history-panel h2'], ['.theme-button', null],
+    ['.restart-button', null], ['.undo-button', null], ['.hint-button', '.hint-output:not(:empty)']]) {
+    await page.click(button);
+    if (ready) await page.waitForSelector(ready);
+    assert.equal(await ring(button), false, `a ring on ${button}, clicked`);
+    // The arrows play the game (a key press is what lights :focus-visible on
+    // a focused element): still no ring, on the tab clicked or anywhere.
+    await play(page, 2);
+    assert.deepEqual(await ringed(), [], `rings after ${button} was clicked and the arrows played`);
+  }
   await page.focus('.history-button');
   await page.keyboard.press('Tab');
   const focused = await page.evaluate(() => document.activeElement.className);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readBoard } from './helpers.mjs';
 import { startSuite, KEY, MAX_SCORE_4X4, buildSave, stringifySave } from './storage-helpers.mjs';
 import { openPage, pageErrors, readSave, readGeometry, geometryProblems, settle } from './extra-helpers.mjs';
+import { openInspector } from './session-helpers.mjs';
 
 let suite;
 let template;
@@ -132,3 +133,37 @@ test('the largest score the app accepts has 7 digits: one above the tiles\' boun
   assert.deepEqual(pageErrors(errors), []);
   await context.close();
 });
+
+/**
+ * What of the page the debugger's handle ("Messages (N)") covers in the
+ * window as it is scrolled now: the board, and every button, field and
+ * History row drawn under it.
+ */
+async function coveredByHandle(page) {
+  return page.evaluate(() => {
+    const handle = document.querySelector('.messages-button').getBoundingClientRect();
+    const meets = (r) => r.width > 0 && r.height > 0 &&
+      r.left < handle.right && handle.left < r.right && r.top < handle.bottom && handle.top < r.bottom;
+    return [...document.querySelectorAll('.game-container, button, input, select, a, .history-row')]
+      .filter((el) => !el.closest('#messages') && !el.closest('#debugger') && meets(el.getBoundingClientRect()))
+      .map((el) => el.className || el.tagName);
+  });
+}
+
+for (const [width, height] of [[390, 844], [844, 390], [1100, 1000], [1366, 768]]) {
+  test(`at ${width}×${height} the debugger's handle covers neither the board nor a control, with History open, at the page's top, middle and end`, async () => {
+    const { context, page, errors } = await openPage(suite, { query: '?seed=2048', options: { viewport: { width, height } } });
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown'].flatMap((k) => Array(6).fill(k))) {
+      await page.keyboard.press(key);
+    }
+    await openInspector(page);
+    await settle(page, 100);
+    for (const [where, share] of [['top', 0], ['middle', 0.5], ['end', 1]]) {
+      await page.evaluate((f) => window.scrollTo(0, f * (document.documentElement.scrollHeight - window.innerHeight)), share);
+      await settle(page, 50);
+      assert.deepEqual(await coveredByHandle(page), [], `at the page's ${where}, the handle covers these`);
+    }
+    assert.deepEqual(pageErrors(errors), []);
+    await context.close();
+  });
+}

@@ -79,11 +79,11 @@ test('Share makes a ?replay=1… link; a new context replays it to the same boar
   await B.page.waitForSelector('.replay-bar', { state: 'visible', timeout: 10_000 });
   const speeds = await B.page.$$eval('.replay-speed option', (os) => os.map((o) => o.value));
   assert.ok(speeds.includes('100'), `speeds offered: ${speeds}`);
-  // The page says what the link proved, replayed from its seed and moves.
+  // The page says what the link proved, replayed move by move (in a player's words: no seed).
   const proved = await B.page.$eval('.link-verified', (el) => el.textContent);
   const spaced = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
   assert.ok(
-    proved.startsWith(`Replayed from its seed and moves: ${spaced(final.score)} points in 40 moves, top tile `),
+    proved.startsWith(`Replayed move by move: ${spaced(final.score)} points in 40 moves, top tile `),
     `what the link proved: ${proved}`,
   );
   const progress = await B.page.$eval('.replay-progress', (el) => el.textContent);

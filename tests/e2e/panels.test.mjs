@@ -523,3 +523,36 @@ test('opening each panel cold does not move the board, while it loads or once it
   await assertClean(page, errors, 'layout');
   await context.close();
 });
+
+// ---------------------------------------------------------------------------
+// 5. A new game is not a move
+
+test('the history numbers moves in their game: a New game is no move, and the lines count the moves of the game', async () => {
+  const { context, page, errors } = await openGame();
+  await playTwo(page, 'first game');
+  await page.click('.restart-button');
+  await page.waitForFunction(() => document.querySelectorAll('.tile').length === 2, null, { timeout: 5_000 });
+  await blur(page);
+  await playOne(page, 'second game: move 1');
+  assert.equal(await openPanel(page, 'history'), 'panel', 'the history did not load');
+  const read = () => page.$$eval('.history-entry', (els) => els.map((e) => [
+    Number(e.dataset.i),
+    e.querySelector('.history-index').textContent,
+    e.querySelector('.history-input').textContent,
+  ]));
+  const rows = await read();
+  assert.deepEqual(rows.map(([i, n]) => [i, n]), [[0, '0'], [1, '1'], [2, '2'], [3, ''], [4, '1']],
+    `the rows' numbers: a New game has none, and the new game's first move is move 1: ${JSON.stringify(rows)}`);
+  assert.equal(rows[3][2], 'New game');
+  const ins = await readInspector(page);
+  assert.equal(ins.position, '1 move so far.', 'the line over the list counts the moves of the game in play');
+  assert.equal(ins.check, 'Checked: playing the 3 moves again gives every board in the list. Check again',
+    'the check counts moves, not the New game');
+  // The first game's last board, and the new game's start, each said in its own game's moves.
+  await chooseEntry(page, 2);
+  assert.equal((await readInspector(page)).position, 'Showing the board after move 2 of 2: look only, or resume from here.');
+  await chooseEntry(page, 3);
+  assert.equal((await readInspector(page)).position, 'Showing the board after move 0 of 1: look only, or resume from here.');
+  await assertClean(page, errors, 'a new game in the history');
+  await context.close();
+});

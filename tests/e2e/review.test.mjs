@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, launchBrowser, requireDist, ARROW_FOR, DIRECTIONS, REPO } from './helpers.mjs';
 import { collectErrors, untilIdle } from './storage-helpers.mjs';
+import { TRACE_CATEGORIES, mainThreadTasks } from './trace-helpers.mjs';
 import {
   buildReview, gameLink, blunderedLink, nativeReview, watchLongTasks, longTasks, pageNow, openSharedGame, pressReview,
   reviewProgress, waitReviewed, readReview, cancelReview, chooseMark,
@@ -108,6 +109,7 @@ test('a long review shows progress, keeps the page playing without a long task, 
   await untilIdle(page);
   await page.waitForTimeout(300);
   const pressed = await pageNow(page);
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await pressReview(page);
   await page.waitForFunction(() => Number(document.querySelector('.review-progress')?.getAttribute('value')) > 0);
   const early = await reviewProgress(page);
@@ -126,8 +128,16 @@ test('a long review shows progress, keeps the page playing without a long task, 
   const judged = (await readReview(page)).summary;
   await page.waitForTimeout(500);
   assert.equal((await readReview(page)).summary, judged, 'no verdict arrives after Cancel');
+  const cpu = mainThreadTasks(await browser.stopTracing());
   const tasks = await longTasks(page, pressed);
-  assert.deepEqual(tasks, [], 'no long task on the main thread while the review ran');
+  console.log(`review: ${cpu.tasks} main-thread tasks while the review ran: most CPU in one ${cpu.maxCpu.toFixed(1)} ms, ` +
+    `of the page's script ${cpu.maxScript.toFixed(1)} ms; long tasks by the clock: ${JSON.stringify(tasks)}`);
+  // The review runs in workers: no task takes 50 ms of the main thread's
+  // CPU (a long task; measured: at most 15–22 ms, Review's click on a
+  // 2 000-move game the longest). A long task by the clock alone is a busy
+  // machine's (printed above).
+  assert.ok(cpu.tasks > 100, `the trace holds only ${cpu.tasks} main-thread tasks`);
+  assert.ok(cpu.maxCpu < 50, `a main-thread task took ${cpu.maxCpu.toFixed(1)} ms of CPU while the review ran`);
   // Reviewing again goes on from where it stopped, to the end.
   await pressReview(page);
   await waitReviewed(page);

@@ -185,9 +185,12 @@ export async function scrubTo(page, i) {
     const t0 = performance.now();
     slider.value = String(i);
     slider.dispatchEvent(new Event('input', { bubbles: true }));
-    const want = `Showing the board after move ${i} of`;
+    // The row of state i marked as shown, and the line saying the past is
+    // shown (in its game's moves, which a New game starts again).
+    const shown = () => document.querySelector(`.history-entry[data-i="${i}"]`)?.getAttribute('aria-current') === 'step'
+      && document.querySelector('.history-position')?.textContent.startsWith('Showing the board after move ');
     const deadline = t0 + 20_000;
-    while (!document.querySelector('.history-position')?.textContent.startsWith(want)) {
+    while (!shown()) {
       if (performance.now() > deadline) throw new Error(`the inspector never showed state ${i}`);
       await new Promise((r) => setTimeout(r, 0));
     }
@@ -199,8 +202,12 @@ export async function scrubTo(page, i) {
 /** Clicks the inspector's row for state `i` (it must be in the drawn window). */
 export async function chooseEntry(page, i) {
   await page.click(`.history-entry[data-i="${i}"]`);
+  // The row marked as the one shown, and the line saying the past is shown
+  // (in its game's moves: a row's index counts New games, its move number
+  // does not).
   await page.waitForFunction(
-    (i) => document.querySelector('.history-position')?.textContent.startsWith(`Showing the board after move ${i} of`),
+    (i) => document.querySelector(`.history-entry[data-i="${i}"]`)?.getAttribute('aria-current') === 'step'
+      && document.querySelector('.history-position')?.textContent.startsWith('Showing the board after move '),
     i, { timeout: 10_000 },
   );
 }

@@ -1,7 +1,8 @@
 // Two tabs of one browser share localStorage: each plays its own game, the
 // best score shown in each is the larger of both (raised in the other tab by
-// the `storage` event, without a reload), and the game that moved last is the
-// one a new tab restores.
+// the `storage` event, without a reload; one that fails its checks set aside
+// and named in the notice), and the game that moved last is the one a new
+// tab restores.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -119,6 +120,16 @@ test('two tabs: own games, best is the max of both via the storage event, the la
   await C.page.evaluate(([k, val]) => localStorage.setItem(k, val), [KEY.best, String(top + 1000)]);
   await waitForBest(A.page, top + 1000, 'A after a higher best elsewhere');
   await waitForBest(B.page, top + 1000, 'B after a higher best elsewhere');
+  // The invalid ones were set aside as every record is (their `:corrupt`
+  // key), and each tab's notice names the best score, not silently dropped.
+  assert.ok(KEY.bestCorrupt in (await readStore(C.page)), 'another tab\'s bad best was not set aside');
+  for (const [name, tab] of [['A', A], ['B', B]]) {
+    assert.match(
+      await tab.page.textContent('.storage-notice'),
+      /Some saved data \(the best score\) could not be read and was set aside, not deleted/,
+      `${name}'s notice does not name another tab's best score set aside`,
+    );
+  }
   await C.page.evaluate(() => localStorage.clear());
   await A.page.evaluate(() => new Promise((r) => setTimeout(r, 100)));
   assert.equal(await shownBest(A.page), top + 1000, 'A\'s best changed when storage was cleared elsewhere');

@@ -1,4 +1,4 @@
-//! A session as a file: JSON, `{"version":3,"flags":…,"first":0,
+//! A session as a file: JSON, `{"version":5,"flags":…,"first":0,
 //! "start":…,"messages":[…],"commands":[…],"fingerprints":[…],"end":…}`,
 //! one message a line; `start`, the model at the window's start, once the
 //! page had let messages go; `fingerprints`, the board after each message
@@ -10,6 +10,7 @@
 //! with serde_json) and natively (the `session` binary,
 //! `tests/sessions.rs`), never by the page at start.
 
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::{Session, SESSION_VERSION};
@@ -60,9 +61,13 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 /// this build does not know is named where it is: message N, and the
 /// values allowed there.
 pub fn read(text: &str) -> Result<Session, String> {
-    let head: Head = serde_json::from_str(text).map_err(|e| refusal(&e))?;
+    // Parsed once, into `Value`, which every part is then read from: the
+    // only reader of JSON text here is `Value`'s, so no type of the file
+    // has a second reader made for it.
+    let json: Value = serde_json::from_str(text).map_err(|e| refusal(&e))?;
+    let head: Head = Head::deserialize(&json).map_err(|e| refusal(&e))?;
     other_format(head.version)?;
-    let raw: Raw = serde_json::from_str(text).map_err(|e| refusal(&e))?;
+    let raw: Raw = serde_json::from_value(json).map_err(|e| refusal(&e))?;
     let messages = raw
         .messages
         .into_iter()

@@ -33,6 +33,9 @@ pub struct Listed {
     pub file: Option<u32>,
     pub first: u64,
     pub last: u64,
+    /// In a file opened, the first message whose replay differs from what
+    /// the file recorded, and how many do.
+    pub parted: Option<(u64, usize)>,
 }
 
 impl Listed {
@@ -43,6 +46,10 @@ impl Listed {
             file: debugger.opened.as_ref().map(|o| o.file),
             first: timeline.first,
             last: timeline.last,
+            parted: debugger
+                .opened
+                .as_ref()
+                .and_then(|o| Some((*o.parted.first()?, o.parted.len()))),
         }
     }
 

@@ -32,7 +32,9 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 /// 3: each message's [`fingerprint`] of the board after it.
 /// 4: the player's own game always `game.own`, a challenge's always its
 /// `game`, and the best score read as every record (`Saved::best`).
-pub const SESSION_VERSION: u32 = 4;
+/// 5: another tab's best score as read (`BestElsewhere`'s `Loaded`), so
+/// one set aside is named too.
+pub const SESSION_VERSION: u32 = 5;
 
 /// The game on the board after a message, as one number: its cells'
 /// values, row by row, and its score (FNV-1a). The recording keeps one a
@@ -49,6 +51,13 @@ pub fn fingerprint(model: &Model) -> u32 {
         .fold(0x811c_9dc5, |hash: u32, value| {
             (hash ^ (value as u32 ^ (value >> 32) as u32)).wrapping_mul(0x0100_0193)
         })
+}
+
+/// The model a session starts from, the page's own or a file's: `start`,
+/// the model at the window's start once messages were let go, else
+/// `init(flags)`'s.
+pub fn start_model(flags: &Flags, start: Option<&Model>) -> Model {
+    start.cloned().unwrap_or_else(|| init(flags).0)
 }
 
 /// A session: what `init` was given and the messages that followed, with
@@ -99,20 +108,40 @@ pub enum Parted {
 impl Step<'_> {
     /// Whether the commands given now are the ones recorded.
     pub fn same(&self) -> bool {
-        self.entry
-            .cmds
-            .iter()
-            .map(|c| c.label())
-            .eq(self.recorded.iter().cloned())
+        same(&self.entry, self.recorded)
     }
 
-    /// Where this message parts from the page's, the board first: nothing
-    /// if it replays as recorded.
+    /// Where this message parts from the page's ([`parted`]).
     pub fn parted(&self) -> Vec<Parted> {
-        let board = (fingerprint(self.after) != self.recorded_fingerprint).then_some(Parted::Board);
-        let commands = (!self.same()).then_some(Parted::Commands);
-        board.into_iter().chain(commands).collect()
+        parted(
+            self.after,
+            &self.entry,
+            self.recorded,
+            self.recorded_fingerprint,
+        )
     }
+}
+
+/// Whether the commands `entry` gave are the ones recorded.
+fn same(entry: &Entry, recorded: &[String]) -> bool {
+    entry.labels() == recorded
+}
+
+/// Where a replayed message parts from the page's, the board first:
+/// nothing if it replays as recorded. `after` is the model right after it,
+/// `entry` what `update` made of it now, `recorded` and
+/// `recorded_fingerprint` what the page recorded. The one rule by which
+/// the `session` tool names the first message that differs and the
+/// debugger marks, in a file it opens, every one that does.
+pub fn parted(
+    after: &Model,
+    entry: &Entry,
+    recorded: &[String],
+    recorded_fingerprint: u32,
+) -> Vec<Parted> {
+    let board = (fingerprint(after) != recorded_fingerprint).then_some(Parted::Board);
+    let commands = (!same(entry, recorded)).then_some(Parted::Commands);
+    board.into_iter().chain(commands).collect()
 }
 
 impl Session {
@@ -123,27 +152,35 @@ impl Session {
 
     /// The model the session starts from.
     pub fn start_model(&self) -> Model {
-        match &self.start {
-            Some(model) => (**model).clone(),
-            None => init(&self.flags).0,
-        }
+        start_model(&self.flags, self.start.as_deref())
     }
 
     /// Replays every message from the start, handing `each` every step;
     /// gives the last model.
     pub fn replay_all(&self, mut each: impl FnMut(&Step)) -> Model {
-        let mut model = self.start_model();
-        let recorded = self.commands.iter().zip(&self.fingerprints);
-        for (i, (msg, (recorded, &print))) in self.messages.iter().zip(recorded).enumerate() {
-            let before = model.clone();
-            let (_, entry) = Entry::fold(&mut model, msg.clone(), self.first + 1 + i as u64);
+        let mut before = self.start_model();
+        self.fold_each(|after, entry, recorded, print| {
             each(&Step {
                 before: &before,
-                after: &model,
+                after,
                 entry,
                 recorded,
                 recorded_fingerprint: print,
             });
+            before = after.clone();
+        })
+    }
+
+    /// Replays every message from the start, handing `each` the model
+    /// right after it, what `update` made of it, and the commands and
+    /// fingerprint the page recorded; gives the last model. It copies no
+    /// model, so a long file's replay costs only its `update`s.
+    pub fn fold_each(&self, mut each: impl FnMut(&Model, Entry, &[String], u32)) -> Model {
+        let mut model = self.start_model();
+        let recorded = self.commands.iter().zip(&self.fingerprints);
+        for (i, (msg, (recorded, &print))) in self.messages.iter().zip(recorded).enumerate() {
+            let (_, entry) = Entry::fold(&mut model, msg.clone(), self.first + 1 + i as u64);
+            each(&model, entry, recorded, print);
         }
         model
     }

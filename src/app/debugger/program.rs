@@ -20,7 +20,7 @@
 //! outside reports (the worker's answers, storage events, timers) folds
 //! into the live model, kept aside, and into the list.
 
-use super::{Messages, Recording, Session, Snapshots};
+use super::{parted, recording, Messages, Recording, Session, Snapshots};
 use crate::app::model::Model;
 use crate::app::msg::Msg;
 use crate::engine::{Direction, Input};
@@ -67,6 +67,9 @@ pub struct Row {
     pub outcome: String,
     /// The subscriptions it started, stopped or restarted (`+idle`).
     pub subs: String,
+    /// Whether, in a file opened, its replay differs from what the file
+    /// recorded (its commands or its board's fingerprint).
+    pub differs: bool,
 }
 
 /// The models right before and after the message paused on.
@@ -85,6 +88,9 @@ pub struct Opened {
     pub file: u32,
     pub session: Session,
     pub timeline: Timeline,
+    /// The messages whose replay differs from what the file recorded, in
+    /// order (the `session` tool's rule: [`parted`]).
+    pub parted: Vec<u64>,
 }
 
 /// Everything that can happen to the debugger.
@@ -138,6 +144,25 @@ impl Timeline {
         }
     }
 
+    /// The list and snapshots of a session file, and the messages whose
+    /// replay differs from what it recorded ([`parted`]), in one replay.
+    pub fn of_file(session: &Session) -> (Timeline, Vec<u64>) {
+        let mut snapshots = Snapshots::default();
+        let mut differ = Vec::new();
+        session.fold_each(|after, entry, recorded, print| {
+            snapshots.take(entry.n, after);
+            if !parted(after, &entry, recorded, print).is_empty() {
+                differ.push(entry.n);
+            }
+        });
+        let timeline = Timeline {
+            first: session.first,
+            last: session.last(),
+            snapshots,
+        };
+        (timeline, differ)
+    }
+
     /// How many messages are listed.
     pub fn len(&self) -> u64 {
         self.last - self.first
@@ -161,28 +186,21 @@ impl Row {
             n,
             msg: e.msg.label(),
             outcome: e.outcome(),
-            subs: e
-                .subs
-                .iter()
-                .map(|(sign, name)| format!("{sign}{name}"))
-                .collect::<Vec<_>>()
-                .join(" "),
+            subs: e.subs_words(),
+            differs: false,
         })
     }
 
-    /// Message `n` of a session file, in words (its commands as recorded).
+    /// Message `n` of a session file, in words (its commands as recorded,
+    /// said as the page's own are: [`recording::outcome`]).
     pub fn saved(session: &Session, n: u64) -> Option<Row> {
         let i = n.checked_sub(session.first + 1)? as usize;
-        let cmds = session.commands.get(i)?;
         Some(Row {
             n,
             msg: session.messages.get(i)?.label(),
-            outcome: if cmds.is_empty() {
-                "no commands".into()
-            } else {
-                cmds.join(", ")
-            },
+            outcome: recording::outcome(None, session.commands.get(i)?),
             subs: String::new(),
+            differs: false,
         })
     }
 }
@@ -202,7 +220,10 @@ impl Debugger {
     /// when it is drawn, so the list costs the rows in view, not the window.
     pub fn row(&self, page: Page, n: u64) -> Option<Row> {
         match &self.opened {
-            Some(o) => Row::saved(&o.session, n),
+            Some(o) => Row::saved(&o.session, n).map(|row| Row {
+                differs: o.parted.binary_search(&n).is_ok(),
+                ..row
+            }),
             None if self.own.lists(n) => Row::recorded(page.recording, n),
             None => None,
         }
@@ -315,15 +336,17 @@ fn one_more(session: &impl Messages, shown: Shown, n: u64) -> (Model, Model) {
     (after, shown.after)
 }
 
-/// A session file opened: listed, its snapshots taken, paused at its start.
+/// A session file opened: listed, its snapshots taken and the messages
+/// whose replay differs from it found (one replay), paused at its start.
 fn opened(debugger: &mut Debugger, session: Session, page: Page) {
     debugger.files += 1;
-    let timeline = Timeline::of(&session);
+    let (timeline, parted) = Timeline::of_file(&session);
     let first = session.first;
     debugger.opened = Some(Box::new(Opened {
         file: debugger.files,
         session,
         timeline,
+        parted,
     }));
     debugger.open = true;
     debugger.problem = None;

@@ -57,33 +57,54 @@ impl Entry {
         (cmds, entry)
     }
 
+    /// Its commands as a session file keeps them: their labels
+    /// ([`Logged::label`]), the one shape of a message's commands in words.
+    pub fn labels(&self) -> Vec<String> {
+        self.cmds.iter().map(|c| c.label()).collect()
+    }
+
     /// What `update` made of the message, in words: its commands, or why
     /// it was ignored.
     pub fn outcome(&self) -> String {
-        match self.ignored {
-            Some(why) => why.words().to_string(),
-            None if self.cmds.is_empty() => "no commands".to_string(),
-            None => said(&self.cmds),
-        }
+        outcome(self.ignored, &self.labels())
     }
 
-    /// What it did to the subscriptions, in words (`+idle −ticker`), with
-    /// the outcome, if it did anything.
+    /// What it did to the subscriptions, in words (`+idle −ticker`).
+    pub fn subs_words(&self) -> String {
+        let subs: Vec<String> = self
+            .subs
+            .iter()
+            .map(|(sign, name)| format!("{sign}{name}"))
+            .collect();
+        subs.join(" ")
+    }
+
+    /// What it did to the subscriptions, in words, after the outcome, if
+    /// it did anything.
     pub fn outcome_and_subs(&self) -> String {
-        let mut text = self.outcome();
-        for (sign, name) in &self.subs {
-            text.push_str(&format!(" {sign}{name}"));
+        let (outcome, subs) = (self.outcome(), self.subs_words());
+        if subs.is_empty() {
+            outcome
+        } else {
+            format!("{outcome} {subs}")
         }
-        text
+    }
+}
+
+/// What `update` made of a message, in words, the page's own or a file's:
+/// why it was ignored, or its commands (`labels`), or "no commands".
+pub fn outcome(ignored: Option<Ignored>, labels: &[String]) -> String {
+    match ignored {
+        Some(why) => why.words().to_string(),
+        None if labels.is_empty() => "no commands".to_string(),
+        None => labels.join(", "),
     }
 }
 
 /// Commands in words, as the message log says them.
 pub fn said(cmds: &[Logged]) -> String {
-    cmds.iter()
-        .map(|c| c.label())
-        .collect::<Vec<_>>()
-        .join(", ")
+    let labels: Vec<String> = cmds.iter().map(|c| c.label()).collect();
+    labels.join(", ")
 }
 
 /// The page's session as it goes: the flags, the model at the window's
@@ -150,10 +171,7 @@ impl Recording {
 
     /// The model at the window's start.
     pub fn start_model(&self) -> Model {
-        match &self.start {
-            Some(model) => (**model).clone(),
-            None => init(&self.flags).0,
-        }
+        super::start_model(&self.flags, self.start.as_deref())
     }
 
     /// The session recorded, to save: it starts from the window's start
@@ -177,11 +195,7 @@ impl Recording {
             first: self.first(),
             start: self.start.clone(),
             messages: self.entries.iter().map(|e| (*e.msg).clone()).collect(),
-            commands: self
-                .entries
-                .iter()
-                .map(|e| e.cmds.iter().map(|c| c.label()).collect())
-                .collect(),
+            commands: self.entries.iter().map(Entry::labels).collect(),
             fingerprints,
             end: None,
         }

@@ -146,7 +146,7 @@ pub fn race(model: &mut Model) -> Outcome {
             Ok(begin(model, Against::Race(Box::new(race)), game))
         }
         Err(e) => {
-            model.refuse(words::cannot_race(e.message()));
+            model.refuse(words::cannot_race(words::link_error(&e)));
             Ok(Vec::new())
         }
     }

@@ -4,6 +4,7 @@
 
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Unsaved};
+use super::super::notice::{Record, Records};
 use super::super::rooms;
 use super::super::saved::{session_from, Load, Saved};
 use super::common::{changed, save_game, say, Outcome};
@@ -100,11 +101,20 @@ pub fn loaded(model: &mut Model, saved: &Saved) {
     say(model);
 }
 
-/// A best score another tab stored: taken if it is of this size and higher.
-pub fn best_elsewhere(model: &mut Model, config: Config, best: u64) -> Outcome {
+/// A best score another tab stored: taken if it is of this size and higher;
+/// one that failed its checks was set aside, and the notice names it.
+pub fn best_elsewhere(model: &mut Model, config: Config, written: Loaded<u64>) -> Outcome {
     if !config.same_size(model.config()) {
         return Err(Ignored::Stale);
     }
+    let best = match written {
+        Loaded::Valid(best) => best,
+        Loaded::Missing => return Err(Ignored::NoChange),
+        Loaded::SetAside { .. } => {
+            model.storage.set_aside(Records::of(&[Record::Best]));
+            return Ok(Vec::new());
+        }
+    };
     if best <= model.game.best {
         return Err(Ignored::NoChange);
     }

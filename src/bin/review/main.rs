@@ -20,6 +20,7 @@ use leptos_2048::ai::chance::{Calibration, Chance, Model, CALIBRATION, MODEL};
 use leptos_2048::ai::review::{self, Grade, Reviewer, Summary, Verdict, REVIEW_NODES};
 use leptos_2048::ai::{Evaluator, Heuristic};
 use leptos_2048::app::coach::moves_of;
+use leptos_2048::app::words::link_error;
 use leptos_2048::app::words::review_summary;
 use leptos_2048::engine::{Config, Direction};
 use leptos_2048::session::history::History;
@@ -213,7 +214,7 @@ fn read_game(arg: &str) -> Result<History, String> {
     let text = text.trim();
     if let Some((_, link)) = text.split_once("replay=") {
         let link = link.split(['&', '#']).next().unwrap_or_default();
-        return replay::open(link).map_err(|e| format!("the link: {}", e.message()));
+        return replay::open(link).map_err(|e| format!("the link: {}", link_error(&e)));
     }
     save::decode_history(text, Config::default())
         .map_err(|e| format!("neither a share link nor a saved history: {e:?}"))

@@ -62,6 +62,8 @@ pub enum Mark {
         x: u32,
         y: u32,
         at: usize,
+        /// The move's number in its game.
+        number: u32,
         grade: Grade,
         better: Option<Direction>,
         /// Whether the board shows that position now.
@@ -177,25 +179,6 @@ fn short(tile: u64) -> String {
     }
 }
 
-/// The words a screen reader hears for the reach chart.
-pub fn reach_words(rates: &[(u64, u32, u32)]) -> String {
-    let said: Vec<String> = rates.iter().map(|(t, _, p)| format!("{t}: {p}%")).collect();
-    format!(
-        "Share of games that reached each tile. {}.",
-        said.join(", ")
-    )
-}
-
-/// The words a screen reader hears for the score chart.
-pub fn score_words(scores: &[u64]) -> String {
-    let said: Vec<String> = scores.iter().map(|&s| spaced(s)).collect();
-    format!(
-        "Scores of the last {} games, oldest first: {}.",
-        said.len(),
-        said.join(", ")
-    )
-}
-
 /// A statistics chart: a caption, and the marks drawn as SVG named by
 /// `words`, its numbers in words. A plain function drawn inside the panel's
 /// one closure, rebuilt in place when the statistics change.
@@ -237,6 +220,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
             x,
             y,
             at,
+            number,
             grade,
             better,
             current,
@@ -247,7 +231,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
                 width=HIT
                 height=HIT
             >
-                {grade_mark(true, at, grade, better, current, use_dispatcher())}
+                {grade_mark(true, (at, number), grade, better, current, use_dispatcher())}
             </foreignObject>
         }),
     }
@@ -256,6 +240,7 @@ pub fn draw(mark: Mark) -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::words::{reach_words, score_words};
 
     #[test]
     fn the_view_box_is_the_drawing() {

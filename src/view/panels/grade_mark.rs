@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 
 use crate::ai::review::Grade;
+use crate::app::words::{self, move_name};
 use crate::app::Msg;
 use crate::engine::Direction;
 use crate::web::dispatcher::Dispatcher;
@@ -21,23 +22,12 @@ pub fn symbol(grade: Grade) -> &'static str {
     }
 }
 
-/// A judged move in words: "Move 120: blunder, better up". Moves are
-/// numbered as the history's rows are: the move at `at` is input `at + 1`.
-pub fn move_name(at: usize, grade: Grade, better: Option<Direction>) -> String {
-    let mut name = format!("Move {}: {}", at + 1, grade.word());
-    if let Some(d) = better {
-        name.push_str(", better ");
-        name.push_str(d.word());
-    }
-    name
-}
-
 /// A judged move's mark: a button that shows the board the move at `at`
-/// was played on, named by its move; on a history row (`on_chart` false)
+/// was played on, named by its move's `number`; on a history row (`on_chart` false)
 /// with the better move beside it, on the chart a point.
 pub fn grade_mark(
     on_chart: bool,
-    at: usize,
+    (at, number): (usize, u32),
     grade: Grade,
     better: Option<Direction>,
     current: bool,
@@ -52,9 +42,9 @@ pub fn grade_mark(
     view! {
         <button
             class=button
-            aria-label=move_name(at, grade, better)
+            aria-label=move_name(number, grade, better)
             aria-current=current.then_some("step")
-            title="Show the board this move was played on"
+            title=words::SHOW_MOVES_BOARD
             on:click=move |_| dispatch.send(Msg::View(Some(at)))
         >
             <span class=symbol_class data-grade=grade.word() data-at=at>
@@ -71,9 +61,9 @@ mod tests {
 
     #[test]
     fn a_move_is_named_by_its_number_grade_and_better_move() {
-        assert_eq!(move_name(0, Grade::Best, None), "Move 1: best");
+        assert_eq!(move_name(1, Grade::Best, None), "Move 1: best");
         assert_eq!(
-            move_name(119, Grade::Blunder, Some(Direction::Up)),
+            move_name(120, Grade::Blunder, Some(Direction::Up)),
             "Move 120: blunder, better up"
         );
         assert_eq!(symbol(Grade::Inaccuracy), "?!");

@@ -17,7 +17,8 @@ use super::grade_mark::grade_mark;
 use super::review::ReviewSection;
 use crate::ai::review::Grade;
 use crate::app::coach::Coach;
-use crate::app::words::{earlier_moves, history_position, input_name};
+use crate::app::travel::row_number;
+use crate::app::words::{self, earlier_moves, input_name};
 use crate::app::Msg;
 use crate::engine::{Direction, Input, State};
 use crate::view::context::{select, use_dispatcher, use_model};
@@ -29,6 +30,9 @@ const ROWS: usize = 11;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Row {
     i: usize,
+    /// The moves of its game the board follows (none after a New Game or
+    /// Keep going: `travel::row_number`).
+    number: Option<u32>,
     /// The input that led here (none for the start).
     input: Option<Input>,
     score: u64,
@@ -49,6 +53,8 @@ struct Row {
 struct Mark {
     /// The move's index in the history: the board it was played on.
     at: usize,
+    /// The move's number in its game.
+    number: u32,
     grade: Grade,
     /// The move that keeps more of the chance, where one does.
     better: Option<Direction>,
@@ -70,6 +76,7 @@ impl Row {
         }
         Row {
             i,
+            number: row_number(input, &state),
             input,
             score: state.score,
             width: w,
@@ -78,6 +85,7 @@ impl Row {
             chosen: i == at,
             mark: coach.verdict_leading_to(i).map(|(on, v)| Mark {
                 at: on,
+                number: coach.move_number(on),
                 grade: v.grade,
                 better: v.shown_better(),
                 shown: viewing == Some(on),
@@ -104,18 +112,7 @@ fn drawn_rows(at: usize, len: usize, kept: Option<(usize, usize)>) -> (usize, us
 /// The history panel.
 #[component]
 pub fn HistoryPanel() -> impl IntoView {
-    let position = select(|m| {
-        let viewing = m.travel.viewing();
-        let judged = viewing
-            .and_then(|i| m.coach.verdict_at(i))
-            .map(|v| v.played);
-        history_position(
-            viewing,
-            judged,
-            m.board_game().len(),
-            m.board_game().cursor(),
-        )
-    });
+    let position = select(|m| m.history_line());
     let model = use_model();
     let shown = Memo::new(move |kept: Option<&(usize, usize)>| {
         let m = model.read();
@@ -169,7 +166,7 @@ fn Travel() -> impl IntoView {
             min="0"
             max=move || len.get().to_string()
             prop:value=move || at.get().to_string()
-            aria-label="Move shown"
+            aria-label=words::MOVE_SHOWN
             on:input=move |ev| {
                 if let Ok(i) = event_target_value(&ev).parse::<usize>() {
                     dispatch.send(Msg::View(Some(i)));
@@ -186,14 +183,14 @@ fn Travel() -> impl IntoView {
                     }
                 }
             >
-                "Resume from here"
+                {words::RESUME_FROM_HERE}
             </button>
             <button
                 class="present-button"
                 disabled=move || viewing.get().is_none()
                 on:click=move |_| dispatch.send(Msg::View(None))
             >
-                "Back to the present"
+                {words::BACK_TO_PRESENT}
             </button>
         </div>
     }
@@ -213,14 +210,14 @@ fn HistoryRow(row: Row) -> impl IntoView {
                 aria-current=row.chosen.then_some("step")
                 on:click=move |_| dispatch.send(Msg::View(Some(i)))
             >
-                <span class="history-index">{i}</span>
+                <span class="history-index">{row.number}</span>
                 <span class="history-input">{input_name(row.input)}</span>
                 <span class="history-score">{row.score}</span>
                 <span class="mini" style:--cols=row.width.to_string() aria-hidden="true">
                     {row.cells.iter().map(|&e| view! { <i class=format!("m{e}")></i> }).collect_view()}
                 </span>
             </button>
-            {row.mark.map(|m| grade_mark(false, m.at, m.grade, m.better, m.shown, dispatch))}
+            {row.mark.map(|m| grade_mark(false, (m.at, m.number), m.grade, m.better, m.shown, dispatch))}
         </li>
     }
 }
@@ -236,7 +233,7 @@ fn Verdict() -> impl IntoView {
             {move || verdict.get()}
             " "
             <button class="check-button" on:click=move |_| dispatch.send(Msg::CheckHistory)>
-                "Check again"
+                {words::CHECK_AGAIN}
             </button>
         </p>
     }

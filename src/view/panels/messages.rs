@@ -1,12 +1,14 @@
 //! The line under the board when the debugger's chunk could not be
 //! fetched. The debugger's handle, "Messages (N)", is index.html's (a
-//! button in the window's corner from the first paint, Elm's "Explore
-//! History (N)"), heard and written by the runtime: it shows or hides the
+//! button from the first paint, Elm's "Explore History (N)": in the
+//! window's corner beside the board, at the page's end on one column),
+//! heard and written by the runtime: it shows or hides the
 //! debugger's column (`view::inspector`, its own chunk, fetched the first
 //! time).
 
 use leptos::prelude::*;
 
+use crate::app::words;
 use crate::view::context::use_debugger_failed;
 
 /// The line under the board when the message log's code could not be
@@ -17,8 +19,7 @@ pub fn DebuggerFailed() -> impl IntoView {
     let failed = use_debugger_failed();
     view! {
         <p class="debugger-failed" role="status" hidden=move || !failed.get()>
-            "The message log could not be loaded. The game plays on; it tries again when you \
-             next open it or drop a session file on the page."
+            {words::LOG_FAILED}
         </p>
     }
 }

@@ -18,7 +18,7 @@ use super::grade_mark::symbol;
 use super::review_chart::{self, Plot};
 use crate::ai::review::Grade;
 use crate::app::review_button::ReviewButton;
-use crate::app::words::{chance_floor, grade_count, review_summary};
+use crate::app::words::{self, chance_floor, grade_count, review_summary};
 use crate::app::Model;
 use crate::view::context::{select, use_dispatcher};
 use crate::web::dispatcher::Dispatcher;
@@ -94,7 +94,7 @@ fn section(s: &Shown, dispatch: Dispatcher) -> impl IntoView {
     let msg = s.button.msg.clone();
     let progress = s.running.map(|(judged, total)| {
         view! {
-            <progress class="review-progress" max=total value=judged aria-label="Moves reviewed"></progress>
+            <progress class="review-progress" max=total value=judged aria-label=words::MOVES_REVIEWED></progress>
         }
     });
     view! {
@@ -133,12 +133,12 @@ fn found(f: &Found) -> impl IntoView {
         </p>
         <ul class="review-counts">{counts}</ul>
         <figure class="chart review-figure">
-            <figcaption>"Your chance to make the next tile, move by move"</figcaption>
+            <figcaption>{words::CHANCE_CAPTION}</figcaption>
             <svg
                 class="chart-drawing review-chart"
                 viewBox=review_chart::VIEW_BOX
                 role="group"
-                aria-label="The chance each move kept of making the next tile up; each mistake and blunder is a button that shows its board"
+                aria-label=words::CHANCE_CHART
             >
                 {f.marks.iter().cloned().map(draw).collect_view()}
             </svg>

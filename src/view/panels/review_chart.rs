@@ -11,9 +11,9 @@
 //! or Space presses it without the view reading keys.
 
 use super::charts::{axes, Mark};
-use super::grade_mark::move_name;
 use crate::ai::review::{Grade, CERTAIN};
 use crate::app::coach::Coach;
+use crate::app::words::{self, move_name};
 use crate::engine::Direction;
 
 /// The drawing's width and height, in SVG units (it scales with the panel);
@@ -37,6 +37,8 @@ pub struct Judged {
     pub n: usize,
     /// Its index in the history (`MoveInReview::at`).
     pub at: usize,
+    /// Its number in its game (`Coach::move_number`).
+    pub number: u32,
     /// The chance the move kept, in basis points.
     pub value: i32,
     pub grade: Grade,
@@ -64,13 +66,14 @@ impl Plot {
                 Some(Judged {
                     n,
                     at: m.at,
+                    number: coach.move_number(m.at),
                     value: v.kept,
                     grade: v.grade,
                     better: v.shown_better(),
                 })
             })
             .collect();
-        let numbers = coach.moves.iter().map(|m| m.at + 1);
+        let numbers = coach.moves.iter().map(|m| coach.move_number(m.at) as usize);
         Plot {
             judged,
             total: coach.moves.len(),
@@ -151,6 +154,7 @@ pub fn points(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
                 x,
                 y,
                 at: j.at,
+                number: j.number,
                 grade: j.grade,
                 better: j.better,
                 current: viewing == Some(j.at),
@@ -165,11 +169,11 @@ pub fn points(plot: &Plot, viewing: Option<usize>) -> Vec<Mark> {
 pub fn words(plot: &Plot) -> String {
     let mut said = String::new();
     for j in plot.judged.iter().filter(|j| j.grade >= Grade::Mistake) {
-        said.push_str(&move_name(j.at, j.grade, j.better));
+        said.push_str(&move_name(j.number, j.grade, j.better));
         said.push_str(". ");
     }
     match said.trim() {
-        "" => "No mistake or blunder.".to_string(),
+        "" => words::NO_MISTAKE.to_string(),
         said => said.to_string(),
     }
 }
@@ -211,6 +215,7 @@ mod tests {
         Judged {
             n,
             at: n + 10,
+            number: n as u32 + 11,
             value,
             grade,
             better: (grade != Grade::Best).then_some(Direction::Up),
@@ -339,8 +344,11 @@ mod tests {
             .into_iter()
             .filter_map(|m| match m {
                 Mark::Point {
-                    at, grade, better, ..
-                } => Some(move_name(at, grade, better)),
+                    number,
+                    grade,
+                    better,
+                    ..
+                } => Some(move_name(number, grade, better)),
                 _ => None,
             })
             .collect();

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use crate::app::choices::{target_note, SIDES, TARGETS};
 use crate::app::computer::{BUDGET_MS, PAUSES};
-use crate::app::words::ONLY_4X4;
+use crate::app::words;
 use crate::app::{Model, Msg};
 use crate::view::context::{choice, select};
 
@@ -61,7 +61,7 @@ fn panel(s: &Shown) -> impl IntoView {
         .map(|t| {
             let (value, words) = match t {
                 Some(t) => (t.to_string(), t.to_string()),
-                None => ("none".to_string(), "None (endless)".to_string()),
+                None => ("none".to_string(), words::ENDLESS.to_string()),
             };
             (value, words, t == s.target, Msg::ChooseTarget(t))
         })
@@ -81,26 +81,26 @@ fn panel(s: &Shown) -> impl IntoView {
         <h2>"Settings"</h2>
         <fieldset class="settings-group">
             <legend>"Board"</legend>
-            <div class="board-size" role="group" aria-label="Board size">
-                {choice(("Width ", "choice"), "width-select", widths)}
+            <div class="board-size" role="group" aria-label=words::BOARD_SIZE>
+                {choice((words::WIDTH, "choice"), "width-select", widths)}
                 <span class="board-size-times" aria-hidden="true">"×"</span>
-                {choice(("Height ", "choice"), "height-select", heights)}
+                {choice((words::HEIGHT, "choice"), "height-select", heights)}
             </div>
-            {choice(("Target ", "choice"), "target-select", targets)}
+            {choice((words::TARGET, "choice"), "target-select", targets)}
             <p class="settings-help">
-                "Each size keeps its own game and best score. A new target starts a new game."
+                {words::SIZES_HELP}
             </p>
             <p class="settings-note">{s.note.clone()}</p>
         </fieldset>
         <fieldset class="settings-group">
-            <legend>"Computer player"</legend>
+            <legend>{words::COMPUTER_PLAYER}</legend>
             {choice(
-                ("Pause between autoplay moves ", "choice autoplay-speed-label"),
+                (words::AUTOPLAY_PAUSE, "choice autoplay-speed-label"),
                 "autoplay-speed",
                 pauses,
             )}
             <p class="settings-help">
-                {format!("Hint and Autoplay think for {BUDGET_MS} ms a move. {ONLY_4X4}")}
+                {words::thinking_time(BUDGET_MS)}
             </p>
         </fieldset>
     }

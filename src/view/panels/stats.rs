@@ -4,8 +4,10 @@
 
 use leptos::prelude::*;
 
-use super::charts::{chart, reach_marks, reach_words, score_marks, score_words, Mark};
-use crate::app::words::{countdown, daily_result, latest_dailies, size};
+use super::charts::{chart, reach_marks, score_marks, Mark};
+use crate::app::words::{
+    self, countdown, daily_result, latest_dailies, reach_words, score_words, size,
+};
 use crate::app::Model;
 use crate::engine::Status;
 use crate::session::stats::game_id;
@@ -46,11 +48,11 @@ impl Shown {
         Shown {
             size: size(&m.config()),
             totals: [
-                ("Games played", u64::from(s.ended(in_play))),
-                ("Games won", u64::from(s.won)),
-                ("Best score", s.best_score),
-                ("Best tile", s.best_tile),
-                ("Total moves", s.moves),
+                (words::GAMES_PLAYED, u64::from(s.ended(in_play))),
+                (words::GAMES_WON, u64::from(s.won)),
+                (words::BEST_SCORE, s.best_score),
+                (words::BEST_TILE, s.best_tile),
+                (words::TOTAL_MOVES, s.moves),
             ],
             rates,
             charts,
@@ -92,9 +94,9 @@ impl DailiesShown {
         DailiesShown {
             today,
             totals: [
-                ("Dailies played", d.played() as u64),
-                ("Current streak", d.streak(today) as u64),
-                ("Best streak", d.best_streak() as u64),
+                (words::DAILIES_PLAYED, d.played() as u64),
+                (words::CURRENT_STREAK, d.streak(today) as u64),
+                (words::BEST_STREAK, d.best_streak() as u64),
             ],
             chart: (!latest.is_empty()).then(|| (score_marks(&scores), latest_dailies(&said))),
         }
@@ -116,9 +118,9 @@ fn DailyStats() -> impl IntoView {
             let chart = d
                 .chart
                 .clone()
-                .map(|(marks, said)| chart("Scores of the latest dailies", said, &marks));
+                .map(|(marks, said)| chart(words::LATEST_DAILIES_CHART, said, &marks));
             view! {
-                <h3>"Daily #" {d.today}</h3>
+                <h3>{words::DAILY_NUMBER} {d.today}</h3>
                 <table class="daily-table">
                     <tbody>{totals.into_iter().collect_view()}</tbody>
                 </table>
@@ -145,13 +147,13 @@ fn panel(s: &Shown) -> impl IntoView {
         .map(|[(reach, reach_said), (line, line_said)]| {
             view! {
                 <div class="charts">
-                    {chart("How often each tile was reached", reach_said, &reach)}
-                    {chart("Scores of the recent games", line_said, &line)}
+                    {chart(words::REACH_CHART, reach_said, &reach)}
+                    {chart(words::SCORES_CHART, line_said, &line)}
                 </div>
             }
         });
     view! {
-        <h2>"Statistics, " {s.size.clone()}</h2>
+        <h2>{words::STATISTICS} {s.size.clone()}</h2>
         <table class="stats-table">
             <tbody>{totals.into_iter().collect_view()}</tbody>
         </table>
@@ -173,9 +175,9 @@ fn rates_table(rates: &[(u64, u32, u32)]) -> impl IntoView {
     });
     view! {
         <details class="stats-details">
-            <summary>"Tile rates as a table"</summary>
+            <summary>{words::RATES_TABLE}</summary>
             <table class="stats-rates">
-                <caption>"How often each tile was reached"</caption>
+                <caption>{words::REACH_CHART}</caption>
                 <thead>
                     <tr>
                         <th scope="col">"Tile"</th>
