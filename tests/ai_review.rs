@@ -184,6 +184,8 @@ fn verdict(loss: f32, best: i32, worst: i32) -> Verdict {
         value: best,
         kept: best - (loss * 100.0) as i32,
         worst,
+        values: [None; 4],
+        ends: 0,
     }
 }
 

@@ -174,9 +174,24 @@ pub struct Verdict {
     pub kept: i32,
     /// The chance the worst move would have kept, in basis points.
     pub worst: i32,
+    /// Every move's chance, as the assessment gave them.
+    pub values: [Option<i32>; 4],
+    /// The moves that end the game, as the assessment gave them.
+    pub ends: u8,
 }
 
 impl Verdict {
+    /// The assessment the verdict was made from: any other move is judged
+    /// by it as the move played was (`judge`).
+    pub fn assessment(&self) -> Assessment {
+        Assessment {
+            best: self.best,
+            target: self.target,
+            values: self.values,
+            ends: self.ends,
+        }
+    }
+
     /// What the choice was worth: the points between the best and the
     /// worst move's chances.
     pub fn stakes(&self) -> f32 {
@@ -339,6 +354,8 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
             .min()
             .unwrap_or(0),
         target: assessment.target,
+        values: assessment.values,
+        ends: assessment.ends,
     }
 }
 

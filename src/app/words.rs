@@ -979,6 +979,8 @@ mod tests {
             kept: value - (loss * 100.0) as i32,
             worst: 0,
             target,
+            values: [None; 4],
+            ends: 0,
         };
         for (verdict, said) in [
             (
