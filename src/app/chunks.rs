@@ -45,6 +45,7 @@ macro_rules! chunk_table {
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
             Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL; rules app::rooms::CONTEST,
+            Chunk::Learn => learn: view::learn::LearnViews; rules app::rooms::LEARN,
         }
     };
 }
@@ -57,6 +58,8 @@ pub enum Chunk {
     /// The contest bar, the ghost's board, the result card and the offer
     /// to race.
     Contest,
+    /// Learn's walk and Practice, with learn's rules.
+    Learn,
 }
 
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
@@ -95,6 +98,7 @@ impl Chunk {
         match self {
             Chunk::Panel(_) => words::PANEL_NOT_LOADED,
             Chunk::Contest => words::CONTEST_NOT_LOADED,
+            Chunk::Learn => words::LEARN_NOT_LOADED,
         }
     }
 }

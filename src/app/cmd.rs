@@ -12,6 +12,7 @@ use crate::ai::bitboard::Bitboard;
 use crate::engine::{Board, Config, State};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
+use crate::session::deck::Deck;
 use crate::session::history::History;
 use crate::session::stats::Stats;
 use crate::session::stored::Theme;
@@ -36,6 +37,11 @@ pub enum Cmd {
     SaveChallenge(SavedChallenge),
     /// Store the results of the counted dailies.
     SaveDailies(Dailies),
+    /// Read the deck of positions to practise; answered by
+    /// `Msg::DeckLoaded`.
+    LoadDeck,
+    /// Store the deck.
+    SaveDeck(Deck),
     /// Send the result card out: by the system's share sheet where there
     /// is one, else the clipboard; answered by `Msg::CardSent`.
     ShareCard(String),
@@ -101,6 +107,8 @@ impl Cmd {
             Cmd::SaveStats(..) => Logged::Named("SaveStats"),
             Cmd::SaveChallenge(_) => Logged::Named("SaveChallenge"),
             Cmd::SaveDailies(_) => Logged::Named("SaveDailies"),
+            Cmd::LoadDeck => Logged::Named("LoadDeck"),
+            Cmd::SaveDeck(_) => Logged::Named("SaveDeck"),
             Cmd::ShareCard(_) => Logged::Named("ShareCard"),
             Cmd::CopyCard(_) => Logged::Named("CopyCard"),
             Cmd::CancelAi => Logged::Named("CancelAi"),

@@ -4,7 +4,8 @@
 
 use crate::engine::Config;
 use crate::session::history::History;
-use crate::session::replay;
+use crate::session::puzzle::{self, PuzzleError};
+use crate::session::replay::{self, LinkError};
 use crate::session::stored::{Loaded, Theme};
 
 use super::chunks::{Chunk, Chunks};
@@ -13,12 +14,14 @@ use super::coach::Coach;
 use super::computer::Computer;
 use super::contest::{Contest, DailyAsked, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
+use super::learn::{Asked, Learn};
 use super::model::{
     next_seed, Game, Links, Mode, Model, Note, Record, Records, Settings, Storage, Travel,
 };
 use super::saved::Load;
 use super::words::{
-    link_error, link_verified, race_link_wrong, replay_link_wrong, DAILY_LINK_WRONG,
+    link_error, link_verified, puzzle_link_wrong, puzzle_proved, race_link_wrong, replay_link_wrong,
+    DAILY_LINK_WRONG,
     SEED_LINK_WRONG,
 };
 use crate::session::daily;
@@ -64,6 +67,8 @@ pub struct Query {
     pub race: Option<String>,
     /// A daily: `?daily` (today's, an empty value) or `?daily=N`.
     pub daily: Option<String>,
+    /// A puzzle: the move of `?replay=`'s game to stop at (`?puzzle=N`).
+    pub puzzle: Option<String>,
 }
 
 impl Query {
@@ -77,6 +82,7 @@ impl Query {
                 "replay" => &mut query.replay,
                 "race" => &mut query.race,
                 "daily" => &mut query.daily,
+                "puzzle" => &mut query.puzzle,
                 _ => continue,
             };
             slot.get_or_insert_with(|| value.to_string());
@@ -111,6 +117,7 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
     let start = Start::from(flags, &mut entropy);
     let config = start.history.config();
     let shell_board = start.drawn.then(|| start.history.present().board.clone());
+    let start_puzzle = start.puzzle;
     let load = if flags.query.replaces_own() {
         Load::Records
     } else {
@@ -139,12 +146,17 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
             share: None,
         },
         note: start.note,
+        learn: Learn::default(),
         announcement: String::new(),
     };
     if flags.settings.was_set_aside() {
         model.storage.set_aside(Records::of(&[Record::Settings]));
     }
     asked_contest(&mut model, &flags.query);
+    model.learn.asked = start_puzzle;
+    if start_puzzle.is_some() && model.chunks.need(Chunk::Learn) {
+        cmds.push(Cmd::LoadChunk(Chunk::Learn));
+    }
     // The contest's views, the offer to race among them, are a chunk.
     if model.contest.shown() && model.chunks.need(Chunk::Contest) {
         cmds.push(Cmd::LoadChunk(Chunk::Contest));
@@ -209,12 +221,17 @@ struct Start {
     saving: bool,
     /// Whether the page's shell drew this game's first board.
     drawn: bool,
+    /// The puzzle the address asked for (`?replay=…&puzzle=N`).
+    puzzle: Option<Asked>,
 }
 
 impl Start {
     fn from(flags: &Flags, entropy: &mut u64) -> Start {
         let config = flags.settings.clone().valid().unwrap_or_default();
         let opened = match (&flags.query.replay, &flags.query.seed) {
+            (link, _) if flags.query.puzzle.is_some() => {
+                Start::puzzle(link.as_deref(), flags.query.puzzle.as_deref())
+            }
             (Some(link), _) => Start::replay(link, flags.time.today()),
             (None, Some(seed)) => Start::seed(seed, config),
             (None, None) => Ok(Start::drawn(flags)),
@@ -225,6 +242,7 @@ impl Start {
             saving: why.is_none(),
             note: why.map(Note::Refusal),
             drawn: false,
+            puzzle: None,
         };
         match opened {
             Ok(Some(start)) => start,
@@ -255,7 +273,27 @@ impl Start {
             note,
             saving: true,
             drawn: false,
+            puzzle: None,
         }
+    }
+
+    /// A puzzle: a shared game replayed from its seed, stopped before one
+    /// of its moves, and what that proved. Learn's walk asks it once its
+    /// code is in (`Learn::asked`).
+    fn puzzle(link: Option<&str>, number: Option<&str>) -> Result<Option<Start>, String> {
+        let cut = PuzzleError::Link(LinkError::CutShort);
+        let link = link.ok_or_else(|| puzzle_link_wrong(&cut))?;
+        let p = puzzle::open(link, number.unwrap_or("")).map_err(|e| puzzle_link_wrong(&e))?;
+        let target = p.state().board.max_value() * 2;
+        let proof = Note::Proof(puzzle_proved(p.number, p.of, target));
+        let asked = Asked {
+            at: p.at,
+            number: p.number,
+        };
+        Ok(Some(Start {
+            puzzle: Some(asked),
+            ..Start::opened(p.history, Mode::Live, Some(proof))
+        }))
     }
 
     /// The game the page's shell drew and played, in the default size it

@@ -21,7 +21,7 @@
 //!   (the player's game and its records), [`travel`] (time travel and
 //!   replays), [`settings`] (the theme), [`storage`] (what is saved and
 //!   the notice), [`links`] (the page's address and the share link),
-//!   [`computer`], [`coach`], [`contest`], [`chunks`], [`panel`]; each
+//!   [`computer`], [`coach`], [`contest`], [`learn`], [`chunks`], [`panel`]; each
 //!   room's rules in one file of `update/`.
 //! - [`init`](mod@init): the first model, from what the page was opened with.
 //! - [`update`]: the rules.
@@ -31,10 +31,12 @@
 //! - [`contest`]: the daily and races, beside the player's own game;
 //!   [`card`] and [`bar`]: what they show, and the result card.
 //! - [`coach`]: the review of the game in play.
+//! - [`learn`]: learn from your mistakes: the walk through a reviewed
+//!   game's mistakes, the deck of positions to practise, puzzle links.
 //! - [`chunks`]: the chunks of code fetched when first needed, and where
 //!   each stands.
 //! - [`rooms`]: the rooms whose rules arrive with their chunk on the page
-//!   (the contest's), and which messages wait for them.
+//!   (the contest's and learn's), and which messages wait for them.
 //! - [`panel`]: the panels.
 //! - [`review_button`]: the review's button, as the model stands.
 //! - [`choices`]: the board sizes and targets the settings offer.
@@ -65,6 +67,7 @@ pub mod game;
 pub mod ignored;
 pub mod init;
 pub mod keys;
+pub mod learn;
 pub mod links;
 pub mod model;
 pub mod msg;

@@ -12,6 +12,7 @@ use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
 pub use super::game::{next_seed, Game, Scored};
 use super::ignored::Ignored;
+use super::learn::Learn;
 pub use super::links::{Links, Share};
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
@@ -53,6 +54,9 @@ pub struct Model {
     /// player's own game, the dailies' results, the local time, the offer
     /// to race and the result card.
     pub contest: Contest,
+    /// Learn from your mistakes: the walk through a reviewed game's
+    /// mistakes, the deck of positions to practise, a puzzle asked for.
+    pub learn: Learn,
     /// Links to the game: the page's address, and the share link made.
     pub links: Links,
     /// What the page tells the player of what they asked, until dismissed:
@@ -77,6 +81,9 @@ impl Model {
     /// The state on the board: the present of the game on the board, or
     /// the state of it being viewed.
     pub fn shown(&self) -> Cow<'_, State> {
+        if let Some(position) = self.learn.shown() {
+            return Cow::Borrowed(position);
+        }
         let game = self.board_game();
         match self.travel.mode {
             Mode::Viewing(i) => game
@@ -140,7 +147,7 @@ impl Model {
     /// on it takes no help. The one rule `update` (`travel::undo`, `redo`)
     /// and the buttons ask.
     pub fn travel_refused(&self) -> Option<Ignored> {
-        if !self.travel.live() {
+        if !self.travel.live() || self.learn.walking() {
             return Some(Ignored::ReadOnly);
         }
         self.help_refused().map(|_| Ignored::Unaided)
@@ -173,7 +180,7 @@ impl Model {
             (Purpose::Hint, true) => return Verdict::Ignore(Ignored::NotHere),
             (_, false) => {}
         }
-        if !self.travel.live() {
+        if !self.travel.live() || self.learn.walking() {
             return Verdict::Ignore(Ignored::ReadOnly);
         }
         if self.help_refused().is_some() {
@@ -215,6 +222,9 @@ impl Model {
     /// is said unasked of a size the computer does not play, nor of help
     /// in a challenge that has ended: the bar says it ended.
     pub fn computer_line(&self) -> Option<String> {
+        if self.learn.walking() {
+            return None;
+        }
         if let Mode::Viewing(at) = self.travel.mode {
             let number = self.coach.move_number(at);
             return self
@@ -261,6 +271,9 @@ impl Model {
     /// board, or, while a reviewed position is shown, the better move the
     /// review found there (none where no move kept more of the chance).
     pub fn arrow(&self) -> Option<Direction> {
+        if self.learn.walking() {
+            return self.learn.arrow();
+        }
         match self.travel.mode {
             Mode::Viewing(i) => self.coach.better_move_at(i),
             Mode::Live | Mode::Replaying => self.computer.hint_for(self.board_game().present()),
@@ -317,6 +330,7 @@ impl Model {
             return Err("autoplay on in an unaided game".into());
         }
         self.computer.validate()?;
+        self.learn.validate()?;
         self.coach.validate(self.board_game())
     }
 }

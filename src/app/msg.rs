@@ -16,6 +16,7 @@ use super::panel::Panel;
 use super::saved::Saved;
 use super::words::size;
 use crate::session::contest::SavedChallenge;
+use crate::session::deck::Deck;
 
 /// Everything that can happen to the app. ([`MsgKind`], each variant
 /// without its data, lets the tests walk every kind of message, so that a
@@ -91,6 +92,23 @@ pub enum Msg {
     SendBack,
     /// Show or hide the ghost's board beside the racer's.
     ToggleGhost,
+    /// Walk through the reviewed game's mistakes and blunders, asking for
+    /// a better move at each (a move played meanwhile is the answer).
+    Learn,
+    /// Walk through the deck's positions that are due.
+    Practice,
+    /// Ask the same position again after "Not quite".
+    TryAgain,
+    /// Show the best move of the position asked.
+    ShowMe,
+    /// Leave the position asked unanswered.
+    Skip,
+    /// On to the walk's next position.
+    NextPosition,
+    /// Close the walk: the game comes back to the board.
+    EndWalk,
+    /// Make the puzzle link of the walk's position, and copy it.
+    SharePuzzle,
 
     // What the outside reports.
     /// What storage held for a board size, as asked by `Cmd::Load`.
@@ -121,6 +139,11 @@ pub enum Msg {
     /// The runtime holds a message whose room's rules arrive with this
     /// chunk, which is not here (`rooms::code_wanted`): fetch it.
     CodeNeeded(Chunk),
+    /// What storage holds of the deck, read as every record is
+    /// (`Cmd::LoadDeck`).
+    DeckLoaded(Box<Loaded<Deck>>),
+    /// Another tab stored its deck, read as `Cmd::LoadDeck` reads it.
+    DeckElsewhere(Box<Loaded<Deck>>),
     /// The clock's time: the local day and the seconds since midnight.
     Time(LocalTime),
     /// Another tab stored the challenge, read as `Cmd::Load` reads it: its
@@ -197,11 +220,30 @@ impl Msg {
             Msg::CopyCard => "CopyCard".into(),
             Msg::SendBack => "SendBack".into(),
             Msg::ToggleGhost => "ToggleGhost".into(),
+            Msg::Learn => "Learn".into(),
+            Msg::Practice => "Practice".into(),
+            Msg::TryAgain => "TryAgain".into(),
+            Msg::ShowMe => "ShowMe".into(),
+            Msg::Skip => "Skip".into(),
+            Msg::NextPosition => "NextPosition".into(),
+            Msg::EndWalk => "EndWalk".into(),
+            Msg::SharePuzzle => "SharePuzzle".into(),
+            Msg::DeckLoaded(deck) => format!("DeckLoaded({})", deck_label(deck)),
+            Msg::DeckElsewhere(deck) => format!("DeckElsewhere({})", deck_label(deck)),
             Msg::Assessed { id, at, answer } => {
                 let error = if answer.is_ok() { "" } else { ", error" };
                 format!("Assessed(#{id}, {at}{error})")
             }
         }
+    }
+}
+
+/// A deck read from storage, for a message's label: its size.
+fn deck_label(deck: &Loaded<Deck>) -> String {
+    match deck {
+        Loaded::Valid(deck) => format!("{} cards", deck.len()),
+        Loaded::Missing => "none".into(),
+        Loaded::SetAside { .. } => "set aside".into(),
     }
 }
 
@@ -236,9 +278,28 @@ macro_rules! contest_msgs {
 }
 pub(crate) use contest_msgs;
 
-/// Every other message: with `contest_msgs!`, every `Msg`, so that a
-/// match over the two has no wildcard arm and a new message must be placed
-/// in one of them.
+/// Learn's messages: every one of them is learn's rule
+/// (`update::learn::rule`, through `rooms`), as is a move played while its
+/// walk is on the board.
+macro_rules! learn_msgs {
+    () => {
+        Msg::Learn
+            | Msg::Practice
+            | Msg::TryAgain
+            | Msg::ShowMe
+            | Msg::Skip
+            | Msg::NextPosition
+            | Msg::EndWalk
+            | Msg::SharePuzzle
+            | Msg::DeckLoaded(_)
+            | Msg::DeckElsewhere(_)
+    };
+}
+pub(crate) use learn_msgs;
+
+/// Every other message: with `contest_msgs!` and `learn_msgs!`, every
+/// `Msg`, so that a match over the three has no wildcard arm and a new
+/// message must be placed in one of them.
 macro_rules! other_msgs {
     () => {
         Msg::Play(_)

@@ -28,11 +28,13 @@ pub enum Record {
     /// The best score (last, so that the sets written before keep their
     /// bits).
     Best,
+    /// The deck of positions to practise.
+    Deck,
 }
 
 impl Record {
     /// Every kind, in the order the notice names them.
-    pub const ALL: [Record; 7] = [
+    pub const ALL: [Record; 8] = [
         Record::Game,
         Record::History,
         Record::Best,
@@ -40,6 +42,7 @@ impl Record {
         Record::Settings,
         Record::Challenge,
         Record::Dailies,
+        Record::Deck,
     ];
 }
 

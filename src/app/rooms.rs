@@ -17,7 +17,9 @@
 //! Moved so far: the contest's (the daily, races, their end and the result
 //! card), but for what the page at start needs to resume a challenge: its
 //! records as storage gave them (`contest::loaded`), the clock, Finish's
-//! question, and putting the own game back on the board for the settings.
+//! question, and putting the own game back on the board for the settings;
+//! and learn's (the walk, Practice, the deck, puzzles), but for closing
+//! the walk when the game is acted on and a puzzle's verdict coming in.
 
 use std::cell::Cell;
 
@@ -25,8 +27,8 @@ use super::chunks::{Chunk, Fetch};
 use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
-use super::msg::{contest_msgs, other_msgs, Msg};
-use super::update::contest;
+use super::msg::{contest_msgs, learn_msgs, other_msgs, Msg};
+use super::update::{contest, learn};
 
 /// What a rule did: the commands that follow, or why it did nothing.
 type Outcome = Result<Vec<Cmd>, Ignored>;
@@ -42,12 +44,32 @@ pub struct ContestRules {
     daily: fn(&mut Model, Option<u32>) -> Vec<Cmd>,
 }
 
+/// Learn's rules that arrive with its chunk.
+#[derive(Clone, Copy)]
+pub struct LearnRules {
+    /// The rule of each of learn's messages (`learn_msgs!`), and of a move
+    /// played while its walk is on the board.
+    rule: fn(&mut Model, Msg) -> Outcome,
+    /// What follows once learn's code is in: the deck read, a puzzle asked
+    /// for opened.
+    arrived: fn(&mut Model) -> Vec<Cmd>,
+}
+
 /// A room's rules, as its chunk hands them over.
 #[derive(Clone, Copy)]
 pub enum Rules {
     /// The contest's.
     Contest(ContestRules),
+    /// Learn's.
+    Learn(LearnRules),
 }
+
+/// Learn's rules, which learn's chunk hands over (its row in
+/// `chunk_table!`).
+pub const LEARN: Rules = Rules::Learn(LearnRules {
+    rule: learn::rule,
+    arrived: learn::arrived,
+});
 
 /// The contest's rules, which the contest's chunk hands over (its row in
 /// `chunk_table!`). Naming this is what links them: on the page only the
@@ -61,20 +83,53 @@ pub const CONTEST: Rules = Rules::Contest(ContestRules {
 thread_local! {
     /// The contest's rules, once its chunk has handed them over.
     static CONTEST_HERE: Cell<Option<ContestRules>> = const { Cell::new(None) };
+    /// Learn's rules, once its chunk has handed them over.
+    static LEARN_HERE: Cell<Option<LearnRules>> = const { Cell::new(None) };
 }
 
 /// A chunk has loaded and hands over its room's rules.
 pub fn arrive(rules: Rules) {
     match rules {
         Rules::Contest(rules) => CONTEST_HERE.with(|here| here.set(Some(rules))),
+        Rules::Learn(rules) => LEARN_HERE.with(|here| here.set(Some(rules))),
     }
+}
+
+/// Learn's rules: linked natively.
+#[cfg(not(target_family = "wasm"))]
+fn learn_rules() -> Option<LearnRules> {
+    match LEARN {
+        Rules::Learn(rules) => Some(rules),
+        Rules::Contest(_) => None,
+    }
+}
+
+/// Learn's rules: on the page, those its chunk handed over, if it has
+/// loaded.
+#[cfg(target_family = "wasm")]
+fn learn_rules() -> Option<LearnRules> {
+    LEARN_HERE.with(Cell::get)
+}
+
+/// Learn's arm in `update`: the rule of one of `learn_msgs!`, or of a move
+/// played while its walk is on the board.
+pub(crate) fn learn(model: &mut Model, msg: Msg) -> Outcome {
+    let rules = learn_rules().ok_or(Ignored::NotHere)?;
+    (rules.rule)(model, msg)
+}
+
+/// Learn's code is in (`learn::arrived`).
+pub(crate) fn learn_arrived(model: &mut Model) -> Vec<Cmd> {
+    learn_rules().map_or_else(Vec::new, |rules| (rules.arrived)(model))
 }
 
 /// The contest's rules: linked natively.
 #[cfg(not(target_family = "wasm"))]
 fn contest_rules() -> Option<ContestRules> {
-    let Rules::Contest(rules) = CONTEST;
-    Some(rules)
+    match CONTEST {
+        Rules::Contest(rules) => Some(rules),
+        Rules::Learn(_) => None,
+    }
 }
 
 /// The contest's rules: on the page, those its chunk handed over, if it
@@ -105,9 +160,13 @@ pub(crate) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
 /// challenge's board, and what storage held at the start when the address
 /// asked for a daily. `None`: `update` may take `msg` now.
 pub fn code_wanted(model: &Model, msg: &Msg) -> Option<Chunk> {
+    let learn = matches!(msg, learn_msgs!());
+    if learn && model.chunks.of(Chunk::Learn) != Fetch::Loaded {
+        return Some(Chunk::Learn);
+    }
     let contest = match msg {
         contest_msgs!() => true,
-        other_msgs!() => false,
+        learn_msgs!() | other_msgs!() => false,
     };
     let play = matches!(msg, Msg::Play(_)) && model.challenge_on_board().is_some();
     let asked = model.contest.asked.is_some();

@@ -8,6 +8,7 @@
 //! because the model is replaying, and stops ticking because it no longer
 //! is.
 
+use super::chunks::{Chunk, Fetch};
 use super::model::{Mode, Model, Panel};
 use crate::engine::Config;
 
@@ -26,6 +27,9 @@ pub struct Subs {
     /// through `storage` events (→ `BestElsewhere`, `ChallengeElsewhere`):
     /// while storage can be used.
     pub other_tabs: Option<Config>,
+    /// Other tabs' deck (→ `DeckElsewhere`): while storage can be used,
+    /// once learn's code is in (its rules take the deck).
+    pub other_decks: bool,
     /// The replay's ticker, one tick every this many milliseconds
     /// (→ `ReplayTick`): while a shared game replays.
     pub replay_every_ms: Option<u32>,
@@ -53,6 +57,7 @@ pub fn subscriptions(model: &Model) -> Subs {
         keys: true,
         swipes: model.travel.live(),
         other_tabs: model.storage.usable().then(|| model.config()),
+        other_decks: model.storage.usable() && model.chunks.of(Chunk::Learn) == Fetch::Loaded,
         replay_every_ms: (model.travel.mode == Mode::Replaying)
             .then(|| 1000 / model.travel.speed.max(1)),
         colour_scheme: model.settings.theme.is_none(),
@@ -79,6 +84,7 @@ impl Subs {
                 ("keys", s.keys),
                 ("swipes", s.swipes),
                 ("other tabs", s.other_tabs.is_some()),
+                ("other decks", s.other_decks),
                 ("ticker", s.replay_every_ms.is_some()),
                 ("colour scheme", s.colour_scheme),
                 ("idle", s.idle),

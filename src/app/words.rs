@@ -109,18 +109,21 @@ pub fn verdict_sentence(number: u32, v: &Verdict) -> String {
             "{head} No move kept more of {chance} ({}).",
             percent(v.value)
         ),
-        Some(better) => {
-            let cost = match (v.loss + 0.5) as i32 {
-                0 => "less than 1 point".to_string(),
-                1 => "about 1 point".to_string(),
-                points => format!("about {points} points"),
-            };
-            format!(
-                "{head} It cost {cost} of {chance}; {} kept {}.",
-                better.word(),
-                percent(v.value)
-            )
-        }
+        Some(better) => format!(
+            "{head} It cost {} of {chance}; {} kept {}.",
+            cost(v.loss),
+            better.word(),
+            percent(v.value)
+        ),
+    }
+}
+
+/// Points of a chance given away, in words: "about 14 points".
+fn cost(loss: f32) -> String {
+    match (loss + 0.5) as i32 {
+        0 => "less than 1 point".to_string(),
+        1 => "about 1 point".to_string(),
+        points => format!("about {points} points"),
     }
 }
 
@@ -574,6 +577,7 @@ fn record_name(record: Record) -> &'static str {
         Record::Settings => "the board size chosen",
         Record::Challenge => "the daily's attempt or race",
         Record::Dailies => "the dailies' results",
+        Record::Deck => "the deck of positions to practise",
     }
 }
 
@@ -853,6 +857,112 @@ pub fn link_error(e: &LinkError) -> &'static str {
 /// messages the page has taken.
 pub fn messages_handle(taken: u64) -> String {
     format!("Messages ({taken})")
+}
+
+// PLACEHOLDER puzzle words (replaced by the puzzle branch)
+pub fn puzzle_proved(number: u32, of: u32, target: u64) -> String {
+    format!("From a game replayed from its seed: move {number} of {of}, {} to make.", spaced(target))
+}
+pub fn puzzle_link_wrong(_e: &crate::session::puzzle::PuzzleError) -> String {
+    "This puzzle link cannot be opened.".into()
+}
+
+// ─── Learn from your mistakes ─────────────────────────────────────────────
+
+/// What the page says when learn's code could not be fetched.
+pub const LEARN_NOT_LOADED: &str = "Learn from your mistakes could not be loaded. The game plays \
+     on; it tries again when you next ask for it.";
+/// The button that starts the walk through a reviewed game's mistakes.
+pub const LEARN: &str = "Learn from your mistakes";
+/// The button that walks the deck's positions that are due.
+pub const PRACTICE: &str = "Practice";
+/// The walk's buttons.
+pub const ANSWER_AGAIN: &str = "Try again";
+pub const SHOW_ME: &str = "Show me";
+pub const SKIP: &str = "Skip";
+pub const NEXT_POSITION: &str = "Next";
+pub const END_WALK: &str = "Back to my game";
+pub const SHARE_PUZZLE: &str = "Share as a puzzle";
+/// The walk's name, for its region.
+pub const WALK_LABEL: &str = "Find a better move";
+/// A puzzle's position while the coach searches it.
+pub const PUZZLE_SEARCHING: &str = "The coach is looking at this position…";
+
+/// What the walk asks of a position: the move played there and what it
+/// cost, in the review's words, without the better move: "Move 12: you
+/// played left, a blunder. It cost about 23 points of your chance to make
+/// 1 024. Find a better move." A puzzle's position whose search is not in
+/// yet says the move alone.
+pub fn walk_question(number: u32, played: Direction, v: Option<&Verdict>) -> String {
+    let head = format!("Move {number}: {} was played here.", played.word());
+    match v {
+        None => format!("{head} Find the best move."),
+        Some(v) => format!(
+            "Move {number}: {} was a {}. It cost {} of your chance to make {}. Find a better move.",
+            played.word(),
+            v.grade.word(),
+            cost(v.loss),
+            spaced(1 << v.target)
+        ),
+    }
+}
+
+/// An answer found, best or good: "Up: best. It keeps 71% of your chance
+/// to make 1 024."
+pub fn found(v: &Verdict) -> String {
+    format!(
+        "{}: {}. It keeps {} of your chance to make {}.",
+        capitalised(v.played.word()),
+        v.grade.word(),
+        percent(v.kept),
+        spaced(1 << v.target)
+    )
+}
+
+/// An answer that is not: "Not quite: down keeps 45%, about 26 points
+/// less than the best move."
+pub fn not_quite(v: &Verdict) -> String {
+    format!(
+        "Not quite: {} keeps {}, {} less than the best move.",
+        v.played.word(),
+        percent(v.kept),
+        cost(v.loss)
+    )
+}
+
+/// The best move, shown: "The best move here is up: it keeps 71%."
+pub fn shown_best(v: &Verdict) -> String {
+    format!(
+        "The best move here is {}: it keeps {}.",
+        v.best.word(),
+        percent(v.value)
+    )
+}
+
+/// Where the walk is: "Position 2 of 5".
+pub fn walk_progress(at: usize, of: usize) -> String {
+    format!("Position {} of {of}", at + 1)
+}
+
+/// The walk's end: "You found 3 of 5 better moves, 2 at the first try."
+pub fn walk_end(found: u32, first_try: u32, of: usize) -> String {
+    let moves = if of == 1 { "better move" } else { "better moves" };
+    format!("You found {found} of {of} {moves}, {first_try} at the first try.")
+}
+
+/// The deck in a line, in Statistics: "Your deck: 12 positions, 3 due
+/// today, 4 learned."
+pub fn deck_line(cards: usize, due: usize, learned: usize) -> String {
+    let positions = if cards == 1 { "position" } else { "positions" };
+    format!("Your deck: {cards} {positions}, {due} due today, {learned} learned.")
+}
+
+/// A word with its first letter in capitals: "Up".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 #[cfg(test)]

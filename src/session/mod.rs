@@ -22,8 +22,10 @@
 
 pub mod contest;
 pub mod dailies;
+pub mod deck;
 pub mod daily;
 pub mod history;
+pub mod puzzle;
 pub mod race;
 pub mod replay;
 pub mod save;

@@ -33,6 +33,7 @@ fn line_or_view(chunk: Chunk, fetch: Fetch) -> impl IntoView {
             "contest-bar chunk-note",
             "contest-bar chunk-note chunk-loading",
         ),
+        Chunk::Learn => ("walk-bar chunk-note", "walk-bar chunk-note chunk-loading"),
     };
     match fetch {
         Fetch::Loaded => EitherOf3::A(split_points::draw(chunk)),

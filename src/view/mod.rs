@@ -27,6 +27,7 @@ pub mod context;
 mod controls;
 mod heading;
 mod how_to_play;
+pub mod learn;
 pub mod inspector;
 mod notices;
 pub mod panels;
@@ -41,6 +42,7 @@ use crate::web::debugger;
 use crate::web::dispatcher::Dispatcher;
 use board::Board;
 use contest::Contests;
+use learn::Learns;
 use context::select;
 use controls::Controls;
 use heading::{Heading, Intro};
@@ -99,6 +101,7 @@ pub fn Page(
                     <HintLine/>
                     <DebuggerFailed/>
                 </div>
+                <Learns/>
                 <Controls/>
             </div>
             <div class="tools">

@@ -295,3 +295,16 @@ fn take<T>(key: &str, text: &str, decode: impl FnOnce(&str) -> Result<T, Invalid
         }
     }
 }
+// PLACEHOLDER deck storage (replaced by the deck branch)
+pub const DECK_KEY: &str = "leptos-2048:v1:deck";
+impl Store {
+    pub fn load_deck(&self) -> Loaded<crate::session::deck::Deck> {
+        Loaded::Missing
+    }
+    pub fn save_deck(&self, _deck: &crate::session::deck::Deck) -> Result<(), Problem> {
+        Ok(())
+    }
+    pub fn deck_written(_text: &str) -> Loaded<crate::session::deck::Deck> {
+        Loaded::Missing
+    }
+}

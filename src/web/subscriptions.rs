@@ -59,6 +59,7 @@ pub struct Listeners {
     keys: Slot<bool, EventListener>,
     swipes: Slot<bool, Vec<EventListener>>,
     other_tabs: Slot<Option<Config>, EventListener>,
+    other_decks: Slot<bool, EventListener>,
     replay_ticker: Slot<Option<u32>, Interval>,
     clock: Slot<Option<u32>, Interval>,
     colour_scheme: Slot<bool, EventListener>,
@@ -75,6 +76,7 @@ impl Listeners {
             keys: Slot::off(),
             swipes: Slot::off(),
             other_tabs: Slot::off(),
+            other_decks: Slot::off(),
             replay_ticker: Slot::off(),
             clock: Slot::off(),
             colour_scheme: Slot::off(),
@@ -96,6 +98,8 @@ impl Listeners {
         }
         self.other_tabs
             .listen_for(want.other_tabs, |c| c.map(|c| other_tabs(c, d)));
+        self.other_decks
+            .listen_for(want.other_decks, |on| on.then(|| other_decks(d)));
         self.replay_ticker.listen_for(want.replay_every_ms, |ms| {
             browser::every(ms?, move || d.send(Msg::ReplayTick))
         });
@@ -139,6 +143,23 @@ fn other_tabs(config: Config, dispatch: Dispatcher) -> EventListener {
         };
         if let Some(msg) = msg {
             dispatch.send(msg);
+        }
+    })
+}
+
+/// The deck written by another tab becomes `DeckElsewhere`, read as
+/// `Cmd::LoadDeck` reads it.
+fn other_decks(dispatch: Dispatcher) -> EventListener {
+    EventListener::new(&window(), "storage", move |event| {
+        let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else {
+            return;
+        };
+        let (Some(key), Some(value)) = (event.key(), event.new_value()) else {
+            return;
+        };
+        if key == storage::DECK_KEY {
+            let deck = Store::deck_written(&value);
+            dispatch.send(Msg::DeckElsewhere(Box::new(deck)));
         }
     })
 }

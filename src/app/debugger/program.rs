@@ -399,6 +399,8 @@ pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
         | Msg::ChallengeElsewhere(_)
         | Msg::CardSent(_)
         | Msg::CardDue
+        | Msg::DeckLoaded(_)
+        | Msg::DeckElsewhere(_)
         | Msg::Assessed { .. } => true,
         Msg::Play(_)
         | Msg::Undo
@@ -417,6 +419,14 @@ pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
         | Msg::ToggleTheme
         | Msg::DismissNote
         | Msg::CheckHistory
+        | Msg::Learn
+        | Msg::Practice
+        | Msg::TryAgain
+        | Msg::ShowMe
+        | Msg::Skip
+        | Msg::NextPosition
+        | Msg::EndWalk
+        | Msg::SharePuzzle
         | Msg::Review
         | Msg::CancelReview
         | Msg::OpenDaily(_)

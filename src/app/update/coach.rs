@@ -11,7 +11,9 @@ use super::super::words::{COMPUTER_UNREACHABLE, ONLY_4X4};
 use super::common::{announce, send_card, Outcome};
 use super::page;
 use super::travel::end_replay;
+use crate::ai::bitboard::Bitboard;
 use crate::ai::review::Assessment;
+use crate::engine::Direction;
 
 /// Reviews the game in play (a replay first ends at its last move, so the
 /// whole game shared is reviewed and its positions can be shown): opens
@@ -43,6 +45,18 @@ pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
         Some(moves) if !moves.is_empty() => start(model, moves),
         _ => Vec::new(),
     }
+}
+
+/// Searches the one move at `at` of the game on the board, as a review
+/// does: a puzzle's position (`learn`).
+pub fn review_one(model: &mut Model, at: usize, board: Bitboard, played: Direction) -> Vec<Cmd> {
+    let one = MoveInReview {
+        at,
+        board,
+        played,
+        verdict: None,
+    };
+    start(model, vec![one])
 }
 
 /// Starts a run over `moves`, the game's; those judged before keep their

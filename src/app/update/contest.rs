@@ -13,7 +13,7 @@ use super::super::cmd::Cmd;
 use super::super::contest::{Against, CardState, Challenge, Contest, LocalTime, Race};
 use super::super::ignored::Ignored;
 use super::super::model::{Model, Record, Records, Unsaved};
-use super::super::msg::{other_msgs, Msg};
+use super::super::msg::{learn_msgs, other_msgs, Msg};
 use super::super::notice::{Sent, SentBy};
 use super::super::saved::Load;
 use super::super::words;
@@ -80,7 +80,7 @@ pub fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SendBack => send_back(model),
         Msg::ToggleGhost => toggle_ghost(model),
         Msg::ChallengeElsewhere(saved) => elsewhere(model, *saved),
-        other_msgs!() => Err(Ignored::NotHere),
+        learn_msgs!() | other_msgs!() => Err(Ignored::NotHere),
     }
 }
 

@@ -23,6 +23,8 @@
 //! - [`saving`]: what storage answers, handed to each room's rule;
 //!   writing what is unsaved, failed writes;
 //! - [`contest`]: the daily, races, their end and the result card;
+//! - [`learn`]: the walk through a reviewed game's mistakes, Practice of
+//!   the deck, puzzle links;
 //! - [`page`]: panels, share links, the link's note;
 //! - [`chunks`]: the chunks of code fetched when first needed: a panel's,
 //!   the contest's;
@@ -35,6 +37,7 @@ mod common;
 mod computer;
 pub(crate) mod contest;
 mod game;
+pub(crate) mod learn;
 mod page;
 mod saving;
 mod settings;
@@ -43,7 +46,8 @@ mod travel;
 use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
-use super::msg::{contest_msgs, Msg};
+use super::msg::{contest_msgs, learn_msgs, Msg};
+use crate::engine::Input;
 use super::rooms;
 use common::Outcome;
 
@@ -77,6 +81,7 @@ pub fn update_explained(model: &mut Model, msg: Msg) -> (Vec<Cmd>, Option<Ignore
     };
     cmds.extend(coach::keep_valid(model));
     contest::keep_question(model);
+    learn::verdict_in(model);
     game::forget_shell_board(model);
     (cmds, ignored)
 }
@@ -95,8 +100,20 @@ fn idle(model: &mut Model) -> Outcome {
     Ok(cmds)
 }
 
-/// The rule for each message.
+/// The rule for each message. While learn's walk is on the board, a move
+/// is its answer, and what acts on the game closes it first.
 fn rule(model: &mut Model, msg: Msg) -> Outcome {
+    if model.learn.walking() {
+        match msg {
+            Msg::Play(Input::Move(_)) => return rooms::learn(model, msg),
+            Msg::Play(_) | Msg::View(_) | Msg::Resume(_) | Msg::Review => learn::leave(model),
+            Msg::ChooseSize { .. } | Msg::ChooseTarget(_) => learn::leave(model),
+            Msg::OpenDaily(_) | Msg::ShowContest | Msg::OwnGame | Msg::Race => {
+                learn::leave(model)
+            }
+            _ => {}
+        }
+    }
     match msg {
         Msg::Play(input) => game::play(model, input),
         Msg::Undo => travel::undo(model),
@@ -132,5 +149,6 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::CodeNeeded(chunk) => chunks::code_needed(model, chunk),
         Msg::Time(time) => contest::time(model, time),
         msg @ contest_msgs!() => rooms::contest(model, msg),
+        msg @ learn_msgs!() => rooms::learn(model, msg),
     }
 }

@@ -58,12 +58,23 @@ pub fn share_as(model: &mut Model, key: &str) -> Outcome {
         .map(|r| replay::encode(&r))
         .filter(|l| l.len() <= replay::MAX_LINK_LEN);
     let Some(link) = link else {
-        model.links.share = Some(Share::Refused);
-        return Ok(Vec::new());
+        return refuse_share(model);
     };
     let url = format!("{}?{key}={link}", model.links.page_url);
+    Ok(offer_link(model, url))
+}
+
+/// The game on the board cannot be shared: it began before the history
+/// held, or it is too long for a link.
+pub fn refuse_share(model: &mut Model) -> Outcome {
+    model.links.share = Some(Share::Refused);
+    Ok(Vec::new())
+}
+
+/// Shows the link made, to copy by hand, and asks for it to be copied.
+pub fn offer_link(model: &mut Model, url: String) -> Vec<Cmd> {
     model.links.share = Some(Share::Made(url.clone()));
-    Ok(vec![Cmd::CopyLink(url)])
+    vec![Cmd::CopyLink(url)]
 }
 
 /// The clipboard holds the link.
