@@ -24,6 +24,7 @@ use leptos_2048::app::{
 use leptos_2048::engine::{Config, Direction, Input, State, Status};
 use leptos_2048::session::contest::{Against, SavedChallenge};
 use leptos_2048::session::daily::Day;
+use leptos_2048::session::deck::Deck;
 use leptos_2048::session::history::History;
 use leptos_2048::session::replay::{self, Replay};
 use leptos_2048::session::save::Invalid;
@@ -1558,6 +1559,7 @@ fn listening(config: Config) -> Subs {
         idle: false,
         page_hide: true,
         clock_every_ms: Some(60_000),
+        other_decks: false,
     }
 }
 
@@ -1732,6 +1734,20 @@ fn what_it_does(msg: &Msg) -> &'static str {
             ..
         } => "dropped: stale; changed nothing",
         Msg::CodeNeeded(_) => "LoadChunk(Contest); changed chunks.fetches",
+        Msg::ChunkLoaded {
+            chunk: Chunk::Learn,
+            ..
+        } => "dropped: stale; changed nothing",
+        Msg::Learn => "ignored: nothing changes; changed nothing",
+        Msg::Practice => "ignored: not possible here; changed nothing",
+        Msg::TryAgain => "ignored: not possible here; changed nothing",
+        Msg::ShowMe => "ignored: not possible here; changed nothing",
+        Msg::Skip => "ignored: not possible here; changed nothing",
+        Msg::NextPosition => "ignored: not possible here; changed nothing",
+        Msg::EndWalk => "ignored: nothing changes; changed nothing",
+        Msg::SharePuzzle => "ignored: not possible here; changed nothing",
+        Msg::DeckLoaded(_) => "no commands; changed learn.deck",
+        Msg::DeckElsewhere(_) => "no commands; changed learn.deck",
     }
 }
 
@@ -1797,6 +1813,10 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
                     chunk: Chunk::Contest,
                     loaded: true,
                 },
+                Msg::ChunkLoaded {
+                    chunk: Chunk::Learn,
+                    loaded: true,
+                },
             ]
         }
         MsgKind::Time => Msg::Time(flags(Query::default()).time),
@@ -1814,6 +1834,16 @@ fn samples_of(kind: MsgKind) -> Vec<Msg> {
         }
         MsgKind::CardSent => Msg::CardSent(Sent::Copied),
         MsgKind::CardDue => Msg::CardDue,
+        MsgKind::Learn => Msg::Learn,
+        MsgKind::Practice => Msg::Practice,
+        MsgKind::TryAgain => Msg::TryAgain,
+        MsgKind::ShowMe => Msg::ShowMe,
+        MsgKind::Skip => Msg::Skip,
+        MsgKind::NextPosition => Msg::NextPosition,
+        MsgKind::EndWalk => Msg::EndWalk,
+        MsgKind::SharePuzzle => Msg::SharePuzzle,
+        MsgKind::DeckLoaded => Msg::DeckLoaded(Box::new(Loaded::Missing)),
+        MsgKind::DeckElsewhere => Msg::DeckElsewhere(Box::new(Loaded::Valid(Deck::default()))),
         MsgKind::Assessed => Msg::Assessed {
             id: 1,
             at: 0,

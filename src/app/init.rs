@@ -20,9 +20,8 @@ use super::model::{
 };
 use super::saved::Load;
 use super::words::{
-    link_error, link_verified, puzzle_link_wrong, puzzle_proved, race_link_wrong, replay_link_wrong,
-    DAILY_LINK_WRONG,
-    SEED_LINK_WRONG,
+    link_error, link_verified, puzzle_link_wrong, puzzle_proved, race_link_wrong,
+    replay_link_wrong, DAILY_LINK_WRONG, SEED_LINK_WRONG,
 };
 use crate::session::daily;
 

@@ -32,7 +32,8 @@
 //!   [`card`] and [`bar`]: what they show, and the result card.
 //! - [`coach`]: the review of the game in play.
 //! - [`learn`]: learn from your mistakes: the walk through a reviewed
-//!   game's mistakes, the deck of positions to practise, puzzle links.
+//!   game's mistakes, the deck of positions to practise, puzzle links;
+//!   [`walk_bar`]: what its bar shows.
 //! - [`chunks`]: the chunks of code fetched when first needed, and where
 //!   each stands.
 //! - [`rooms`]: the rooms whose rules arrive with their chunk on the page
@@ -84,6 +85,7 @@ pub mod swipe;
 pub mod tiles;
 pub mod travel;
 mod update;
+pub mod walk_bar;
 pub mod words;
 
 pub use cmd::Cmd;

@@ -169,8 +169,6 @@ impl Msg {
     pub fn label(&self) -> String {
         match self {
             Msg::Play(input) => format!("Play({input:?})"),
-            Msg::Undo => "Undo".into(),
-            Msg::Redo => "Redo".into(),
             Msg::Toggle(panel) => format!("Toggle({panel:?})"),
             Msg::View(None) => "View(present)".into(),
             Msg::View(Some(i)) => format!("View({i})"),
@@ -179,11 +177,7 @@ impl Msg {
             Msg::ChooseTarget(None) => "ChooseTarget(none)".into(),
             Msg::ChooseTarget(Some(t)) => format!("ChooseTarget({t})"),
             Msg::ReplaySpeed(s) => format!("ReplaySpeed({s})"),
-            Msg::SkipReplay => "SkipReplay".into(),
-            Msg::Hint => "Hint".into(),
-            Msg::Autoplay => "Autoplay".into(),
             Msg::AutoplayPause(ms) => format!("AutoplayPause({ms})"),
-            Msg::Share => "Share".into(),
             Msg::ToggleTheme => "ToggleTheme".into(),
             Msg::DismissNote => "DismissNote".into(),
             Msg::CheckHistory => "CheckHistory".into(),
@@ -205,6 +199,27 @@ impl Msg {
             Msg::ChunkLoaded { chunk, loaded } => format!("ChunkLoaded({chunk:?}, {loaded})"),
             Msg::CodeNeeded(chunk) => format!("CodeNeeded({chunk:?})"),
             Msg::Time(t) => format!("Time({}s)", t.second),
+            Msg::Undo => "Undo".into(),
+            Msg::Redo => "Redo".into(),
+            Msg::SkipReplay => "SkipReplay".into(),
+            Msg::Hint => "Hint".into(),
+            Msg::Autoplay => "Autoplay".into(),
+            Msg::Share => "Share".into(),
+            msg @ contest_msgs!() => msg.contest_label(),
+            msg @ learn_inputs!() => format!("{msg:?}"),
+            Msg::DeckLoaded(deck) | Msg::DeckElsewhere(deck) => {
+                format!("{:?}({})", MsgKind::from(self), deck_label(deck))
+            }
+            Msg::Assessed { id, at, answer } => {
+                let error = if answer.is_ok() { "" } else { ", error" };
+                format!("Assessed(#{id}, {at}{error})")
+            }
+        }
+    }
+
+    /// A contest's message in a few words ([`Msg::label`]).
+    fn contest_label(&self) -> String {
+        match self {
             Msg::ChallengeElsewhere(_) => "ChallengeElsewhere".into(),
             Msg::CardSent(how) => format!("CardSent({how:?})"),
             Msg::CardDue => "CardDue".into(),
@@ -220,20 +235,7 @@ impl Msg {
             Msg::CopyCard => "CopyCard".into(),
             Msg::SendBack => "SendBack".into(),
             Msg::ToggleGhost => "ToggleGhost".into(),
-            Msg::Learn => "Learn".into(),
-            Msg::Practice => "Practice".into(),
-            Msg::TryAgain => "TryAgain".into(),
-            Msg::ShowMe => "ShowMe".into(),
-            Msg::Skip => "Skip".into(),
-            Msg::NextPosition => "NextPosition".into(),
-            Msg::EndWalk => "EndWalk".into(),
-            Msg::SharePuzzle => "SharePuzzle".into(),
-            Msg::DeckLoaded(deck) => format!("DeckLoaded({})", deck_label(deck)),
-            Msg::DeckElsewhere(deck) => format!("DeckElsewhere({})", deck_label(deck)),
-            Msg::Assessed { id, at, answer } => {
-                let error = if answer.is_ok() { "" } else { ", error" };
-                format!("Assessed(#{id}, {at}{error})")
-            }
+            learn_msgs!() | other_msgs!() => self.label(),
         }
     }
 }
@@ -283,6 +285,15 @@ pub(crate) use contest_msgs;
 /// walk is on the board.
 macro_rules! learn_msgs {
     () => {
+        $crate::app::msg::learn_inputs!() | Msg::DeckLoaded(_) | Msg::DeckElsewhere(_)
+    };
+}
+pub(crate) use learn_msgs;
+
+/// What the player asks of learn's walk and deck: learn's messages but
+/// storage's and other tabs' answers.
+macro_rules! learn_inputs {
+    () => {
         Msg::Learn
             | Msg::Practice
             | Msg::TryAgain
@@ -291,11 +302,9 @@ macro_rules! learn_msgs {
             | Msg::NextPosition
             | Msg::EndWalk
             | Msg::SharePuzzle
-            | Msg::DeckLoaded(_)
-            | Msg::DeckElsewhere(_)
     };
 }
-pub(crate) use learn_msgs;
+pub(crate) use learn_inputs;
 
 /// Every other message: with `contest_msgs!` and `learn_msgs!`, every
 /// `Msg`, so that a match over the three has no wildcard arm and a new

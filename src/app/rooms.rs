@@ -28,7 +28,8 @@ use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
 use super::msg::{contest_msgs, learn_msgs, other_msgs, Msg};
-use super::update::{contest, learn};
+use super::update::contest;
+use super::update::learn;
 
 /// What a rule did: the commands that follow, or why it did nothing.
 type Outcome = Result<Vec<Cmd>, Ignored>;

@@ -861,7 +861,10 @@ pub fn messages_handle(taken: u64) -> String {
 
 // PLACEHOLDER puzzle words (replaced by the puzzle branch)
 pub fn puzzle_proved(number: u32, of: u32, target: u64) -> String {
-    format!("From a game replayed from its seed: move {number} of {of}, {} to make.", spaced(target))
+    format!(
+        "From a game replayed from its seed: move {number} of {of}, {} to make.",
+        spaced(target)
+    )
 }
 pub fn puzzle_link_wrong(_e: &crate::session::puzzle::PuzzleError) -> String {
     "This puzzle link cannot be opened.".into()
@@ -946,7 +949,11 @@ pub fn walk_progress(at: usize, of: usize) -> String {
 
 /// The walk's end: "You found 3 of 5 better moves, 2 at the first try."
 pub fn walk_end(found: u32, first_try: u32, of: usize) -> String {
-    let moves = if of == 1 { "better move" } else { "better moves" };
+    let moves = if of == 1 {
+        "better move"
+    } else {
+        "better moves"
+    };
     format!("You found {found} of {of} {moves}, {first_try} at the first try.")
 }
 

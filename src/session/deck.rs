@@ -25,11 +25,20 @@ impl Deck {
             return false;
         }
         self.added += 1;
-        self.cards.push(Card { state, verdict, number, slot: 0, due: today, added: self.added });
+        self.cards.push(Card {
+            state,
+            verdict,
+            number,
+            slot: 0,
+            due: today,
+            added: self.added,
+        });
         true
     }
     pub fn due(&self, today: Day) -> Vec<usize> {
-        (0..self.cards.len()).filter(|&i| self.cards[i].due <= today).collect()
+        (0..self.cards.len())
+            .filter(|&i| self.cards[i].due <= today)
+            .collect()
     }
     pub fn answered(&mut self, index: usize, right: bool, _today: Day) {
         if let Some(c) = self.cards.get_mut(index) {

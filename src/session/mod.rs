@@ -22,8 +22,8 @@
 
 pub mod contest;
 pub mod dailies;
-pub mod deck;
 pub mod daily;
+pub mod deck;
 pub mod history;
 pub mod puzzle;
 pub mod race;

@@ -1,6 +1,6 @@
 //! Learn from your mistakes on the page: the walk's bar beside the board
 //! (where the walk is, what it asks or said, its buttons). What it shows
-//! is the app's (`app::learn::walk_bar`); this only draws it. Its code is
+//! is the app's (`app::walk_bar`); this only draws it. Its code is
 //! learn's chunk, with learn's rules (`app::rooms`).
 
 use leptos::prelude::*;
@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use super::chunk_place::chunk_place;
 use super::context::{select, send_button};
 use crate::app::chunks::{Chunk, Fetch};
-use crate::app::learn::{walk_bar, WalkBar};
+use crate::app::walk_bar::{walk_bar, WalkBar};
 use crate::app::words;
 
 /// Learn's views while a walk is open, or while its code is asked for:

@@ -45,10 +45,7 @@ impl Runner {
             Cmd::SaveStats(config, stats) => report(self.store.save_stats(config, &stats)),
             Cmd::SaveChallenge(challenge) => report(self.store.save_challenge(&challenge)),
             Cmd::SaveDailies(dailies) => report(self.store.save_dailies(&dailies)),
-            Cmd::LoadDeck => {
-                let deck = self.store.load_deck();
-                dispatcher.send(Msg::DeckLoaded(Box::new(deck)));
-            }
+            Cmd::LoadDeck => dispatcher.send(Msg::DeckLoaded(Box::new(self.store.load_deck()))),
             Cmd::SaveDeck(deck) => report(self.store.save_deck(&deck)),
             Cmd::ShareCard(text) => {
                 let done = Box::new(move |sent| dispatcher.send(Msg::CardSent(sent)));

@@ -22,7 +22,7 @@
 
 use super::{parted, recording, Messages, Recording, Session, Snapshots};
 use crate::app::model::Model;
-use crate::app::msg::Msg;
+use crate::app::msg::{learn_inputs, Msg};
 use crate::engine::{Direction, Input};
 
 /// The debugger's model.
@@ -419,14 +419,7 @@ pub fn takes(debugger: &Debugger, msg: &Msg) -> bool {
         | Msg::ToggleTheme
         | Msg::DismissNote
         | Msg::CheckHistory
-        | Msg::Learn
-        | Msg::Practice
-        | Msg::TryAgain
-        | Msg::ShowMe
-        | Msg::Skip
-        | Msg::NextPosition
-        | Msg::EndWalk
-        | Msg::SharePuzzle
+        | learn_inputs!()
         | Msg::Review
         | Msg::CancelReview
         | Msg::OpenDaily(_)

@@ -8,7 +8,6 @@ use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
 use super::super::model::Model;
 use super::super::panel::Panel;
-use super::super::rooms;
 use super::common::Outcome;
 
 /// `panel` has just opened (whichever rule opened it: its button, a key,
@@ -52,9 +51,6 @@ pub fn preload_panels(model: &mut Model) -> Vec<Cmd> {
 pub fn chunk_loaded(model: &mut Model, chunk: Chunk, loaded: bool) -> Outcome {
     if !model.chunks.arrived(chunk, loaded) {
         return Err(Ignored::Stale);
-    }
-    if chunk == Chunk::Learn && loaded {
-        return Ok(rooms::learn_arrived(model));
     }
     Ok(Vec::new())
 }

@@ -246,7 +246,8 @@ pub fn share_puzzle(model: &mut Model) -> Outcome {
 /// the walk asks it once the verdict is in.
 fn open_puzzle(model: &mut Model, at: usize, number: u32) -> Vec<Cmd> {
     let history = model.board_game();
-    let (Some(state), Some(&Input::Move(played))) = (history.state_at(at), history.inputs().get(at))
+    let (Some(state), Some(&Input::Move(played))) =
+        (history.state_at(at), history.inputs().get(at))
     else {
         return Vec::new();
     };

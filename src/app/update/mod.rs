@@ -43,12 +43,13 @@ mod saving;
 mod settings;
 mod travel;
 
+use super::chunks::Chunk;
 use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
 use super::msg::{contest_msgs, learn_msgs, Msg};
-use crate::engine::Input;
 use super::rooms;
+use crate::engine::Input;
 use common::Outcome;
 
 /// Advances the model by one message and returns what the outside must do.
@@ -100,18 +101,43 @@ fn idle(model: &mut Model) -> Outcome {
     Ok(cmds)
 }
 
+/// Whether `msg` acts on the game on the board (an input, another board
+/// shown, another game): it closes learn's walk first.
+fn acts_on_the_game(msg: &Msg) -> bool {
+    matches!(
+        msg,
+        Msg::Play(_)
+            | Msg::View(_)
+            | Msg::Resume(_)
+            | Msg::Review
+            | Msg::ChooseSize { .. }
+            | Msg::ChooseTarget(_)
+            | Msg::OpenDaily(_)
+            | Msg::ShowContest
+            | Msg::OwnGame
+            | Msg::Race
+    )
+}
+
+/// A chunk's fetch ended (`chunks::chunk_loaded`); learn's, loaded, hands
+/// its room what follows (`learn::arrived`: the deck read, a puzzle opened).
+fn code_arrived(model: &mut Model, chunk: Chunk, loaded: bool) -> Outcome {
+    let mut cmds = chunks::chunk_loaded(model, chunk, loaded)?;
+    if chunk == Chunk::Learn && loaded {
+        cmds.extend(rooms::learn_arrived(model));
+    }
+    Ok(cmds)
+}
+
 /// The rule for each message. While learn's walk is on the board, a move
 /// is its answer, and what acts on the game closes it first.
 fn rule(model: &mut Model, msg: Msg) -> Outcome {
     if model.learn.walking() {
-        match msg {
-            Msg::Play(Input::Move(_)) => return rooms::learn(model, msg),
-            Msg::Play(_) | Msg::View(_) | Msg::Resume(_) | Msg::Review => learn::leave(model),
-            Msg::ChooseSize { .. } | Msg::ChooseTarget(_) => learn::leave(model),
-            Msg::OpenDaily(_) | Msg::ShowContest | Msg::OwnGame | Msg::Race => {
-                learn::leave(model)
-            }
-            _ => {}
+        if matches!(msg, Msg::Play(Input::Move(_))) {
+            return rooms::learn(model, msg);
+        }
+        if acts_on_the_game(&msg) {
+            learn::leave(model);
         }
     }
     match msg {
@@ -136,7 +162,7 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SaveFailed(problem) => saving::save_failed(model, problem),
         Msg::BestElsewhere(config, best) => game::best_elsewhere(model, config, best),
         Msg::Toggle(panel) => page::toggle(model, panel),
-        Msg::ChunkLoaded { chunk, loaded } => chunks::chunk_loaded(model, chunk, loaded),
+        Msg::ChunkLoaded { chunk, loaded } => code_arrived(model, chunk, loaded),
         Msg::Share => page::share(model),
         Msg::LinkCopied(url) => page::link_copied(model, url),
         Msg::ToggleTheme => settings::toggle_theme(model),
