@@ -413,9 +413,14 @@ fn the_history_is_checked_on_opening_and_on_asking() {
     assert_eq!((second.inputs, second.result), (2, Ok(())));
 }
 
-/// Asks for `panel`'s code.
+/// Asks for `panel`'s code (and the statistics, for learn's: its rules
+/// read the deck they count).
 fn loads(panel: Panel) -> Vec<Cmd> {
-    vec![Cmd::LoadChunk(Chunk::Panel(panel))]
+    let mut cmds = vec![Cmd::LoadChunk(Chunk::Panel(panel))];
+    if panel == Panel::Stats {
+        cmds.push(Cmd::LoadChunk(Chunk::Learn));
+    }
+    cmds
 }
 
 #[test]
@@ -439,9 +444,11 @@ fn a_panels_code_is_fetched_on_its_first_open_and_again_after_a_failure() {
     assert_eq!(down.panel, Some(Panel::Stats));
     let moved = check(&down, Msg::Play(Input::Move(Left)), vec![]);
     assert_eq!(moved.board_game().len(), 1);
-    // The next open asks again, and this time it comes.
+    // The next open asks again, and this time it comes (learn's code,
+    // asked with the first, is still on its way: not asked twice).
     let shut = check(&moved, Msg::Toggle(Panel::Stats), vec![]);
-    let retry = check(&shut, Msg::Toggle(Panel::Stats), loads(Panel::Stats));
+    let stats_again = vec![Cmd::LoadChunk(Chunk::Panel(Panel::Stats))];
+    let retry = check(&shut, Msg::Toggle(Panel::Stats), stats_again);
     let here = check(&retry, PanelLoaded(Panel::Stats, true), vec![]);
     assert_eq!(here.chunks.of(Chunk::Panel(Panel::Stats)), Fetch::Loaded);
     // Loaded stays loaded: later opens ask for nothing.
@@ -1683,7 +1690,7 @@ fn what_it_does(msg: &Msg) -> &'static str {
         Msg::Play(_) => "no commands +idle; changed board in play, announcement, game.own, storage.unsaved",
         Msg::Undo => "no commands +idle; changed board in play, announcement, game.own, storage.unsaved",
         Msg::Redo => "ignored: nothing changes; changed nothing",
-        Msg::Toggle(_) => "LoadChunk(Panel(Stats)) ~clock; changed chunks.fetches, panel",
+        Msg::Toggle(_) => "LoadChunk(Panel(Stats)), LoadChunk(Learn) ~clock; changed chunks.fetches, panel",
         Msg::ChunkLoaded {
             chunk: Chunk::Panel(_),
             ..

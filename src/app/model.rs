@@ -12,7 +12,7 @@ use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
 pub use super::game::{next_seed, Game, Scored};
 use super::ignored::Ignored;
-use super::learn::Learn;
+use super::learn::{to_learn, Learn};
 pub use super::links::{Links, Share};
 pub use super::notice::{Notice, Record, Records};
 pub use super::panel::Panel;
@@ -278,6 +278,17 @@ impl Model {
             Mode::Viewing(i) => self.coach.better_move_at(i),
             Mode::Live | Mode::Replaying => self.computer.hint_for(self.board_game().present()),
         }
+    }
+
+    /// How many positions the walk of the review would ask: the moves the
+    /// review judged a mistake or a blunder, once it is done (none while a
+    /// run is in flight). What Learn from your mistakes offers.
+    pub fn mistakes_to_learn(&self) -> usize {
+        if self.coach.running.is_some() {
+            return 0;
+        }
+        let judged = self.coach.moves.iter().filter_map(|m| m.verdict.as_ref());
+        judged.filter(|v| to_learn(v)).count()
     }
 
     /// How many moves of the game in play the review has not judged: all of

@@ -11,9 +11,14 @@ use super::super::panel::Panel;
 use super::common::Outcome;
 
 /// `panel` has just opened (whichever rule opened it: its button, a key,
-/// Review): its chunk, if that is missing or failed the last time.
-pub fn panel_opened(model: &mut Model, panel: Panel) -> Option<Cmd> {
-    load(model, Chunk::Panel(panel))
+/// Review): its chunk, if that is missing or failed the last time; for
+/// the statistics, learn's too, whose rules read the deck they count.
+pub fn panel_opened(model: &mut Model, panel: Panel) -> Vec<Cmd> {
+    let mut cmds: Vec<Cmd> = load(model, Chunk::Panel(panel)).into_iter().collect();
+    if panel == Panel::Stats {
+        cmds.extend(load(model, Chunk::Learn));
+    }
+    cmds
 }
 
 /// What the contest's views show has just changed (a challenge begun, or

@@ -15,16 +15,16 @@ pub fn toggle(model: &mut Model, panel: Panel) -> Outcome {
         back_to_the_present(model);
         return Ok(Vec::new());
     }
-    Ok(open(model, panel).into_iter().collect())
+    Ok(open(model, panel))
 }
 
 /// Opens `panel` in place of any other: the one rule of opening a panel,
 /// whoever opens it (its button, a key, Review), and the fetch of its
 /// chunk if that is missing. Opening the history panel checks the
 /// history; any other returns the board to the present.
-pub fn open(model: &mut Model, panel: Panel) -> Option<Cmd> {
+pub fn open(model: &mut Model, panel: Panel) -> Vec<Cmd> {
     if model.panel == Some(panel) {
-        return None;
+        return Vec::new();
     }
     model.panel = Some(panel);
     if panel == Panel::History {
