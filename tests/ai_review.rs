@@ -184,6 +184,14 @@ fn verdict(loss: f32, best: i32, worst: i32) -> Verdict {
         value: best,
         kept: best - (loss * 100.0) as i32,
         worst,
+        // Up, down (played), left (best), right.
+        values: [
+            Some(worst),
+            Some(best - (loss * 100.0) as i32),
+            Some(best),
+            None,
+        ],
+        ends: 0,
     }
 }
 

@@ -174,9 +174,26 @@ pub struct Verdict {
     pub kept: i32,
     /// The chance the worst move would have kept, in basis points.
     pub worst: i32,
+    /// The assessment's chance of every move ([`Assessment::values`]), so
+    /// another answer on the same position is judged by the same rule.
+    pub values: [Option<i32>; 4],
+    /// The moves that end the game ([`Assessment::ends`]).
+    pub ends: u8,
 }
 
 impl Verdict {
+    /// The assessment this verdict was judged against, whole again:
+    /// `judge(&verdict.assessment(), answer)` grades any other answer on
+    /// the same position as the move played was graded.
+    pub fn assessment(&self) -> Assessment {
+        Assessment {
+            best: self.best,
+            target: self.target,
+            values: self.values,
+            ends: self.ends,
+        }
+    }
+
     /// What the choice was worth: the points between the best and the
     /// worst move's chances.
     pub fn stakes(&self) -> f32 {
@@ -339,6 +356,8 @@ pub fn judge(assessment: &Assessment, played: Direction) -> Verdict {
             .min()
             .unwrap_or(0),
         target: assessment.target,
+        values: assessment.values,
+        ends: assessment.ends,
     }
 }
 

@@ -25,14 +25,17 @@ pub enum Record {
     Settings,
     Challenge,
     Dailies,
-    /// The best score (last, so that the sets written before keep their
-    /// bits).
+    /// The best score (after the others, so that the sets written before
+    /// keep their bits).
     Best,
+    /// The deck of positions to practise (after the best score, for the
+    /// same reason).
+    Deck,
 }
 
 impl Record {
     /// Every kind, in the order the notice names them.
-    pub const ALL: [Record; 7] = [
+    pub const ALL: [Record; 8] = [
         Record::Game,
         Record::History,
         Record::Best,
@@ -40,6 +43,7 @@ impl Record {
         Record::Settings,
         Record::Challenge,
         Record::Dailies,
+        Record::Deck,
     ];
 }
 

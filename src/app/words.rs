@@ -574,6 +574,7 @@ fn record_name(record: Record) -> &'static str {
         Record::Settings => "the board size chosen",
         Record::Challenge => "the daily's attempt or race",
         Record::Dailies => "the dailies' results",
+        Record::Deck => "the deck of positions to practise",
     }
 }
 
@@ -979,6 +980,14 @@ mod tests {
             kept: value - (loss * 100.0) as i32,
             worst: 0,
             target,
+            // Up (best), down, left (played), right.
+            values: [
+                Some(value),
+                Some(0),
+                Some(value - (loss * 100.0) as i32),
+                None,
+            ],
+            ends: 0,
         };
         for (verdict, said) in [
             (

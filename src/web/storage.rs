@@ -15,6 +15,7 @@ use crate::app::{Load, Saved};
 use crate::engine::{Config, State};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
+use crate::session::deck::Deck;
 use crate::session::history::History;
 use crate::session::save::{self, Invalid};
 use crate::session::stats::Stats;
@@ -60,6 +61,9 @@ pub const CONTEST_KEY: &str = "leptos-2048:v1:contest";
 
 /// Where the counted dailies' results are kept.
 pub const DAILIES_KEY: &str = "leptos-2048:v1:dailies";
+
+/// Where the deck of positions to practise is kept.
+pub const DECK_KEY: &str = "leptos-2048:v1:deck";
 
 /// Where the player's choice of theme is kept.
 pub const THEME_KEY: &str = "leptos-2048:v1:theme";
@@ -258,6 +262,24 @@ impl Store {
     /// Stores the counted dailies' results.
     pub fn save_dailies(&self, dailies: &Dailies) -> Result<(), Problem> {
         self.write(DAILIES_KEY, &save::encode_dailies(dailies))
+    }
+}
+
+impl Store {
+    /// The deck of positions to practise.
+    pub fn load_deck(&self) -> Loaded<Deck> {
+        self.load(DECK_KEY, save::decode_deck)
+    }
+
+    /// The deck another tab wrote (a `storage` event's new value), read as
+    /// `load_deck` reads it.
+    pub fn deck_written(text: &str) -> Loaded<Deck> {
+        take(DECK_KEY, text, save::decode_deck)
+    }
+
+    /// Stores the deck of positions to practise.
+    pub fn save_deck(&self, deck: &Deck) -> Result<(), Problem> {
+        self.write(DECK_KEY, &save::encode_deck(deck))
     }
 }
 
