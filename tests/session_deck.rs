@@ -568,7 +568,8 @@ fn a_stored_deck_damaged_by_hand_is_refused_not_a_panic() {
     assert!(json.starts_with(&format!("{{\"version\":{version},\"value\":{{\"cards\":[")));
     let malformed = |e: &Result<Deck, Invalid>| matches!(e, Err(Invalid::Malformed(_)));
     // the stored text                               refused as
-    let rows: Vec<(String, &dyn Fn(&Result<Deck, Invalid>) -> bool)> = vec![
+    type Refused<'a> = &'a dyn Fn(&Result<Deck, Invalid>) -> bool;
+    let rows: Vec<(String, Refused)> = vec![
         (json[..json.len() / 2].to_string(), &malformed),
         (json[..json.len() - 1].to_string(), &malformed),
         (String::new(), &malformed),
