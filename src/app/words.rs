@@ -1096,7 +1096,13 @@ mod tests {
             kept: value - (loss * 100.0) as i32,
             worst: 0,
             target,
-            values: [None; 4],
+            // Up (best), down, left (played), right.
+            values: [
+                Some(value),
+                Some(0),
+                Some(value - (loss * 100.0) as i32),
+                None,
+            ],
             ends: 0,
         };
         for (verdict, said) in [
