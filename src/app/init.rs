@@ -64,6 +64,10 @@ pub struct Query {
     pub race: Option<String>,
     /// A daily: `?daily` (today's, an empty value) or `?daily=N`.
     pub daily: Option<String>,
+    /// A puzzle: with `?replay=`, the number of the link's move to stop
+    /// before and ask for, 1-based (`?replay=LINK&puzzle=N`,
+    /// `session::puzzle`).
+    pub puzzle: Option<String>,
 }
 
 impl Query {
@@ -77,6 +81,7 @@ impl Query {
                 "replay" => &mut query.replay,
                 "race" => &mut query.race,
                 "daily" => &mut query.daily,
+                "puzzle" => &mut query.puzzle,
                 _ => continue,
             };
             slot.get_or_insert_with(|| value.to_string());

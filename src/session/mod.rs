@@ -10,6 +10,8 @@
 //! - [`contest`]: a daily's attempt or a race, as storage keeps it.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`.
+//! - [`puzzle`]: puzzle links (`?replay=LINK&puzzle=N`): a shared game
+//!   replayed from its seed and stopped before its `N`-th move.
 //! - [`race`]: a race against a shared game: the ghost's score at each
 //!   move count and the moves at which it first made each tile, folded
 //!   once.
@@ -24,6 +26,7 @@ pub mod contest;
 pub mod dailies;
 pub mod daily;
 pub mod history;
+pub mod puzzle;
 pub mod race;
 pub mod replay;
 pub mod save;
