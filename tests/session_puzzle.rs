@@ -210,8 +210,12 @@ fn the_target_is_twice_the_positions_top_tile_as_the_reviews() {
         let puzzle = opened(&link, &number.to_string());
         let state = puzzle.state();
         let bits = from_board(&state.board).expect("a 4×4 board");
-        assert_eq!(puzzle.target(), 1u64 << target_of(bits), "move {number}");
-        assert_eq!(puzzle.target(), 2 * state.board.max_value());
+        assert_eq!(
+            puzzle.target_tile(),
+            1u64 << target_of(bits),
+            "move {number}"
+        );
+        assert_eq!(puzzle.target_tile(), 2 * state.board.max_value());
     }
 }
 

@@ -92,7 +92,7 @@ impl Puzzle {
     /// The tile the position is judged by: twice its top tile (as the
     /// review's `ai::chance::target_of`, as a value: 512 on the board
     /// asks for 1024).
-    pub fn target(&self) -> u64 {
+    pub fn target_tile(&self) -> u64 {
         2 * self.state().board.max_value()
     }
 }
