@@ -858,7 +858,8 @@ pub fn link_error(e: &LinkError) -> &'static str {
 
 /// What a puzzle link proved, said over its position: "From a game
 /// replayed from its seed: move 301 of 412, 1 024 to make." (`target`,
-/// the tile the position is judged by: `session::puzzle::Puzzle::target_tile`).
+/// the tile the position is judged by:
+/// `session::puzzle::Puzzle::target_tile`).
 pub fn puzzle_proved(number: u32, of: u32, target: u64) -> String {
     format!(
         "From a game replayed from its seed: move {} of {}, {} to make.",
