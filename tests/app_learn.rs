@@ -7,11 +7,12 @@
 mod support;
 
 use leptos_2048::ai::review::{Assessment, Grade, CERTAIN};
+use leptos_2048::app::chunks::Chunk;
 use leptos_2048::app::ignored::Ignored;
 use leptos_2048::app::learn::{Said, Source};
 use leptos_2048::app::model::{Record, Records};
 use leptos_2048::app::walk_bar::walk_bar;
-use leptos_2048::app::{Cmd, Model, Msg, Notice};
+use leptos_2048::app::{Cmd, Model, Msg, Notice, Query};
 use leptos_2048::engine::{Direction, Input};
 use leptos_2048::session::deck::Deck;
 use leptos_2048::session::save::Invalid;
@@ -366,4 +367,105 @@ fn a_deck_that_fails_its_checks_is_set_aside_and_named_and_learn_goes_on() {
 /// The deck a walk of `reviewed` made.
 fn reviewed_deck() -> Deck {
     deck_of(&after(reviewed(), [Msg::Learn]))
+}
+
+/// The page opened with a puzzle link to `shared_link()`'s move `n`.
+fn puzzle_query(n: &str) -> Query {
+    Query {
+        replay: Some(shared_link()),
+        puzzle: Some(n.into()),
+        ..Query::default()
+    }
+}
+
+#[test]
+fn a_puzzle_link_replays_its_game_asks_for_learns_code_and_searches_its_one_move() {
+    let (model, cmds) = opened_with(puzzle_query("3"));
+    // The link's game, replayed from its seed, is on the board; the note
+    // says what that proved; learn's code is asked for at once.
+    assert!(cmds.contains(&Cmd::LoadChunk(Chunk::Learn)), "{cmds:?}");
+    assert_eq!(
+        proof(&model),
+        Some("From a game replayed from its seed: move 3 of 4, 8 to make.")
+    );
+    let at = model.learn.asked.map(|a| a.at);
+    assert_eq!(at, Some(2));
+    let position = model.board_game().state_at(2).unwrap();
+    // Learn's code is in: the deck is read, and the coach searches the
+    // one move, as a review does.
+    let board = leptos_2048::ai::bitboard::from_board(&position.board).unwrap();
+    let arrived = check(
+        &model,
+        Msg::ChunkLoaded {
+            chunk: Chunk::Learn,
+            loaded: true,
+        },
+        vec![
+            Cmd::LoadDeck,
+            Cmd::AssessMoves {
+                id: 1,
+                moves: vec![(2, board)],
+            },
+        ],
+    );
+    assert_eq!(*arrived.shown(), position);
+    assert_eq!(
+        walk_bar(&arrived).unwrap().line,
+        "The coach is looking at this position…"
+    );
+    // No answer before the search's: a key changes nothing.
+    let early = check(&arrived, answer(Up), vec![]);
+    assert_eq!(ignored(&early), Some(Ignored::ReadOnly));
+    // The verdict is in: the walk asks, and judges by it.
+    let played = played_at(&arrived, 2);
+    let best = other_than_played(&arrived, 2);
+    let searched = after(arrived, [assessed(2, best, 30.0)]);
+    let bar = walk_bar(&searched).unwrap();
+    assert!(bar.line.ends_with("Find a better move."), "{}", bar.line);
+    let wrong = after(searched.clone(), [answer(played)]);
+    assert!(matches!(said(&wrong), Said::NotQuite(_)));
+    let right = after(searched, [answer(best)]);
+    assert!(matches!(said(&right), Said::Found(_)));
+}
+
+#[test]
+fn a_changed_or_cut_puzzle_link_is_refused_in_words_and_a_fresh_game_starts() {
+    let link = shared_link();
+    let mut changed = link.clone().into_bytes();
+    let last = changed.len() - 3;
+    changed[last] = if changed[last] == b'A' { b'B' } else { b'A' };
+    let changed = String::from_utf8(changed).unwrap();
+    for (query, said) in [
+        (
+            Query {
+                replay: Some(changed),
+                ..puzzle_query("2")
+            },
+            "This puzzle link cannot be opened: This link was changed after it was made.",
+        ),
+        (
+            Query {
+                replay: Some(link[..link.len() - 4].into()),
+                ..puzzle_query("2")
+            },
+            "This puzzle link cannot be opened: This link is cut short.",
+        ),
+        (
+            puzzle_query("9"),
+            "This puzzle link cannot be opened: its game has no such move.",
+        ),
+        (
+            Query {
+                replay: None,
+                ..puzzle_query("2")
+            },
+            "This puzzle link cannot be opened: This link is cut short.",
+        ),
+    ] {
+        let (model, cmds) = opened_with(query);
+        assert_eq!(refusal(&model), Some(said));
+        assert_eq!(model.learn.asked, None);
+        assert!(!cmds.contains(&Cmd::LoadChunk(Chunk::Learn)));
+        assert_eq!(model.board_game().len(), 0, "a fresh game");
+    }
 }
