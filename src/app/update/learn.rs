@@ -267,7 +267,14 @@ fn open_puzzle(model: &mut Model, at: usize, number: u32) -> Vec<Cmd> {
 
 /// The search's verdict on a puzzle's position is in: the walk asks it.
 pub fn verdict_in(model: &mut Model) {
-    let Some(walk) = model.learn.walk.as_mut() else {
+    // Only a puzzle's one position waits for its verdict: a walk of a
+    // review or of the deck is not looked through on every message.
+    let Some(walk) = model
+        .learn
+        .walk
+        .as_mut()
+        .filter(|w| w.source == Source::Puzzle)
+    else {
         return;
     };
     for p in walk.positions.iter_mut().filter(|p| p.verdict.is_none()) {
