@@ -12,7 +12,7 @@ use leptos_2048::app::ignored::Ignored;
 use leptos_2048::app::learn::{Said, Source};
 use leptos_2048::app::model::{Record, Records};
 use leptos_2048::app::walk_bar::walk_bar;
-use leptos_2048::app::{Cmd, Model, Msg, Notice, Query};
+use leptos_2048::app::{update, Cmd, Model, Msg, Notice, Query};
 use leptos_2048::engine::{Direction, Input};
 use leptos_2048::session::deck::Deck;
 use leptos_2048::session::save::Invalid;
@@ -100,17 +100,17 @@ fn answer(d: Direction) -> Msg {
 fn the_walk_asks_the_reviews_mistakes_and_blunders_in_order_on_their_real_boards() {
     let model = reviewed();
     assert_eq!(model.mistakes_to_learn(), 2);
-    let walk = check(&model, Msg::Learn, {
-        // Both positions join the deck, as the model before says them.
-        let mut deck = Deck::default();
-        let today = model.contest.time.day;
-        for at in [BLUNDER.0, MISTAKE.0] {
-            let state = model.board_game().state_at(at).unwrap();
-            let verdict = *model.coach.verdict_at(at).unwrap();
-            deck.add(state, verdict, at as u32 + 1, today);
-        }
-        vec![Cmd::SaveDeck(deck)]
-    });
+    let walk = check(&model, Msg::Learn, vec![]);
+    // Both positions join the deck, as the model before says them, written
+    // at the next idle moment.
+    let mut deck = Deck::default();
+    let today = model.contest.time.day;
+    for at in [BLUNDER.0, MISTAKE.0] {
+        let state = model.board_game().state_at(at).unwrap();
+        let verdict = *model.coach.verdict_at(at).unwrap();
+        deck.add(state, verdict, at as u32 + 1, today);
+    }
+    assert_eq!(deck_written(&walk), deck);
     let w = walk.learn.walk.as_ref().unwrap();
     assert_eq!(w.source, Source::Review);
     let ats: Vec<Option<usize>> = w.positions.iter().map(|p| p.at).collect();
@@ -134,9 +134,21 @@ fn the_walk_asks_the_reviews_mistakes_and_blunders_in_order_on_their_real_boards
     );
 }
 
-/// The deck written when the position asked in `m` is settled: its card
-/// answered `right` or not, today, as the model before holds it.
-fn settled(m: &Model, right: bool) -> Vec<Cmd> {
+/// The deck waiting to be written in `m`, as the next idle moment writes
+/// it (nothing is written on the key).
+fn deck_written(m: &Model) -> Deck {
+    assert!(m.storage.unsaved.deck, "the deck waits to be written");
+    let cmds = update(&mut m.clone(), Msg::Idle);
+    let written = cmds.into_iter().find_map(|c| match c {
+        Cmd::SaveDeck(deck) => Some(deck),
+        _ => None,
+    });
+    written.expect("the idle moment writes the deck")
+}
+
+/// The deck after the position asked in `m` is settled: its card answered
+/// `right` or not, today, as the model before holds it.
+fn settled(m: &Model, right: bool) -> Deck {
     let mut deck = deck_of(m);
     let card = deck.cards().iter().position(|c| c.state == *m.shown());
     deck.answered(
@@ -144,7 +156,7 @@ fn settled(m: &Model, right: bool) -> Vec<Cmd> {
         right,
         m.contest.time.day,
     );
-    vec![Cmd::SaveDeck(deck)]
+    deck
 }
 
 /// The deck the model holds.
@@ -184,7 +196,8 @@ fn an_answer_is_judged_by_the_reviews_assessment_try_again_show_me_skip() {
 
     // The review's best move is found; a card missed once goes back to
     // the first box (it stays there: it was there).
-    let found = check(&again, answer(best), settled(&again, false));
+    let found = check(&again, answer(best), vec![]);
+    assert_eq!(deck_written(&found), settled(&again, false));
     let Said::Found(v) = said(&found) else {
         panic!("{:?}", said(&found))
     };
@@ -204,7 +217,8 @@ fn an_answer_is_judged_by_the_reviews_assessment_try_again_show_me_skip() {
     let next = check(&found, Msg::NextPosition, vec![]);
     assert_eq!(asked_at(&next), Some(MISTAKE.0));
     let best = best_at(&model, MISTAKE.0);
-    let right = check(&next, answer(best), settled(&next, true));
+    let right = check(&next, answer(best), vec![]);
+    assert_eq!(deck_written(&right), settled(&next, true));
     let card = |m: &Model| {
         let deck = deck_of(m);
         deck.cards()
@@ -239,7 +253,8 @@ fn show_me_draws_the_best_move_and_skip_goes_on_both_count_as_missed() {
     let model = reviewed();
     let walk = after(model.clone(), [Msg::Learn]);
     let best = best_at(&model, BLUNDER.0);
-    let shown = check(&walk, Msg::ShowMe, settled(&walk, false));
+    let shown = check(&walk, Msg::ShowMe, vec![]);
+    assert_eq!(deck_written(&shown), settled(&walk, false));
     assert_eq!(said(&shown), Said::Shown);
     assert_eq!(shown.arrow(), Some(best));
     assert_eq!(
@@ -250,7 +265,8 @@ fn show_me_draws_the_best_move_and_skip_goes_on_both_count_as_missed() {
     let late = check(&shown, answer(best), vec![]);
     assert_eq!(ignored(&late), Some(Ignored::ReadOnly));
     let next = check(&shown, Msg::NextPosition, vec![]);
-    let skipped = check(&next, Msg::Skip, settled(&next, false));
+    let skipped = check(&next, Msg::Skip, vec![]);
+    assert_eq!(deck_written(&skipped), settled(&next, false));
     let w = skipped.learn.walk.as_ref().unwrap();
     assert!(w.ended());
     assert_eq!((w.found, w.first_try), (0, 0));
@@ -315,13 +331,12 @@ fn the_deck_read_after_the_walk_began_takes_its_positions_and_practice_serves_th
     unread.learn.deck = None;
     let walk = after(unread, [Msg::Learn]);
     let today = model.contest.time.day;
-    let read = check(&walk, Msg::DeckLoaded(Box::new(Loaded::Missing)), {
-        let mut deck = Deck::default();
-        for p in &walk.learn.walk.as_ref().unwrap().positions {
-            deck.add(p.state.clone(), p.verdict.unwrap(), p.number, today);
-        }
-        vec![Cmd::SaveDeck(deck)]
-    });
+    let read = check(&walk, Msg::DeckLoaded(Box::new(Loaded::Missing)), vec![]);
+    let mut deck = Deck::default();
+    for p in &walk.learn.walk.as_ref().unwrap().positions {
+        deck.add(p.state.clone(), p.verdict.unwrap(), p.number, today);
+    }
+    assert_eq!(deck_written(&read), deck);
     assert_eq!(deck_of(&read).len(), 2);
     assert_eq!(read.learn.counts(today), Some((2, 2, 0)));
     // Practice walks the cards due, on their own boards.
