@@ -83,8 +83,8 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
 
 mod calibrate;
 mod fit;
-mod learn;
 mod players;
+mod walk_check;
 
 pub struct Options {
     blunder_from: Vec<u64>,
@@ -202,9 +202,9 @@ fn dispatch(o: &mut Options, asked: Asked) -> Result<(), String> {
         Some((c, _)) if c == "--reference" => fit::reference(o),
         Some((c, _)) if c == "--learn" => {
             if !asked.kinds {
-                o.kinds = players::kinds(learn::LEARN_KINDS)?;
+                o.kinds = players::kinds(walk_check::LEARN_KINDS)?;
             }
-            learn::learn(o)
+            walk_check::run(o)
         }
         Some((c, _)) if c == "--bench" => bench(o),
         Some((c, moves)) if c == "--link" => {

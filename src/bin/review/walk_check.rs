@@ -63,7 +63,7 @@ impl Counted {
     }
 }
 
-pub fn learn(o: &Options) -> Result<(), String> {
+pub fn run(o: &Options) -> Result<(), String> {
     let start = Instant::now();
     println!(
         "{} games of each kind from seed {}, at most {} moves each, reviewed through the app \
@@ -184,9 +184,11 @@ fn flags() -> Flags {
 /// review search of its board, as the worker answers.
 fn review_in_app(model: &mut Model, o: &Options) -> Result<(), String> {
     let cmds = update(model, Msg::Review);
-    let Some((id, moves)) = cmds.into_iter().find_map(|c| match c {
-        Cmd::AssessMoves { id, moves } => Some((id, moves)),
-        _ => None,
+    let Some((id, moves)) = cmds.into_iter().find_map(|c| {
+        let Cmd::AssessMoves { id, moves } = c else {
+            return None;
+        };
+        Some((id, moves))
     }) else {
         return Err("Review asked no search".into());
     };
