@@ -36,6 +36,7 @@ cargo run --offline --release --bin review -- --bench
 step "the coach's chance, fitted and checked, and its grades on a few games (the full runs: docs/coach.md)"
 cargo run --offline --release --bin review -- --fit --games 4 --seed 1 --moves 600
 cargo run --offline --release --bin review -- --calibrate --games 3 --seed 1 --moves 300
+cargo run --offline --release --bin review -- --learn --games 2 --seed 1 --moves 300
 
 step "release build (trunk)"
 trunk --skip-version-check build --release --offline

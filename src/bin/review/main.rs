@@ -6,6 +6,7 @@
 //! cargo run --release --bin review -- 'https://…/?replay=…'   # or a file
 //! cargo run --release --bin review -- --calibrate --games 10 --seed 1
 //! cargo run --release --bin review -- --fit --calibrate --games 30 --calibrate-games 10
+//! cargo run --release --bin review -- --learn --games 2 --moves 300
 //! cargo run --release --bin review -- --bench
 //! cargo run --release --bin review -- --link 1000
 //! ```
@@ -46,13 +47,23 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
                        both, the calibration with the curves just fitted
       --calibrate-games N   …the calibration's games of each kind
                        (default --games)
+  review --learn       plays games of the kinds random, corner, network and
+                       the 50 ms search (or --kinds), reviews each through
+                       the app (Review, each move answered by the review's
+                       search), walks its mistakes (Learn), and checks that
+                       the walk holds exactly the moves graded mistake or
+                       blunder, that the move played is never accepted and
+                       the review's best always is; prints a table per
+                       kind and the wall time; exits 1 if a check fails.
+                       Takes --games, --seed, --moves, --kinds
   review --reference   how often the search at a few budgets makes each
                        tile: the measure of the reference player
       --games N        games of each kind (default 10)
       --seed S         the first game's seed (default 1)
       --moves N        the move limit of each game (default 2000)
-      --kinds LIST     --calibrate's kinds, comma-separated, of random,
-                       corner, greedy, network, 1ms, 50ms (default all)
+      --kinds LIST     the kinds played, comma-separated, of random, corner,
+                       greedy, network, 1ms, 50ms (default all; --learn's
+                       default random,corner,network,50ms)
   review --bench       times the review of a 1 000- and a 3 000-move game
   review --link MOVES  plays a game of the search's, stopped after MOVES
                        moves, and prints its share link's query
@@ -73,6 +84,7 @@ const HELP: &str = "review: the coach's review of 2048 games, natively
 mod calibrate;
 mod fit;
 mod players;
+mod walk_check;
 
 pub struct Options {
     blunder_from: Vec<u64>,
@@ -116,6 +128,8 @@ struct Asked {
     then_calibrate: bool,
     /// and with how many games of each kind.
     calibrating: Option<u64>,
+    /// Whether `--kinds` named the kinds.
+    kinds: bool,
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -141,6 +155,7 @@ fn parse(args: &[String]) -> Result<Option<(Options, Asked)>, String> {
         command: None,
         then_calibrate: false,
         calibrating: None,
+        kinds: false,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -156,13 +171,13 @@ fn parse(args: &[String]) -> Result<Option<(Options, Asked)>, String> {
             "--moves" => o.moves = number(value()?)?,
             "--nodes" => o.nodes = number(value()?)?,
             "--jobs" => o.jobs = number::<usize>(value()?)?.max(1),
-            "--kinds" => o.kinds = players::kinds(value()?)?,
+            "--kinds" => (o.kinds, asked.kinds) = (players::kinds(value()?)?, true),
             "--calibrate-games" => asked.calibrating = Some(number(value()?)?),
             "--blunder-from" => {
                 o.blunder_from = value()?.split(',').map(number).collect::<Result<_, _>>()?
             }
             "--calibrate" if fitting => asked.then_calibrate = true,
-            "--calibrate" | "--fit" | "--reference" | "--bench" => {
+            "--calibrate" | "--fit" | "--reference" | "--bench" | "--learn" => {
                 asked.command = Some((arg.clone(), 0))
             }
             "--link" => asked.command = Some((arg.clone(), number(value()?)?)),
@@ -185,6 +200,12 @@ fn dispatch(o: &mut Options, asked: Asked) -> Result<(), String> {
             Ok(())
         }
         Some((c, _)) if c == "--reference" => fit::reference(o),
+        Some((c, _)) if c == "--learn" => {
+            if !asked.kinds {
+                o.kinds = players::kinds(walk_check::LEARN_KINDS)?;
+            }
+            walk_check::run(o)
+        }
         Some((c, _)) if c == "--bench" => bench(o),
         Some((c, moves)) if c == "--link" => {
             let (history, blunders) = search_game(o.seed, o.nodes, Some(moves), &o.blunder_from);
