@@ -47,6 +47,15 @@ async function freshPage(viewport) {
   return { context, page, errors };
 }
 
+/** The pairs of the walk's buttons whose boxes overlap, by their words. */
+function overlapping(page) {
+  return page.evaluate(() => {
+    const boxes = [...document.querySelectorAll('section.walk-bar button')].map((b) => [b.textContent, b.getBoundingClientRect()]);
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return boxes.flatMap(([n, a], i) => boxes.slice(i + 1).filter(([, b]) => meet(a, b)).map(([m]) => `${n} / ${m}`));
+  });
+}
+
 /** "Up" for "up". */
 const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
 
@@ -81,7 +90,7 @@ test("a reviewed game's walk: the board before each mistake, answers judged, Try
   walk = await answerWith(page, played);
   assert.match(walk.line, new RegExp(`^Not quite: ${played} keeps [\\d.]+%, .+ less than the best move\\.$`));
   assert.equal(walk.found, false);
-  assert.deepEqual(walk.buttons, ['Try again', 'Show me', 'Skip', 'Back to my game']);
+  assert.deepEqual(walk.buttons, ['Try again', 'Show me', 'Skip', 'Share as a puzzle', 'Back to my game']);
   assert.deepEqual(await boardValues(page), before, 'an answer is not played on the board');
 
   await pressWalkButton(page, 'Try again');
@@ -146,6 +155,7 @@ test("on a phone: Learn from your mistakes and the walk's buttons stay under the
   const asked = await slots();
   await answerWith(page, game.native.played.get(game.learn[0]));
   assert.deepEqual(await slots(), asked, 'the buttons after "Not quite"');
+  assert.deepEqual(await overlapping(page), [], 'no two of the walk\'s buttons overlap');
   await pressWalkButton(page, 'Try again');
   await waitWalk(page, /Find a better move\.$/);
   assert.deepEqual(await slots(), asked, 'the buttons after Try again');
