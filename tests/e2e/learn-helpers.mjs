@@ -97,3 +97,25 @@ export function rectOf(page, selector) {
     return { x: round(r.x), y: round(r.y), width: round(r.width), height: round(r.height) };
   }, selector);
 }
+
+/** Opens Statistics and waits for the deck's line; returns it. */
+export async function openStatistics(page) {
+  await page.click('.stats-button');
+  await page.waitForSelector('.stats-panel .deck-line', { timeout: 20_000 });
+  return readDeckLine(page);
+}
+
+/** The deck's line in Statistics ("Your deck: …") and whether Practice is offered. */
+export function readDeckLine(page) {
+  return page.evaluate(() => {
+    const line = document.querySelector('.stats-panel .deck-line');
+    return line && { said: line.querySelector('span').textContent.trim(), practice: !!line.querySelector('button.practice-button') };
+  });
+}
+
+/** Presses Practice (Statistics) and waits for the walk to ask. */
+export async function practise(page) {
+  await page.locator('button.practice-button').click();
+  await page.waitForSelector('section.walk-bar .walk-progress', { timeout: 20_000 });
+  return readWalk(page);
+}

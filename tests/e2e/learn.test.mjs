@@ -17,6 +17,7 @@ import { audit, pageErrors, setTheme } from './extra-helpers.mjs';
 import { buildReview, blunderedLink, nativeReview, chooseMark } from './review-helpers.mjs';
 import {
   reviewSharedGame, readWalk, waitWalk, learnFromMistakes, pressWalkButton, answerWith, backToMyGame, boardValues, rectOf,
+  openStatistics, readDeckLine, practise,
 } from './learn-helpers.mjs';
 
 const DESKTOP = { width: 1100, height: 1000 };
@@ -128,6 +129,30 @@ test("a reviewed game's walk: the board before each mistake, answers judged, Try
   await backToMyGame(page);
   assert.deepEqual(await boardValues(page), live, "Back to my game puts the game's board back");
   assert.equal(await readWalk(page), null);
+  assert.deepEqual(pageErrors(errors), []);
+  await context.close();
+});
+
+test("the walk's positions join the deck: Statistics count them, and Practice walks those due", async () => {
+  const { context, page, errors } = await freshPage(DESKTOP);
+  await reviewSharedGame(page, suite.url, game.query);
+  const of = game.learn.length;
+  await learnFromMistakes(page);
+  await backToMyGame(page);
+  assert.deepEqual(await openStatistics(page), { said: `Your deck: ${of} positions, ${of} due today, 0 learned.`, practice: true });
+
+  // Practice: the cards due, the first to join first, the game's own words.
+  let walk = await practise(page);
+  const [first] = game.learn;
+  assert.equal(walk.progress, `Position 1 of ${of}`);
+  assert.match(walk.line, new RegExp(`^Move ${first}: ${game.native.played.get(first)} was a ${game.native.grades.get(first)}\\.`));
+  assert.ok(!walk.buttons.includes('Share as a puzzle'), 'a card is no puzzle of the game on the board');
+  walk = await answerWith(page, game.native.better.get(first));
+  assert.ok(walk.found, walk.line);
+  // Found at the first try: the card is due again later, no longer today.
+  await page.waitForFunction((n) => document.querySelector('.stats-panel .deck-line span')?.textContent.includes(`${n} due today`), of - 1);
+  assert.deepEqual(await readDeckLine(page), { said: `Your deck: ${of} positions, ${of - 1} due today, 0 learned.`, practice: of > 1 });
+  await backToMyGame(page);
   assert.deepEqual(pageErrors(errors), []);
   await context.close();
 });
