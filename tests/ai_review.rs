@@ -184,7 +184,13 @@ fn verdict(loss: f32, best: i32, worst: i32) -> Verdict {
         value: best,
         kept: best - (loss * 100.0) as i32,
         worst,
-        values: [None; 4],
+        // Up, down (played), left (best), right.
+        values: [
+            Some(worst),
+            Some(best - (loss * 100.0) as i32),
+            Some(best),
+            None,
+        ],
         ends: 0,
     }
 }

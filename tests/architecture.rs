@@ -1381,14 +1381,41 @@ fn names_directly(code: &str, name: &str) -> bool {
     })
 }
 
-/// What the page at start keeps of the contest's rules (`update/contest.rs`):
-/// every other `pub fn` there is the room's, and arrives with its chunk.
-const CONTEST_KEPT: [&str; 5] = [
-    "loaded",
-    "take_asked",
-    "keep_question",
-    "put_own_game_on_board",
-    "time",
+/// A room whose rules arrive with its chunk (`app::rooms`): its rules
+/// file, the module path other files name them by, the constant that hands
+/// them to the chunk's split point, the page-side function that reads what
+/// arrived, and what the page at start keeps of the file (every other
+/// `pub fn` there is the room's, and arrives with its chunk).
+struct MovedRoom {
+    file: &'static str,
+    module: &'static str,
+    constant: &'static str,
+    getter: &'static str,
+    kept: &'static [&'static str],
+}
+
+/// The rooms moved so far.
+const MOVED_ROOMS: [MovedRoom; 2] = [
+    MovedRoom {
+        file: "app/update/contest.rs",
+        module: "contest",
+        constant: "CONTEST",
+        getter: "contest_rules",
+        kept: &[
+            "loaded",
+            "take_asked",
+            "keep_question",
+            "put_own_game_on_board",
+            "time",
+        ],
+    },
+    MovedRoom {
+        file: "app/update/learn.rs",
+        module: "learn",
+        constant: "LEARN",
+        getter: "learn_rules",
+        kept: &["leave", "verdict_in"],
+    },
 ];
 
 /// The `pub fn`s of `code`.
@@ -1403,25 +1430,32 @@ fn public_functions(code: &str) -> Vec<String> {
         .collect()
 }
 
-/// Where the contest's rules are named in ways that would link them into
-/// the page at start: by another file than `rooms.rs`'s `CONTEST` (the one
-/// place the chunk's split point reaches them by), by what the page keeps
-/// of the room other than through `rooms`, or by `rooms.rs`'s page-side
-/// `contest_rules`.
-fn contest_rules_linked(contest: &str, rooms: &str, others: &[(String, String)]) -> Vec<String> {
-    let moved: Vec<String> = public_functions(contest)
+/// Where `room`'s rules (`code`, its rules file) are named in ways that
+/// would link them into the page at start: by another file than
+/// `rooms.rs`'s constant (the one place the chunk's split point reaches
+/// them by), by what the page keeps of the room other than through
+/// `rooms`, or by `rooms.rs`'s page-side getter.
+fn room_rules_linked(
+    room: &MovedRoom,
+    code: &str,
+    rooms: &str,
+    others: &[(String, String)],
+) -> Vec<String> {
+    let moved: Vec<String> = public_functions(code)
         .into_iter()
-        .filter(|f| !CONTEST_KEPT.contains(&f.as_str()))
+        .filter(|f| !room.kept.contains(&f.as_str()))
         .collect();
     let mut found = Vec::new();
-    let rooms_outside = rooms.replace(item(rooms, "pub const CONTEST:").unwrap_or(""), "");
+    let constant = format!("pub const {}:", room.constant);
+    let rooms_outside = rooms.replace(item(rooms, &constant).unwrap_or(""), "");
+    let outside = format!("app/rooms.rs outside {}", room.constant);
     let files = others
         .iter()
         .map(|(p, c)| (p.as_str(), c.as_str()))
-        .chain([("app/rooms.rs outside CONTEST", rooms_outside.as_str())]);
+        .chain([(outside.as_str(), rooms_outside.as_str())]);
     for (path, code) in files {
         for f in &moved {
-            let path_of = format!("contest::{f}");
+            let path_of = format!("{}::{f}", room.module);
             let named = code.match_indices(&path_of).any(|(at, _)| {
                 let after = code[at + path_of.len()..].chars().next();
                 !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
@@ -1431,44 +1465,63 @@ fn contest_rules_linked(contest: &str, rooms: &str, others: &[(String, String)])
             }
         }
     }
-    for kept in CONTEST_KEPT {
-        let body = item(contest, &format!("pub fn {kept}(")).unwrap_or("");
+    for kept in room.kept {
+        let body = item(code, &format!("pub fn {kept}(")).unwrap_or("");
         for f in moved.iter().filter(|f| names_directly(body, f)) {
-            found.push(format!("contest::{kept} calls {f} not through rooms"));
+            found.push(format!(
+                "{}::{kept} calls {f} not through rooms",
+                room.module
+            ));
         }
     }
-    let page_side = rooms
-        .find("#[cfg(target_family")
-        .and_then(|at| item(&rooms[at..], "fn contest_rules("))
-        .unwrap_or("");
-    if page_side.is_empty()
-        || page_side.contains("CONTEST::")
-        || names_directly(page_side, "CONTEST")
-    {
-        found.push("rooms::contest_rules on the page does not read only what arrived".into());
-    }
-    if page_side.contains("CONTEST;") || page_side.contains("= CONTEST") {
-        found.push("rooms::contest_rules on the page names CONTEST".into());
-    }
+    found.extend(getter_reads_what_arrived(room, rooms));
     found
 }
 
+/// `rooms.rs`'s page-side getter of `room`'s rules must read only what its
+/// chunk handed over, never name the constant.
+fn getter_reads_what_arrived(room: &MovedRoom, rooms: &str) -> Option<String> {
+    // The function right after a `#[cfg(target_family = "wasm")]`.
+    let getter = format!("fn {}(", room.getter);
+    let page_side = rooms
+        .match_indices("#[cfg(target_family")
+        .map(|(at, _)| &rooms[at..])
+        .find(|after| after.find("fn ") == after.find(&getter))
+        .and_then(|after| item(after, &getter))
+        .unwrap_or("");
+    let c = room.constant;
+    let names = page_side.contains(&format!("{c}::"))
+        || names_directly(page_side, c)
+        || page_side.contains(&format!("{c};"))
+        || page_side.contains(&format!("= {c}"))
+        || page_side.contains(&format!("match {c}"));
+    (page_side.is_empty() || names).then(|| {
+        format!(
+            "rooms::{} on the page does not read only what arrived",
+            room.getter
+        )
+    })
+}
+
 #[test]
-fn the_contests_rules_are_not_linked_into_the_page_at_start() {
+fn moved_rooms_rules_are_not_linked_into_the_page_at_start() {
     let read = |p: &Path| code_of(&fs::read_to_string(p).unwrap());
-    let contest = read(&src().join("app/update/contest.rs"));
     let rooms = read(&src().join("app/rooms.rs"));
-    let others: Vec<(String, String)> = rust_files(&src())
-        .into_iter()
-        .filter(|p| !p.ends_with("update/contest.rs") && !p.ends_with("app/rooms.rs"))
-        .map(|p| (p.display().to_string(), read(&p)))
-        .collect();
-    let linked = contest_rules_linked(&contest, &rooms, &others);
-    assert!(linked.is_empty(), "{linked:#?}");
-    assert!(
-        public_functions(&contest).len() > CONTEST_KEPT.len() + 3,
-        "the room's rules are found"
-    );
+    for room in &MOVED_ROOMS {
+        let code = read(&src().join(room.file));
+        let others: Vec<(String, String)> = rust_files(&src())
+            .into_iter()
+            .filter(|p| !p.ends_with(room.file) && !p.ends_with("app/rooms.rs"))
+            .map(|p| (p.display().to_string(), read(&p)))
+            .collect();
+        let linked = room_rules_linked(room, &code, &rooms, &others);
+        assert!(linked.is_empty(), "{linked:#?}");
+        assert!(
+            public_functions(&code).len() > room.kept.len() + 3,
+            "{}'s rules are found",
+            room.module
+        );
+    }
 }
 
 #[test]
@@ -1481,7 +1534,7 @@ fn the_checker_sees_a_moved_rule_linked_into_the_page() {
         "mod.rs".to_string(),
         "contest::rule(model, msg)".to_string(),
     )];
-    let found = contest_rules_linked(contest, rooms, &others);
+    let found = room_rules_linked(&MOVED_ROOMS[0], contest, rooms, &others);
     assert_eq!(
         found,
         [
@@ -1490,5 +1543,5 @@ fn the_checker_sees_a_moved_rule_linked_into_the_page() {
         ]
     );
     let well = "pub fn loaded() { rooms::daily(1) }\npub fn daily(n: u32) {}";
-    assert!(contest_rules_linked(well, rooms, &[]).is_empty());
+    assert!(room_rules_linked(&MOVED_ROOMS[0], well, rooms, &[]).is_empty());
 }

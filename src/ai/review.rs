@@ -174,15 +174,17 @@ pub struct Verdict {
     pub kept: i32,
     /// The chance the worst move would have kept, in basis points.
     pub worst: i32,
-    /// Every move's chance, as the assessment gave them.
+    /// The assessment's chance of every move ([`Assessment::values`]), so
+    /// another answer on the same position is judged by the same rule.
     pub values: [Option<i32>; 4],
-    /// The moves that end the game, as the assessment gave them.
+    /// The moves that end the game ([`Assessment::ends`]).
     pub ends: u8,
 }
 
 impl Verdict {
-    /// The assessment the verdict was made from: any other move is judged
-    /// by it as the move played was (`judge`).
+    /// The assessment this verdict was judged against, whole again:
+    /// `judge(&verdict.assessment(), answer)` grades any other answer on
+    /// the same position as the move played was graded.
     pub fn assessment(&self) -> Assessment {
         Assessment {
             best: self.best,

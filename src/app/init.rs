@@ -66,7 +66,9 @@ pub struct Query {
     pub race: Option<String>,
     /// A daily: `?daily` (today's, an empty value) or `?daily=N`.
     pub daily: Option<String>,
-    /// A puzzle: the move of `?replay=`'s game to stop at (`?puzzle=N`).
+    /// A puzzle: with `?replay=`, the number of the link's move to stop
+    /// before and ask for, 1-based (`?replay=LINK&puzzle=N`,
+    /// `session::puzzle`).
     pub puzzle: Option<String>,
 }
 
@@ -283,8 +285,7 @@ impl Start {
         let cut = PuzzleError::Link(LinkError::CutShort);
         let link = link.ok_or_else(|| puzzle_link_wrong(&cut))?;
         let p = puzzle::open(link, number.unwrap_or("")).map_err(|e| puzzle_link_wrong(&e))?;
-        let target = p.state().board.max_value() * 2;
-        let proof = Note::Proof(puzzle_proved(p.number, p.of, target));
+        let proof = Note::Proof(puzzle_proved(p.number, p.of, p.target_tile()));
         let asked = Asked {
             at: p.at,
             number: p.number,

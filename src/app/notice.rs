@@ -25,10 +25,11 @@ pub enum Record {
     Settings,
     Challenge,
     Dailies,
-    /// The best score (last, so that the sets written before keep their
-    /// bits).
+    /// The best score (after the others, so that the sets written before
+    /// keep their bits).
     Best,
-    /// The deck of positions to practise.
+    /// The deck of positions to practise (after the best score, for the
+    /// same reason).
     Deck,
 }
 

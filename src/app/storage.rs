@@ -31,6 +31,8 @@ pub struct Unsaved {
     pub stats: bool,
     /// The challenge's game (an unaided one is written at once instead).
     pub challenge: bool,
+    /// The deck of positions to practise.
+    pub deck: bool,
 }
 
 impl Unsaved {
@@ -41,6 +43,7 @@ impl Unsaved {
         best: false,
         stats: false,
         challenge: false,
+        deck: false,
     };
     /// The best score.
     pub const BEST: Unsaved = Unsaved {
@@ -57,17 +60,23 @@ impl Unsaved {
         challenge: true,
         ..Unsaved::NONE
     };
+    /// The deck.
+    pub const DECK: Unsaved = Unsaved {
+        deck: true,
+        ..Unsaved::NONE
+    };
     const NONE: Unsaved = Unsaved {
         game: false,
         history: false,
         best: false,
         stats: false,
         challenge: false,
+        deck: false,
     };
 
     /// Whether anything waits to be written.
     pub fn any(self) -> bool {
-        self.game || self.history || self.best || self.stats || self.challenge
+        self.game || self.history || self.best || self.stats || self.challenge || self.deck
     }
 }
 
@@ -90,6 +99,7 @@ impl Storage {
         u.best |= what.best;
         u.stats |= what.stats;
         u.challenge |= what.challenge;
+        u.deck |= what.deck;
     }
 
     /// `what` was just written (asked of the runner): nothing of it waits.
@@ -100,6 +110,7 @@ impl Storage {
         u.best &= !what.best;
         u.stats &= !what.stats;
         u.challenge &= !what.challenge;
+        u.deck &= !what.deck;
     }
 
     /// Everything that waits to be written, taken to be written now.

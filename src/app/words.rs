@@ -12,6 +12,7 @@ use super::refusal::Refusal;
 use crate::ai::review::{Grade, Summary, Verdict};
 use crate::engine::{Config, Direction, Input, State, Status};
 use crate::session::dailies::DailyResult;
+use crate::session::puzzle::PuzzleError;
 use crate::session::race::Ghost;
 use crate::session::replay::LinkError;
 
@@ -853,21 +854,36 @@ pub fn link_error(e: &LinkError) -> &'static str {
     }
 }
 
+// ─── Puzzle links' words ──────────────────────────────────────────────────
+
+/// What a puzzle link proved, said over its position: "From a game
+/// replayed from its seed: move 301 of 412, 1 024 to make." (`target`,
+/// the tile the position is judged by:
+/// `session::puzzle::Puzzle::target_tile`).
+pub fn puzzle_proved(number: u32, of: u32, target: u64) -> String {
+    format!(
+        "From a game replayed from its seed: move {} of {}, {} to make.",
+        spaced(u64::from(number)),
+        spaced(u64::from(of)),
+        spaced(target)
+    )
+}
+
+/// A puzzle link that does not open, and why: its replay link's fault in
+/// [`link_error`]'s words, or its move's or its board's.
+pub fn puzzle_link_wrong(e: &PuzzleError) -> String {
+    let why = match e {
+        PuzzleError::Link(e) => link_error(e),
+        PuzzleError::NoSuchMove => "its game has no such move",
+        PuzzleError::NotFourByFour => "the coach plays 4×4 boards only",
+    };
+    format!("This puzzle link cannot be opened: {why}.")
+}
+
 /// The message log's handle in the window's corner, with how many
 /// messages the page has taken.
 pub fn messages_handle(taken: u64) -> String {
     format!("Messages ({taken})")
-}
-
-// PLACEHOLDER puzzle words (replaced by the puzzle branch)
-pub fn puzzle_proved(number: u32, of: u32, target: u64) -> String {
-    format!(
-        "From a game replayed from its seed: move {number} of {of}, {} to make.",
-        spaced(target)
-    )
-}
-pub fn puzzle_link_wrong(_e: &crate::session::puzzle::PuzzleError) -> String {
-    "This puzzle link cannot be opened.".into()
 }
 
 // ─── Learn from your mistakes ─────────────────────────────────────────────
@@ -1102,7 +1118,13 @@ mod tests {
             kept: value - (loss * 100.0) as i32,
             worst: 0,
             target,
-            values: [None; 4],
+            // Up (best), down, left (played), right.
+            values: [
+                Some(value),
+                Some(0),
+                Some(value - (loss * 100.0) as i32),
+                None,
+            ],
             ends: 0,
         };
         for (verdict, said) in [

@@ -8,8 +8,12 @@
 //! - [`dailies`]: the results of the player's counted dailies, and their
 //!   streaks.
 //! - [`contest`]: a daily's attempt or a race, as storage keeps it.
+//! - [`deck`]: positions of the player's games to practise, each asked
+//!   again at Leitner's intervals.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`.
+//! - [`puzzle`]: puzzle links (`?replay=LINK&puzzle=N`): a shared game
+//!   replayed from its seed and stopped before its `N`-th move.
 //! - [`race`]: a race against a shared game: the ghost's score at each
 //!   move count and the moves at which it first made each tile, folded
 //!   once.

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{max_score, Config, State};
 use crate::session::contest::{Against, SavedChallenge};
 use crate::session::dailies::Dailies;
+use crate::session::deck::{self, Deck};
 use crate::session::history::{self, History};
 use crate::session::stats::Stats;
 use crate::session::{daily, replay};
@@ -216,7 +217,8 @@ pub fn decode_config(json: &str) -> Result<Config, Invalid> {
         .ok_or_else(|| Invalid::Impossible("a board size or target out of range".into()))
 }
 
-/// The format of the stored contest and of the dailies' results.
+/// The format of the stored contest, of the dailies' results and of the
+/// deck.
 pub const RECORD_VERSION: u32 = 1;
 
 /// A record as read: `{"version":1,"value":…}`, its version checked
@@ -235,21 +237,33 @@ struct VersionedOut<'a, T> {
 }
 
 fn encode_versioned<T: Serialize>(value: &T, typical: usize) -> String {
+    encode_versioned_within(value, typical, MAX_HISTORY_LEN + MAX_LEN)
+}
+
+/// [`encode_versioned`] of a record that may be up to `max` bytes long.
+fn encode_versioned_within<T: Serialize>(value: &T, typical: usize, max: usize) -> String {
     let record = VersionedOut {
         version: RECORD_VERSION,
         value,
     };
-    write(&record, typical, MAX_HISTORY_LEN + MAX_LEN)
+    write(&record, typical, max)
 }
 
 /// Reads a record of this version; one of another version is refused as
 /// such, before its value is read.
 fn decode_versioned<T: for<'a> Deserialize<'a>>(json: &str) -> Result<T, Invalid> {
+    decode_versioned_within(json, MAX_HISTORY_LEN + MAX_LEN)
+}
+
+/// [`decode_versioned`] of a record that may be up to `max` bytes long.
+fn decode_versioned_within<T: for<'a> Deserialize<'a>>(
+    json: &str,
+    max: usize,
+) -> Result<T, Invalid> {
     #[derive(Deserialize)]
     struct Version {
         version: u32,
     }
-    let max = MAX_HISTORY_LEN + MAX_LEN;
     let Version { version } = read_up_to(json, max)?;
     if version != RECORD_VERSION {
         return Err(Invalid::Version(version));
@@ -297,4 +311,25 @@ pub fn decode_dailies(json: &str) -> Result<Dailies, Invalid> {
     let dailies: Dailies = decode_versioned(json)?;
     dailies.validate().map_err(Invalid::Impossible)?;
     Ok(dailies)
+}
+
+/// Longer than any card's JSON: a 4×4 board of merged tiles, every number
+/// as long as its type allows, is about 2.6 KB.
+pub const MAX_CARD_LEN: usize = 4 * 1024;
+
+/// Longer than any deck this build writes: [`deck::MAX_CARDS`] of the
+/// longest cards.
+pub const MAX_DECK_LEN: usize = deck::MAX_CARDS * MAX_CARD_LEN + 64;
+
+/// The JSON of the deck of positions to practise.
+pub fn encode_deck(deck: &Deck) -> String {
+    encode_versioned_within(deck, 64 + 1536 * deck.len(), MAX_DECK_LEN)
+}
+
+/// The deck of positions to practise from its JSON, if it passes
+/// [`Deck::validate`].
+pub fn decode_deck(json: &str) -> Result<Deck, Invalid> {
+    let deck: Deck = decode_versioned_within(json, MAX_DECK_LEN)?;
+    deck.validate().map_err(Invalid::Impossible)?;
+    Ok(deck)
 }

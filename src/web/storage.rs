@@ -15,6 +15,7 @@ use crate::app::{Load, Saved};
 use crate::engine::{Config, State};
 use crate::session::contest::SavedChallenge;
 use crate::session::dailies::Dailies;
+use crate::session::deck::Deck;
 use crate::session::history::History;
 use crate::session::save::{self, Invalid};
 use crate::session::stats::Stats;
@@ -60,6 +61,9 @@ pub const CONTEST_KEY: &str = "leptos-2048:v1:contest";
 
 /// Where the counted dailies' results are kept.
 pub const DAILIES_KEY: &str = "leptos-2048:v1:dailies";
+
+/// Where the deck of positions to practise is kept.
+pub const DECK_KEY: &str = "leptos-2048:v1:deck";
 
 /// Where the player's choice of theme is kept.
 pub const THEME_KEY: &str = "leptos-2048:v1:theme";
@@ -262,6 +266,24 @@ impl Store {
 }
 
 impl Store {
+    /// The deck of positions to practise.
+    pub fn load_deck(&self) -> Loaded<Deck> {
+        self.load(DECK_KEY, save::decode_deck)
+    }
+
+    /// The deck another tab wrote (a `storage` event's new value), read as
+    /// `load_deck` reads it.
+    pub fn deck_written(text: &str) -> Loaded<Deck> {
+        take(DECK_KEY, text, save::decode_deck)
+    }
+
+    /// Stores the deck of positions to practise.
+    pub fn save_deck(&self, deck: &Deck) -> Result<(), Problem> {
+        self.write(DECK_KEY, &save::encode_deck(deck))
+    }
+}
+
+impl Store {
     /// The theme the player chose, if any. Anything else stored there is
     /// ignored (a theme is not worth a notice).
     pub fn load_theme(&self) -> Option<Theme> {
@@ -293,18 +315,5 @@ fn take<T>(key: &str, text: &str, decode: impl FnOnce(&str) -> Result<T, Invalid
             let kept = raw().is_some_and(|s| s.set_item(&corrupt_key(key), text).is_ok());
             Loaded::SetAside { why, kept }
         }
-    }
-}
-// PLACEHOLDER deck storage (replaced by the deck branch)
-pub const DECK_KEY: &str = "leptos-2048:v1:deck";
-impl Store {
-    pub fn load_deck(&self) -> Loaded<crate::session::deck::Deck> {
-        Loaded::Missing
-    }
-    pub fn save_deck(&self, _deck: &crate::session::deck::Deck) -> Result<(), Problem> {
-        Ok(())
-    }
-    pub fn deck_written(_text: &str) -> Loaded<crate::session::deck::Deck> {
-        Loaded::Missing
     }
 }

@@ -8,7 +8,7 @@
 use super::super::cmd::Cmd;
 use super::super::ignored::Ignored;
 use super::super::learn::{accepted, judged, to_learn, Position, Said, Source, Walk};
-use super::super::model::Model;
+use super::super::model::{Model, Unsaved};
 use super::super::msg::{contest_msgs, other_msgs, Msg};
 use super::super::notice::{Record, Records};
 use super::common::{announce, Outcome};
@@ -73,7 +73,8 @@ pub fn learn(model: &mut Model) -> Outcome {
         return Err(Ignored::NoChange);
     }
     model.learn.walk = Some(Walk::new(Source::Review, positions));
-    Ok(join_deck(model))
+    join_deck(model);
+    Ok(Vec::new())
 }
 
 /// Walks the deck's cards that are due, the longest waiting first.
@@ -101,13 +102,13 @@ pub fn practice(model: &mut Model) -> Outcome {
 
 /// The walk's positions of a game join the deck, once it is here (a deck
 /// that arrives later takes them then: `deck_loaded`).
-fn join_deck(model: &mut Model) -> Vec<Cmd> {
+fn join_deck(model: &mut Model) {
     let today = model.contest.time.day;
     let (Some(walk), Some(deck)) = (&model.learn.walk, &mut model.learn.deck) else {
-        return Vec::new();
+        return;
     };
     if walk.source == Source::Practice {
-        return Vec::new();
+        return;
     }
     let mut added = false;
     for p in &walk.positions {
@@ -116,9 +117,7 @@ fn join_deck(model: &mut Model) -> Vec<Cmd> {
         }
     }
     if added {
-        vec![Cmd::SaveDeck(deck.clone())]
-    } else {
-        Vec::new()
+        model.storage.mark(Unsaved::DECK);
     }
 }
 
@@ -143,24 +142,26 @@ pub fn answer(model: &mut Model, answer: Direction) -> Outcome {
     walk.first_try += u32::from(!walk.missed);
     let right = !walk.missed;
     announce(model, super::super::words::found(&judged));
-    Ok(settle(model, right))
+    settle(model, right);
+    Ok(Vec::new())
 }
 
 /// The position is settled: its card, if the deck holds it, moves to its
-/// next box when found at the first try, else back to the first.
-fn settle(model: &mut Model, right: bool) -> Vec<Cmd> {
+/// next box when found at the first try, else back to the first; the deck
+/// is written at the next idle moment (`Unsaved::DECK`), not on the key.
+fn settle(model: &mut Model, right: bool) {
     let today = model.contest.time.day;
     let (Some(walk), Some(deck)) = (&model.learn.walk, &mut model.learn.deck) else {
-        return Vec::new();
+        return;
     };
     let Some(state) = walk.position().map(|p| &p.state) else {
-        return Vec::new();
+        return;
     };
     let Some(card) = deck.cards().iter().position(|c| c.state == *state) else {
-        return Vec::new();
+        return;
     };
     deck.answered(card, right, today);
-    vec![Cmd::SaveDeck(deck.clone())]
+    model.storage.mark(Unsaved::DECK);
 }
 
 /// "Not quite" → ask the same position again.
@@ -182,7 +183,8 @@ pub fn show_me(model: &mut Model) -> Outcome {
     }
     walk.said = Said::Shown;
     walk.missed = true;
-    Ok(settle(model, false))
+    settle(model, false);
+    Ok(Vec::new())
 }
 
 /// Leaves the position unanswered, missed, for the next.
@@ -191,9 +193,8 @@ pub fn skip(model: &mut Model) -> Outcome {
     if !walk.takes_answer() {
         return Err(Ignored::NoChange);
     }
-    let cmds = settle(model, false);
-    next(model)?;
-    Ok(cmds)
+    settle(model, false);
+    next(model)
 }
 
 /// On to the next position, or the end and its count.
@@ -267,7 +268,14 @@ fn open_puzzle(model: &mut Model, at: usize, number: u32) -> Vec<Cmd> {
 
 /// The search's verdict on a puzzle's position is in: the walk asks it.
 pub fn verdict_in(model: &mut Model) {
-    let Some(walk) = model.learn.walk.as_mut() else {
+    // Only a puzzle's one position waits for its verdict: a walk of a
+    // review or of the deck is not looked through on every message.
+    let Some(walk) = model
+        .learn
+        .walk
+        .as_mut()
+        .filter(|w| w.source == Source::Puzzle)
+    else {
         return;
     };
     for p in walk.positions.iter_mut().filter(|p| p.verdict.is_none()) {
@@ -283,7 +291,8 @@ pub fn deck_loaded(model: &mut Model, loaded: Loaded<Deck>) -> Outcome {
         model.storage.set_aside(Records::of(&[Record::Deck]));
     }
     model.learn.deck = Some(loaded.valid().unwrap_or_default());
-    Ok(join_deck(model))
+    join_deck(model);
+    Ok(Vec::new())
 }
 
 /// Another tab stored its deck: this one follows it; one that failed its

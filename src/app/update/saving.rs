@@ -43,6 +43,9 @@ pub fn write_unsaved(model: &mut Model) -> Vec<Cmd> {
     if unsaved.stats {
         cmds.push(Cmd::SaveStats(model.config(), model.game.stats.clone()));
     }
+    if let Some(deck) = model.learn.deck.as_ref().filter(|_| unsaved.deck) {
+        cmds.push(Cmd::SaveDeck(deck.clone()));
+    }
     cmds
 }
 
