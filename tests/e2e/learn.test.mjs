@@ -12,7 +12,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { collectErrors, startSuite } from './storage-helpers.mjs';
+import { collectErrors, startSuite, readNotice, untilIdle } from './storage-helpers.mjs';
 import { audit, pageErrors, setTheme } from './extra-helpers.mjs';
 import { buildReview, blunderedLink, nativeReview, chooseMark } from './review-helpers.mjs';
 import {
@@ -223,4 +223,140 @@ test('axe-core finds nothing serious on the walk, in both themes, on a desktop a
     assert.deepEqual(pageErrors(errors), []);
     await context.close();
   }
+});
+
+const DECK = 'leptos-2048:v1:deck';
+
+/** Waits until Statistics' deck line says `said`. */
+async function waitDeckLine(page, said) {
+  await page.waitForFunction((s) => document.querySelector('.stats-panel .deck-line span')?.textContent.trim() === s, said, {
+    timeout: 20_000,
+  }).catch(async (e) => {
+    throw new Error(`the deck's line never said "${said}": ${JSON.stringify(await readDeckLine(page))} (${e.message})`);
+  });
+}
+
+test('the deck is kept across a reload, and another tab follows it', async () => {
+  const context = await suite.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block' });
+  const other = await context.newPage();
+  const otherErrors = collectErrors(other);
+  await other.goto(suite.url);
+  assert.deepEqual(await openStatistics(other), { said: 'Your deck: 0 positions, 0 due today, 0 learned.', practice: false });
+
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await reviewSharedGame(page, suite.url, game.query);
+  const of = game.learn.length;
+  await learnFromMistakes(page);
+  await backToMyGame(page);
+  await untilIdle(page);
+  assert.ok(await page.evaluate((k) => localStorage.getItem(k), DECK), 'the deck is stored');
+  // The other tab hears the storage event and counts the new cards.
+  await waitDeckLine(other, `Your deck: ${of} positions, ${of} due today, 0 learned.`);
+
+  await page.reload();
+  assert.deepEqual(await openStatistics(page), { said: `Your deck: ${of} positions, ${of} due today, 0 learned.`, practice: true });
+  assert.deepEqual(pageErrors(errors), []);
+  assert.deepEqual(pageErrors(otherErrors), []);
+  await context.close();
+});
+
+test('a deck storage cannot read is set aside, said so, and the game goes on', async () => {
+  const context = await suite.browser.newContext({
+    viewport: DESKTOP,
+    serviceWorkers: 'block',
+    storageState: { cookies: [], origins: [{ origin: suite.origin, localStorage: [{ name: DECK, value: '{"version":1,"value":garbage' }] }] },
+  });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(suite.url);
+  assert.deepEqual(await openStatistics(page), { said: 'Your deck: 0 positions, 0 due today, 0 learned.', practice: false });
+  await page.waitForFunction(() => !document.querySelector('.storage-notice')?.hidden, null, { timeout: 10_000 });
+  const notice = await readNotice(page);
+  assert.match(notice.text, /the deck of positions to practise/, notice.text);
+  assert.equal(await page.evaluate((k) => localStorage.getItem(`${k}:corrupt`), DECK), '{"version":1,"value":garbage');
+  const before = await boardValues(page);
+  await page.evaluate(() => document.activeElement?.blur());
+  for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  assert.notDeepEqual(await boardValues(page), before, 'the game plays on');
+  assert.deepEqual(pageErrors(errors), []);
+  await context.close();
+});
+
+test('Practice the next day: a card found at the first try is due again two days later, one missed the next day', async () => {
+  const day = (d) => new Date(Date.UTC(2026, 5, d, 10));
+  const context = await suite.browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block', timezoneId: 'UTC' });
+  await context.clock.install({ time: day(1) });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await reviewSharedGame(page, suite.url, game.query);
+  const of = game.learn.length;
+  const [first, second] = game.learn;
+  await learnFromMistakes(page);
+  // The first: shown, so missed (due tomorrow); the second: found at the first try (due in 2 days).
+  await pressWalkButton(page, 'Show me');
+  await waitWalk(page, /^The best move here is/);
+  await pressWalkButton(page, 'Next');
+  await waitWalk(page, /^Position 2 of/, 'progress');
+  assert.ok((await answerWith(page, game.native.better.get(second))).found);
+  await backToMyGame(page);
+  await openStatistics(page);
+  await waitDeckLine(page, `Your deck: ${of} positions, ${of - 2} due today, 0 learned.`);
+
+  await page.clock.setSystemTime(day(2));
+  await waitDeckLine(page, `Your deck: ${of} positions, 1 due today, 0 learned.`);
+  let walk = await practise(page);
+  assert.equal(walk.progress, 'Position 1 of 1');
+  assert.match(walk.line, new RegExp(`^Move ${first}: `));
+  assert.ok((await answerWith(page, game.native.better.get(first))).found);
+  await waitDeckLine(page, `Your deck: ${of} positions, 0 due today, 0 learned.`);
+  await backToMyGame(page);
+
+  await page.clock.setSystemTime(day(3));
+  await waitDeckLine(page, `Your deck: ${of} positions, 1 due today, 0 learned.`);
+  walk = await practise(page);
+  assert.match(walk.line, new RegExp(`^Move ${second}: `), 'the card found on the first day is due on the third');
+  await backToMyGame(page);
+  await page.clock.setSystemTime(day(4));
+  await waitDeckLine(page, `Your deck: ${of} positions, 2 due today, 0 learned.`);
+  assert.deepEqual(pageErrors(errors), []);
+  await context.close();
+});
+
+test('a puzzle link opens its position in a fresh browser, asks once the coach has searched it, and a changed one is refused', async () => {
+  const [first] = game.learn;
+  // The position, as the walk of the game's review shows it.
+  const seen = await freshPage(DESKTOP);
+  await reviewSharedGame(seen.page, suite.url, game.query);
+  await learnFromMistakes(seen.page);
+  const position = await boardValues(seen.page);
+  await seen.context.close();
+
+  const { context, page, errors } = await freshPage(DESKTOP);
+  const link = `${game.query}&puzzle=${first}`;
+  await page.goto(new URL(link, suite.url).href);
+  const walk = await waitWalk(page, /Find a better move\.$/);
+  assert.deepEqual(await boardValues(page), position, "the board shows the puzzle's position");
+  assert.equal(walk.progress, 'Position 1 of 1');
+  assert.match(walk.line, new RegExp(`^Move ${first}: ${game.native.played.get(first)} was a ${game.native.grades.get(first)}\\.`));
+  const note = (await page.locator('.link-notice').textContent()).trim();
+  const target = 2 * Math.max(...position.flat());
+  assert.ok(
+    note.startsWith(`From a game replayed from its seed: move ${first} of ${game.native.moves}, ${target} to make.`),
+    note,
+  );
+  assert.deepEqual(pageErrors(errors), []);
+  await context.close();
+
+  // One character of the replay link changed: refused, in words.
+  const query = game.query;
+  const i = query.length - 5;
+  const changed = `${query.slice(0, i)}${query[i] === 'A' ? 'B' : 'A'}${query.slice(i + 1)}&puzzle=${first}`;
+  const refused = await freshPage(DESKTOP);
+  await refused.page.goto(new URL(changed, suite.url).href);
+  await refused.page.waitForSelector('.link-notice', { timeout: 10_000 });
+  const said = (await refused.page.locator('.link-notice').textContent()).trim();
+  assert.match(said, /^This puzzle link cannot be opened: /, said);
+  assert.equal(await readWalk(refused.page), null, 'no walk from a refused link');
+  await refused.context.close();
 });
