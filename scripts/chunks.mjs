@@ -21,7 +21,11 @@
 //   overlaps the wasm's download instead of following the glue's) and a
 //   `<meta name=chunks>` that lists the chunks: nothing fetches them at
 //   start, but the service worker, which caches every file the page names,
-//   caches them too, so every panel opens offline after one visit.
+//   caches them too, so every panel opens offline after one visit;
+// - writes in place of `CONTEST_CHUNK` in the page's first script the
+//   contest's chunk's files, the chunk first and then the shared chunks it
+//   imports (as the loader lists them), which that script preloads on a
+//   reload with a challenge on the board (index.html).
 //
 // Each rewrite checks that it found what it rewrites, so a change in what
 // wasm-split-cli writes fails the build here, not in a visitor's browser.
@@ -102,6 +106,32 @@ function withChunks(html, glue, loader, chunks) {
   return html.slice(0, at) + added + html.slice(at);
 }
 
+/** The split point whose files the page's first script may preload (index.html). */
+const PRELOADED = 'contest';
+const PRELOAD_NAME = 'CONTEST_CHUNK';
+
+/**
+ * The files split point `point` fetches, as the loader's `source` (before
+ * its rewrite) names them: its own chunk, then the shared ones it imports.
+ */
+function filesOf(source, point) {
+  const found = new RegExp(`export const __wasm_split_load_${point} = [\\s\\S]*?"\\./(split_${point}\\.wasm)"[\\s\\S]*?, \\[([^\\]]*)\\]\\)\\);`).exec(source);
+  if (!found) throw new Error(`chunks: ${LOADER}: no loader for split point ${point}`);
+  const shared = found[2].split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+    const n = /^__chunk_(\d+)$/.exec(s);
+    if (!n) throw new Error(`chunks: ${LOADER}: ${point} imports ${s}, not a __chunk_N`);
+    return `chunk_${n[1]}.wasm`;
+  });
+  return [found[1], ...shared];
+}
+
+/** `html` with `files` (their site names) in place of PRELOAD_NAME, which it must name once. */
+function withPreload(html, files) {
+  const named = html.split(PRELOAD_NAME).length - 1;
+  if (named !== 1) throw new Error(`chunks: index.html names ${PRELOAD_NAME} ${named} times, not once`);
+  return html.replace(PRELOAD_NAME, () => JSON.stringify(files.map((f) => `/${f}`)));
+}
+
 async function place(glue, name) {
   const dir = join(splitRoot, name);
   if (!existsSync(join(dir, LOADER))) {
@@ -115,7 +145,12 @@ async function place(glue, name) {
     await writeFile(join(staging, hashed), bytes);
     names.set(file, hashed);
   }
-  const loaderText = loaderFor(await readFile(join(dir, LOADER), 'utf8'), name, glue, names);
+  const loaderSource = await readFile(join(dir, LOADER), 'utf8');
+  const preloaded = filesOf(loaderSource, PRELOADED).map((file) => {
+    if (!names.has(file)) throw new Error(`chunks: ${LOADER} fetches ${file}, which the split left out`);
+    return names.get(file);
+  });
+  const loaderText = loaderFor(loaderSource, name, glue, names);
   const loader = `__wasm_split-${contentHash(loaderText)}.js`;
   await writeFile(join(staging, loader), loaderText);
 
@@ -126,7 +161,8 @@ async function place(glue, name) {
   await writeFile(gluePath, rewrite(glueText, `from "./${LOADER}"`, `from "./${loader}"`, glue, 0));
 
   const page = join(staging, 'index.html');
-  await writeFile(page, withChunks(await readFile(page, 'utf8'), glue, loader, [...names.values()]));
+  const html = withChunks(await readFile(page, 'utf8'), glue, loader, [...names.values()]);
+  await writeFile(page, withPreload(html, preloaded));
   console.log(`chunks: ${names.size} chunk(s) and ${loader} for ${glue}`);
 }
 

@@ -206,14 +206,34 @@ impl Msg {
             Msg::Autoplay => "Autoplay".into(),
             Msg::Share => "Share".into(),
             msg @ contest_msgs!() => msg.contest_label(),
-            msg @ learn_inputs!() => format!("{msg:?}"),
+            msg @ learn_inputs!() => msg.learn_label().into(),
             Msg::DeckLoaded(deck) | Msg::DeckElsewhere(deck) => {
-                format!("{:?}({})", MsgKind::from(self), deck_label(deck))
+                let kind = if matches!(self, Msg::DeckLoaded(_)) {
+                    "DeckLoaded"
+                } else {
+                    "DeckElsewhere"
+                };
+                format!("{kind}({})", deck_label(deck))
             }
             Msg::Assessed { id, at, answer } => {
                 let error = if answer.is_ok() { "" } else { ", error" };
                 format!("Assessed(#{id}, {at}{error})")
             }
+        }
+    }
+
+    /// What the player asks of learn, in a word ([`Msg::label`]).
+    fn learn_label(&self) -> &'static str {
+        match self {
+            Msg::Learn => "Learn",
+            Msg::Practice => "Practice",
+            Msg::TryAgain => "TryAgain",
+            Msg::ShowMe => "ShowMe",
+            Msg::Skip => "Skip",
+            Msg::NextPosition => "NextPosition",
+            Msg::EndWalk => "EndWalk",
+            Msg::SharePuzzle => "SharePuzzle",
+            Msg::DeckLoaded(_) | Msg::DeckElsewhere(_) | contest_msgs!() | other_msgs!() => "",
         }
     }
 

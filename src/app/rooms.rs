@@ -72,6 +72,10 @@ pub const LEARN: Rules = Rules::Learn(LearnRules {
     arrived: learn::arrived,
 });
 
+/// The chunks that bring a room's rules: what the debugger fetches before
+/// it replays a session (its messages may be any room's).
+pub const WITH_RULES: [Chunk; 2] = [Chunk::Contest, Chunk::Learn];
+
 /// The contest's rules, which the contest's chunk hands over (its row in
 /// `chunk_table!`). Naming this is what links them: on the page only the
 /// chunk's split point does.

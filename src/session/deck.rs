@@ -18,7 +18,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::bitboard;
-use crate::ai::review::{judge, Verdict, CERTAIN};
+use crate::ai::review::{judge, Assessment, Verdict, CERTAIN};
 use crate::engine::{step, Direction, Input, State};
 
 use super::daily::Day;
@@ -33,8 +33,12 @@ pub const MAX_CARDS: usize = 500;
 /// The last box: a card in it is learned.
 const LAST: u8 = BOX_DAYS.len() as u8 - 1;
 
-/// One position to practise.
+/// One position to practise. Stored as [`StoredCard`]: the verdict as
+/// its assessment and the move played, whole numbers all, from which
+/// `judge` makes it again on the way in (so storage reads and writes no
+/// fractions, and a stored verdict is always the one the review gives).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "StoredCard", from = "StoredCard")]
 pub struct Card {
     /// The board before the move, its generator (seed) included.
     pub state: State,
@@ -50,6 +54,45 @@ pub struct Card {
     /// When it joined the deck: the deck's count of cards ever added,
     /// this one included.
     pub added: u32,
+}
+
+/// A card as storage keeps it ([`Card`]).
+#[derive(Clone, Serialize, Deserialize)]
+struct StoredCard {
+    state: State,
+    assessment: Assessment,
+    played: Direction,
+    number: u32,
+    slot: u8,
+    due: Day,
+    added: u32,
+}
+
+impl From<Card> for StoredCard {
+    fn from(card: Card) -> StoredCard {
+        StoredCard {
+            assessment: card.verdict.assessment(),
+            played: card.verdict.played,
+            state: card.state,
+            number: card.number,
+            slot: card.slot,
+            due: card.due,
+            added: card.added,
+        }
+    }
+}
+
+impl From<StoredCard> for Card {
+    fn from(stored: StoredCard) -> Card {
+        Card {
+            verdict: judge(&stored.assessment, stored.played),
+            state: stored.state,
+            number: stored.number,
+            slot: stored.slot,
+            due: stored.due,
+            added: stored.added,
+        }
+    }
 }
 
 /// The player's cards, in the order they joined the deck.
@@ -210,6 +253,9 @@ impl Card {
             });
         if !moves || !valued(v.played) || !valued(v.best) {
             return Err("a verdict on moves this board does not have".into());
+        }
+        if v.values[v.best as usize] != v.values.iter().flatten().max().copied() {
+            return Err("a verdict whose pick is not its best move".into());
         }
         let top = self.state.board.max_value();
         if u32::from(v.target) != top.trailing_zeros() + 1 {

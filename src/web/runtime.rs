@@ -48,7 +48,7 @@ use super::runner::Runner;
 use super::split_points::{self, DebuggerTool, Host, SplitPoints};
 use super::storage::Store;
 use super::subscriptions::Listeners;
-use crate::app::chunks::Fetch;
+use crate::app::chunks::{Chunk, Fetch};
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
 use crate::app::{init, rooms, subscriptions, Cmd, Flags, Model, Msg, Query};
@@ -88,6 +88,9 @@ struct Runtime {
     debugger: Cell<Option<DebuggerTool>>,
     /// Fetches the debugger's chunk.
     load_debugger: fn() -> split_points::Later<Option<DebuggerTool>>,
+    /// Fetches an app chunk: the rooms' whose rules a session's messages
+    /// replay through come before the debugger.
+    load_chunk: fn(Chunk) -> split_points::Later<Option<split_points::Draw>>,
     /// Whether its chunk is being fetched.
     loading: Cell<bool>,
     /// What waits for it: its messages, and files dropped on the page.
@@ -290,8 +293,16 @@ impl Runtime {
         if self.debugger_failed.get_untracked() {
             self.debugger_failed.set(false);
         }
-        let load = self.load_debugger;
+        let (load, load_chunk) = (self.load_debugger, self.load_chunk);
         leptos::task::spawn_local(async move {
+            // The debugger replays messages through `update`, whichever
+            // room they are of: the rooms whose rules arrive with a chunk
+            // (`rooms::WITH_RULES`) are fetched first, their rules handed
+            // over by their split points; one that cannot be fetched
+            // leaves its messages ignored in the replay, as on the page.
+            for chunk in rooms::WITH_RULES {
+                let _ = load_chunk(chunk).await;
+            }
             let debugger = load().await;
             with_runtime(|runtime| runtime.debugger_here(debugger));
         });
@@ -459,6 +470,7 @@ fn start(
         debugger_failed: RwSignal::new(false),
         debugger: Cell::new(None),
         load_debugger: split.debugger,
+        load_chunk: split.load,
         loading: Cell::new(false),
         waiting: RefCell::new((Vec::new(), Vec::new())),
         held: RefCell::new(VecDeque::new()),

@@ -149,6 +149,52 @@ test('the counted attempt takes no help; a reload and a second tab resume it', a
   await context.close();
 });
 
+test("a reload with the counted attempt on the board asks for the contest's code beside the page's wasm", async () => {
+  // The daily's rules arrive with the contest's chunk (ARCHITECTURE.md, "A
+  // room's code arrives with the room"), so its first move waits for it: the
+  // page's first script asks for its files at once (index.html), where the
+  // app would ask only once its wasm had run and storage had answered. The
+  // page's wasm is held here until the chunk is asked for (at most 5 s):
+  // only what runs before the wasm can ask for it while it is held. A
+  // service worker would fetch the files itself, out of page.route's reach.
+  const context = await contextOn(NOON_UTC(25), { serviceWorkers: 'block' });
+  const { page, errors } = await openPage(context);
+  await openTheDaily(page);
+  await playAMove(page);
+  const last = await readBoard(page);
+  await untilIdle(page);
+  const files = [];
+  let asked;
+  const contestAsked = new Promise((resolve) => {
+    asked = resolve;
+  });
+  page.on('request', (request) => {
+    const file = /\/((?:split|chunk)_[a-z0-9_]+)-[0-9a-f]+\.wasm$/.exec(request.url())?.[1];
+    if (file) files.push(file);
+    if (file === 'split_contest') asked(true);
+  });
+  const held = [];
+  const hold = async (route) => {
+    held.push(await Promise.race([contestAsked, new Promise((resolve) => setTimeout(resolve, 5000, false))]));
+    await route.continue();
+  };
+  await page.route(/\/leptos-2048-[0-9a-f]+_bg\.wasm$/, hold);
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  assert.deepEqual(held, [true], "the contest's chunk was asked for while the page's wasm was held");
+  assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
+  assert.deepEqual((await readBoard(page)).board, last.board);
+  await playAMove(page);
+  // Each of its files was fetched once: the chunk's loader took the preloads.
+  assert.ok(files.includes('split_contest'), 'the chunk itself');
+  for (const file of new Set(files)) {
+    const times = files.filter((f) => f === file).length;
+    assert.equal(times, 1, `${file} fetched ${times} times`);
+  }
+  assertNoErrors(errors);
+  await context.close();
+});
+
 test('a streak counts across days and breaks on a skipped day', async () => {
   const context = await contextOn(NOON_UTC(25));
   const { page, errors } = await openPage(context);

@@ -34,7 +34,9 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 /// `game`, and the best score read as every record (`Saved::best`).
 /// 5: another tab's best score as read (`BestElsewhere`'s `Loaded`), so
 /// one set aside is named too.
-pub const SESSION_VERSION: u32 = 5;
+/// 6: learn's room (`learn`, its chunk in `chunks`, the deck waiting to be
+/// written in `storage.unsaved`) and its messages.
+pub const SESSION_VERSION: u32 = 6;
 
 /// The game on the board after a message, as one number: its cells'
 /// values, row by row, and its score (FNV-1a). The recording keeps one a
