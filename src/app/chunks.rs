@@ -45,7 +45,7 @@ macro_rules! chunk_table {
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
             Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL; rules app::rooms::CONTEST,
-            Chunk::Learn => learn: view::learn::LearnViews; rules app::rooms::LEARN,
+            Chunk::Learn => learn: view::learn::LearnViews; hands web::deck_store::TOOL; rules app::rooms::LEARN,
         }
     };
 }

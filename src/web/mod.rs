@@ -10,7 +10,9 @@
 //!   other tabs, the replay ticker, the colour scheme, idle moments, the
 //!   page being hidden), started and stopped as the model says; `swipes`:
 //!   the board's gestures.
-//! - [`storage`]: localStorage: keys, reads, writes, fault handling.
+//! - [`storage`]: localStorage: keys, reads, writes, fault handling;
+//!   [`deck_store`]: the deck's reader and writer, which learn's chunk hands
+//!   the runner.
 //! - [`workers`]: the computer player's commands carried out, with
 //!   [`ai_client`], the page's side of the AI worker, for hints and
 //!   autoplay, and [`review_pool`], the workers that search a game for its
@@ -24,6 +26,7 @@ pub mod ai_client;
 pub mod browser;
 pub mod card_picture;
 pub mod debugger;
+pub mod deck_store;
 pub mod dispatcher;
 pub mod review_pool;
 mod runner;

@@ -12,6 +12,7 @@ use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::workers::Workers;
 use crate::app::{Cmd, Msg, Sent};
+use crate::session::deck::Deck;
 use crate::session::stored::Problem;
 
 /// What the runner holds: storage, the page's split points and the AI's
@@ -31,6 +32,19 @@ impl Runner {
         }
     }
 
+    /// Reads the deck through what learn's chunk handed over (learn's
+    /// rules ask only once it is here).
+    fn load_deck(&self, dispatcher: Dispatcher) {
+        if let Some(deck) = split_points::deck_store() {
+            dispatcher.send(Msg::DeckLoaded(Box::new((deck.load)(&self.store))));
+        }
+    }
+
+    /// Writes the deck through what learn's chunk handed over.
+    fn save_deck(&self, deck: &Deck) -> Result<(), Problem> {
+        split_points::deck_store().map_or(Ok(()), |d| (d.save)(&self.store, deck))
+    }
+
     /// Carries out one command; replies go to `dispatcher`.
     pub fn run(&self, cmd: Cmd, dispatcher: Dispatcher) {
         let report = |result: Result<(), Problem>| {
@@ -45,8 +59,8 @@ impl Runner {
             Cmd::SaveStats(config, stats) => report(self.store.save_stats(config, &stats)),
             Cmd::SaveChallenge(challenge) => report(self.store.save_challenge(&challenge)),
             Cmd::SaveDailies(dailies) => report(self.store.save_dailies(&dailies)),
-            Cmd::LoadDeck => dispatcher.send(Msg::DeckLoaded(Box::new(self.store.load_deck()))),
-            Cmd::SaveDeck(deck) => report(self.store.save_deck(&deck)),
+            Cmd::LoadDeck => self.load_deck(dispatcher),
+            Cmd::SaveDeck(deck) => report(self.save_deck(&deck)),
             Cmd::ShareCard(text) => {
                 let done = Box::new(move |sent| dispatcher.send(Msg::CardSent(sent)));
                 match split_points::share_card() {

@@ -25,10 +25,13 @@ use leptos::prelude::AnyView;
 use wasm_bindgen::JsValue;
 
 use super::dispatcher::Dispatcher;
+use super::storage::Store;
 use crate::app::chunks::Chunk;
 use crate::app::debugger::program::DebugMsg;
 use crate::app::debugger::Recording;
 use crate::app::{Model, Msg, Sent};
+use crate::session::deck::Deck;
+use crate::session::stored::{Loaded, Problem};
 
 /// A future on the page's one thread.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
@@ -109,6 +112,19 @@ pub enum Tool {
     /// Sends the result card with its board's picture (the contest's
     /// chunk: `web::card_picture`); `Cmd::ShareCard`.
     ShareCard(ShareCard),
+    /// Reads and writes the deck (learn's chunk: `web::deck_store`);
+    /// `Cmd::LoadDeck`, `Cmd::SaveDeck` and other tabs' deck. Only learn's
+    /// rules ask for them, once its chunk is here.
+    Deck(DeckStore),
+}
+
+/// The deck's way in and out of storage, through [`Store`] as every record.
+#[derive(Clone, Copy)]
+pub struct DeckStore {
+    pub load: fn(&Store) -> Loaded<Deck>,
+    pub save: fn(&Store, &Deck) -> Result<(), Problem>,
+    /// Another tab's deck, as its `storage` event gives it.
+    pub written: fn(&str) -> Loaded<Deck>,
 }
 
 /// Sends the result card's text, and `done` hears how it went.
@@ -127,11 +143,20 @@ pub fn hand_over(tool: Tool) {
 /// The way to share the card that a chunk handed over, if it did.
 pub fn share_card() -> Option<ShareCard> {
     TOOLS.with(|tools| {
-        tools
-            .borrow()
-            .iter()
-            .map(|&Tool::ShareCard(share)| share)
-            .next()
+        tools.borrow().iter().find_map(|&tool| match tool {
+            Tool::ShareCard(share) => Some(share),
+            Tool::Deck(_) => None,
+        })
+    })
+}
+
+/// The deck's way in and out of storage, once learn's chunk handed it over.
+pub fn deck_store() -> Option<DeckStore> {
+    TOOLS.with(|tools| {
+        tools.borrow().iter().find_map(|&tool| match tool {
+            Tool::Deck(store) => Some(store),
+            Tool::ShareCard(_) => None,
+        })
     })
 }
 

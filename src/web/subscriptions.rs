@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 
 use super::browser::{self, Idle, Interval};
 use super::dispatcher::Dispatcher;
+use super::split_points;
 use super::storage::{self, Store};
 use super::swipes;
 use crate::app::keys::{msg_for_key, msg_for_key_code, usable_key, Modifiers};
@@ -157,8 +158,9 @@ fn other_decks(dispatch: Dispatcher) -> EventListener {
         let (Some(key), Some(value)) = (event.key(), event.new_value()) else {
             return;
         };
-        if key == storage::DECK_KEY {
-            let deck = Store::deck_written(&value);
+        let store = split_points::deck_store().filter(|_| key == storage::DECK_KEY);
+        if let Some(store) = store {
+            let deck = (store.written)(&value);
             dispatch.send(Msg::DeckElsewhere(Box::new(deck)));
         }
     })
