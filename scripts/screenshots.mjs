@@ -12,6 +12,7 @@
 //   docs/screenshots/messages-{wide-light,desktop-dark}.png  the message log open
 //   docs/screenshots/review-{desktop-light,phone-dark}.png
 //   docs/screenshots/race-{desktop-light,phone-dark}.png
+//   docs/screenshots/walk-{phone-light,laptop-dark}.png
 //
 // The review shots open a shared game of the search's, thrown on purpose
 // from move 300 until it blundered (`review --link 600 --seed 3
@@ -23,6 +24,12 @@
 // search's (`review --link 600 --seed 2`), press Race, and play the same
 // 40 keys: the ghost's score at the racer's move count and the lead, in
 // words and colour, above the board.
+//
+// The walk shots review a shared game of the search's, thrown on purpose
+// from move 40 (`review --link 120 --seed 8 --blunder-from 40`), press
+// Learn from your mistakes and answer the first position with the move
+// that was played: the board before the mistake, the bar saying "Not
+// quite" with its buttons (at the window's foot on a phone).
 //
 // The history shots open History on the same game and choose its list's
 // middle row: the board shows that move, beside the panel on a desktop,
@@ -45,7 +52,10 @@
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO, startServer, launchBrowser } from '../tests/e2e/helpers.mjs';
-import { buildReview, blunderedLink, gameLink, openSharedGame, pressReview, waitReviewed, chooseMark } from '../tests/e2e/review-helpers.mjs';
+import {
+  buildReview, blunderedLink, gameLink, nativeReview, openSharedGame, pressReview, waitReviewed, chooseMark,
+} from '../tests/e2e/review-helpers.mjs';
+import { reviewSharedGame, learnFromMistakes, answerWith } from '../tests/e2e/learn-helpers.mjs';
 
 const SEED = 2048;
 
@@ -106,6 +116,13 @@ async function showReview(page) {
   await chooseMark(page, REVIEWED.blunders[0] - 1);
 }
 
+/** The walk through a reviewed game's mistakes, its first position answered with the move played there. */
+async function showWalk(page) {
+  await reviewSharedGame(page, server.url, WALKED.query);
+  await learnFromMistakes(page);
+  await answerWith(page, WALKED.played);
+}
+
 /** Plays the fixed keys, letting each move settle. */
 async function playKeys(page) {
   await settle(page);
@@ -155,13 +172,24 @@ const SHOTS = [
   { view: { ...VIEWS[1], fullPage: true }, scheme: 'dark', name: 'review-phone-dark', review: true },
   { view: VIEWS[0], scheme: 'light', name: 'race-desktop-light', race: true },
   { view: VIEWS[1], scheme: 'dark', name: 'race-phone-dark', race: true },
+  { view: VIEWS[1], scheme: 'light', name: 'walk-phone-light', walk: true },
+  { view: VIEWS[3], scheme: 'dark', name: 'walk-laptop-dark', walk: true },
 ].filter((shot) => new RegExp(opts.only).test(shot.name));
-const searched = SHOTS.some((shot) => shot.review || shot.race);
+const searched = SHOTS.some((shot) => shot.review || shot.race || shot.walk);
 if (searched) buildReview();
 const REVIEWED = searched ? blunderedLink({ moves: 600, seed: 3, from: [300] }) : null;
 const RACED = searched ? gameLink({ moves: 600, seed: 2 }) : null;
+const WALKED = searched ? walkedGame() : null;
+
+/** The walk shots' game, and the move played at its first mistake or blunder. */
+function walkedGame() {
+  const { query } = blunderedLink({ moves: 120, seed: 8, from: [40] });
+  const { grades, played } = nativeReview(query);
+  const first = Math.min(...[...grades].filter(([, g]) => g === 'mistake' || g === 'blunder').map(([n]) => n));
+  return { query, played: played.get(first) };
+}
 try {
-  for (const { view, scheme, name, review, race, history, messages } of SHOTS) {
+  for (const { view, scheme, name, review, race, walk, history, messages } of SHOTS) {
     {
       const context = await browser.newContext({
         viewport: view.viewport,
@@ -181,6 +209,8 @@ try {
           await showReview(page);
         } else if (race) {
           await showRace(page);
+        } else if (walk) {
+          await showWalk(page);
         } else {
           await page.goto(`${server.url}?seed=${SEED}`, { waitUntil: 'load' });
           await page.waitForSelector('.tile-container > .tile', { state: 'attached', timeout: 15_000 });

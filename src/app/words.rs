@@ -893,6 +893,12 @@ pub const LEARN_NOT_LOADED: &str = "Learn from your mistakes could not be loaded
      on; it tries again when you next ask for it.";
 /// The button that starts the walk through a reviewed game's mistakes.
 pub const LEARN: &str = "Learn from your mistakes";
+/// Beside Learn from your mistakes: how many positions it asks, "3
+/// positions to try again".
+pub fn learn_count(n: usize) -> String {
+    let positions = if n == 1 { "position" } else { "positions" };
+    format!("{n} {positions} to try again")
+}
 /// The button that walks the deck's positions that are due.
 pub const PRACTICE: &str = "Practice";
 /// The walk's buttons.

@@ -225,4 +225,43 @@ export function quantile(values, q) {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 }
 
+// ---------------------------------------------------------------------------
+// Accessibility
 
+/** axe-core's script (npm ci installs it). */
+export const AXE = path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** Runs axe on the settled page; prints every violation; fails on serious or critical ones. */
+export async function audit(page, label) {
+  // Every animation to its last frame (the overlay fades in over ~1 s).
+  await page.evaluate(() => document.getAnimations().forEach((a) => a.finish()));
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    // Evaluated rather than added as a script tag: the page's CSP refuses
+    // inline scripts without their hash.
+    await page.evaluate(readFileSync(AXE, 'utf8'));
+  }
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
+    }));
+  });
+  for (const v of violations) {
+    console.log(`axe [${label}] ${v.impact} ${v.id}: ${v.help}`);
+    for (const n of v.nodes.slice(0, 6)) console.log(`    ${n.target}: ${(n.summary ?? '').replace(/\s+/g, ' ')}`);
+  }
+  if (violations.length === 0) console.log(`axe [${label}]: no violations`);
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`), [],
+    `[${label}] axe found serious or critical violations`);
+}
+
+/** Switches to the dark theme with the theme button (the light theme, the default, needs nothing). */
+export async function setTheme(page, theme) {
+  if (theme !== 'dark') return;
+  await page.click('.theme-button');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the toggle did not switch to dark');
+}

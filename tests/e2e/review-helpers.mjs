@@ -41,18 +41,26 @@ export function blunderedLink({ moves, seed = 1, from }) {
   return { query: run.stdout.trim(), blunders };
 }
 
-/** The native review of a link's game: its summary line's figures, the summary as the page words it, and every move's grade (1-based). */
+/**
+ * The native review of a link's game: its summary line's figures, the summary as the page words it, and every
+ * move's grade, the move played and the better move where there is one (maps by move number, 1-based).
+ */
 export function nativeReview(query) {
   const out = execFileSync(REVIEW, [query], { encoding: 'utf8' });
   const grades = new Map();
+  const played = new Map();
+  const better = new Map();
   for (const line of out.split('\n')) {
-    const m = line.match(/^\s*(\d+)\s+(up|down|left|right)\s+(best|good|inaccuracy|mistake|blunder)\b/);
-    if (m) grades.set(Number(m[1]), m[3]);
+    const m = line.match(/^\s*(\d+)\s+(up|down|left|right)\s+(best|good|inaccuracy|mistake|blunder)\s+[\d.]+\s+(up|down|left|right)?/);
+    if (!m) continue;
+    grades.set(Number(m[1]), m[3]);
+    played.set(Number(m[1]), m[2]);
+    if (m[4]) better.set(Number(m[1]), m[4]);
   }
   const summary = out.match(/this game: (\d+) moves, accuracy ([\d.]+)%: best (\d+) .*good (\d+) .*inaccuracy (\d+) .*mistake (\d+) .*blunder (\d+)/);
   const [, moves, accuracy, best, good, inaccuracy, mistake, blunder] = summary.map(Number);
   const said = out.match(/^the page says: (.*)$/m)[1];
-  return { moves, accuracy, said, counts: { best, good, inaccuracy, mistake, blunder }, grades };
+  return { moves, accuracy, said, counts: { best, good, inaccuracy, mistake, blunder }, grades, played, better };
 }
 
 /** Records long tasks (PerformanceObserver `longtask`) from the page's start, each { start, ms }: run as an init script. */

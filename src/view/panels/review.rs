@@ -20,7 +20,8 @@ use crate::ai::review::Grade;
 use crate::app::review_button::ReviewButton;
 use crate::app::words::{self, chance_floor, grade_count, review_summary};
 use crate::app::Model;
-use crate::view::context::{select, use_dispatcher};
+use crate::app::Msg;
+use crate::view::context::{select, send_button, use_dispatcher};
 use crate::web::dispatcher::Dispatcher;
 
 /// What the review's section shows, read from the model at once.
@@ -48,6 +49,9 @@ struct Found {
     words: String,
     /// How low the chance went, when the chart does not reach 0%.
     floor: Option<String>,
+    /// How many positions Learn from your mistakes would ask, in words,
+    /// once the review is done and found any.
+    learn: Option<String>,
 }
 
 impl Shown {
@@ -64,6 +68,9 @@ impl Shown {
                 marks: review_chart::marks(&plot, m.travel.viewing()),
                 words: review_chart::words(&plot),
                 floor: chance_floor(plot.floor() / 100),
+                learn: Some(m.mistakes_to_learn())
+                    .filter(|&n| n > 0)
+                    .map(words::learn_count),
             }
         });
         Shown {
@@ -114,8 +121,9 @@ fn section(s: &Shown, dispatch: Dispatcher) -> impl IntoView {
 }
 
 /// The summary in a sentence, the count of each grade (a legend of the
-/// marks' colours), and the chart of the game: the value line, its axes,
-/// and a button on each mistake and blunder that shows its board.
+/// marks' colours), Learn from your mistakes where there are any, and the
+/// chart of the game: the value line, its axes, and a button on each
+/// mistake and blunder that shows its board.
 fn found(f: &Found) -> impl IntoView {
     let counts = f.counts.clone().map(|(grade, count)| {
         view! {
@@ -132,6 +140,12 @@ fn found(f: &Found) -> impl IntoView {
             {f.summary.clone()}
         </p>
         <ul class="review-counts">{counts}</ul>
+        {f.learn.clone().map(|count| view! {
+            <p class="review-learn">
+                {send_button("learn-button", words::LEARN, Msg::Learn)}
+                <span class="review-learn-count">{count}</span>
+            </p>
+        })}
         <figure class="chart review-figure">
             <figcaption>{words::CHANCE_CAPTION}</figcaption>
             <svg

@@ -6,12 +6,12 @@ use leptos::prelude::*;
 
 use super::charts::{chart, reach_marks, score_marks, Mark};
 use crate::app::words::{
-    self, countdown, daily_result, latest_dailies, reach_words, score_words, size,
+    self, countdown, daily_result, deck_line, latest_dailies, reach_words, score_words, size,
 };
-use crate::app::Model;
+use crate::app::{Model, Msg};
 use crate::engine::Status;
 use crate::session::stats::game_id;
-use crate::view::context::select;
+use crate::view::context::{select, send_button};
 
 /// What the panel shows, read from the model at once: one memo drawn by
 /// one closure, each change rebuilt in place (so the rates table stays
@@ -28,6 +28,8 @@ struct Shown {
     /// The reach chart and the recent scores' chart, each as marks and
     /// words, once a game was played.
     charts: Option<[(Vec<Mark>, String); 2]>,
+    /// The deck in a line, once it is loaded, and whether cards are due.
+    deck: Option<(String, bool)>,
 }
 
 impl Shown {
@@ -56,6 +58,10 @@ impl Shown {
             ],
             rates,
             charts,
+            deck: m
+                .learn
+                .counts(m.contest.time.day)
+                .map(|(cards, due, learned)| (deck_line(cards, due, learned), due > 0)),
         }
     }
 }
@@ -136,7 +142,8 @@ fn DailyStats() -> impl IntoView {
     }
 }
 
-/// The heading, the totals, the charts and the rates table.
+/// The heading, the totals, the deck (with Practice when cards are due),
+/// the charts and the rates table.
 fn panel(s: &Shown) -> impl IntoView {
     let totals = s.totals.map(|(name, value)| {
         view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> }
@@ -152,11 +159,20 @@ fn panel(s: &Shown) -> impl IntoView {
                 </div>
             }
         });
+    let deck = s.deck.clone().map(|(line, due)| {
+        view! {
+            <p class="deck-line">
+                <span>{line}</span>
+                {due.then(|| send_button("practice-button", words::PRACTICE, Msg::Practice))}
+            </p>
+        }
+    });
     view! {
         <h2>{words::STATISTICS} {s.size.clone()}</h2>
         <table class="stats-table">
             <tbody>{totals.into_iter().collect_view()}</tbody>
         </table>
+        {deck}
         {charts}
         {rates_table(&s.rates)}
     }
