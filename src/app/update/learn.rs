@@ -11,6 +11,7 @@ use super::super::learn::{accepted, judged, to_learn, Position, Said, Source, Wa
 use super::super::model::{Model, Unsaved};
 use super::super::msg::{contest_msgs, other_msgs, Msg};
 use super::super::notice::{Record, Records};
+use super::super::words;
 use super::common::{announce, Outcome};
 use super::page;
 use crate::ai::bitboard;
@@ -134,14 +135,14 @@ pub fn answer(model: &mut Model, answer: Direction) -> Outcome {
     if !accepted(&judged) {
         walk.said = Said::NotQuite(judged);
         walk.missed = true;
-        announce(model, super::super::words::not_quite(&judged));
+        announce(model, words::not_quite(&judged));
         return Ok(Vec::new());
     }
     walk.said = Said::Found(judged);
     walk.found += 1;
     walk.first_try += u32::from(!walk.missed);
     let right = !walk.missed;
-    announce(model, super::super::words::found(&judged));
+    announce(model, words::found(&judged));
     settle(model, right);
     Ok(Vec::new())
 }
