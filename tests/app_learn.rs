@@ -396,18 +396,15 @@ fn puzzle_query(n: &str) -> Query {
 #[test]
 fn a_puzzle_link_replays_its_game_asks_for_learns_code_and_searches_its_one_move() {
     let (model, cmds) = opened_with(puzzle_query("3"));
-    // The link's game, replayed from its seed, is on the board; the note
-    // says what that proved; learn's code is asked for at once.
+    // The link's game, replayed from its seed, is on the board; learn's
+    // code is asked for at once, and finds the move once it is in.
     assert!(cmds.contains(&Cmd::LoadChunk(Chunk::Learn)), "{cmds:?}");
-    assert_eq!(
-        proof(&model),
-        Some("From a game replayed from its seed: move 3 of 4, 8 to make.")
-    );
-    let at = model.learn.asked.map(|a| a.at);
-    assert_eq!(at, Some(2));
+    assert_eq!(model.learn.asked.as_deref(), Some("3"));
+    assert_eq!(proof(&model), None);
     let position = model.board_game().state_at(2).unwrap();
-    // Learn's code is in: the deck is read, and the coach searches the
-    // one move, as a review does.
+    // Learn's code is in: the deck is read, the note says what the
+    // position proved, and the coach searches the one move, as a review
+    // does.
     let board = leptos_2048::ai::bitboard::from_board(&position.board).unwrap();
     let arrived = check(
         &model,
@@ -422,6 +419,10 @@ fn a_puzzle_link_replays_its_game_asks_for_learns_code_and_searches_its_one_move
                 moves: vec![(2, board)],
             },
         ],
+    );
+    assert_eq!(
+        proof(&arrived),
+        Some("From a game replayed from its seed: move 3 of 4, 8 to make.")
     );
     assert_eq!(*arrived.shown(), position);
     assert_eq!(
@@ -466,10 +467,6 @@ fn a_changed_or_cut_puzzle_link_is_refused_in_words_and_a_fresh_game_starts() {
             "This puzzle link cannot be opened: This link is cut short.",
         ),
         (
-            puzzle_query("9"),
-            "This puzzle link cannot be opened: its game has no such move.",
-        ),
-        (
             Query {
                 replay: None,
                 ..puzzle_query("2")
@@ -482,5 +479,33 @@ fn a_changed_or_cut_puzzle_link_is_refused_in_words_and_a_fresh_game_starts() {
         assert_eq!(model.learn.asked, None);
         assert!(!cmds.contains(&Cmd::LoadChunk(Chunk::Learn)));
         assert_eq!(model.board_game().len(), 0, "a fresh game");
+    }
+}
+
+#[test]
+fn a_puzzle_link_to_a_move_its_game_does_not_have_is_refused_once_learns_code_is_in() {
+    for number in ["9", "0", "x", ""] {
+        let (model, _) = opened_with(puzzle_query(number));
+        let game = model.board_game().clone();
+        let arrived = check(
+            &model,
+            Msg::ChunkLoaded {
+                chunk: Chunk::Learn,
+                loaded: true,
+            },
+            vec![Cmd::LoadDeck],
+        );
+        assert_eq!(
+            refusal(&arrived),
+            Some("This puzzle link cannot be opened: its game has no such move."),
+            "?puzzle={number}"
+        );
+        assert_eq!(arrived.learn.walk, None);
+        assert_eq!(arrived.learn.asked, None);
+        assert_eq!(
+            *arrived.board_game(),
+            game,
+            "the link's game stays, replayed"
+        );
     }
 }

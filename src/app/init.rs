@@ -4,7 +4,7 @@
 
 use crate::engine::Config;
 use crate::session::history::History;
-use crate::session::puzzle::{self, PuzzleError};
+use crate::session::puzzle::PuzzleError;
 use crate::session::replay::{self, LinkError};
 use crate::session::stored::{Loaded, Theme};
 
@@ -14,14 +14,14 @@ use super::coach::Coach;
 use super::computer::Computer;
 use super::contest::{Contest, DailyAsked, LocalTime, RaceOffer};
 use super::first_game::ShellGame;
-use super::learn::{Asked, Learn};
+use super::learn::Learn;
 use super::model::{
     next_seed, Game, Links, Mode, Model, Note, Record, Records, Settings, Storage, Travel,
 };
 use super::saved::Load;
 use super::words::{
-    link_error, link_verified, puzzle_link_wrong, puzzle_proved, race_link_wrong,
-    replay_link_wrong, DAILY_LINK_WRONG, SEED_LINK_WRONG,
+    link_error, link_verified, puzzle_link_wrong, race_link_wrong, replay_link_wrong,
+    DAILY_LINK_WRONG, SEED_LINK_WRONG,
 };
 use crate::session::daily;
 
@@ -118,7 +118,7 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
     let start = Start::from(flags, &mut entropy);
     let config = start.history.config();
     let shell_board = start.drawn.then(|| start.history.present().board.clone());
-    let start_puzzle = start.puzzle;
+    let asked_puzzle = start.puzzle.is_some();
     let load = if flags.query.replaces_own() {
         Load::Records
     } else {
@@ -147,15 +147,17 @@ pub fn init(flags: &Flags) -> (Model, Vec<Cmd>) {
             share: None,
         },
         note: start.note,
-        learn: Learn::default(),
+        learn: Learn {
+            asked: start.puzzle,
+            ..Learn::default()
+        },
         announcement: String::new(),
     };
     if flags.settings.was_set_aside() {
         model.storage.set_aside(Records::of(&[Record::Settings]));
     }
     asked_contest(&mut model, &flags.query);
-    model.learn.asked = start_puzzle;
-    if start_puzzle.is_some() && model.chunks.need(Chunk::Learn) {
+    if asked_puzzle && model.chunks.need(Chunk::Learn) {
         cmds.push(Cmd::LoadChunk(Chunk::Learn));
     }
     // The contest's views, the offer to race among them, are a chunk.
@@ -222,8 +224,9 @@ struct Start {
     saving: bool,
     /// Whether the page's shell drew this game's first board.
     drawn: bool,
-    /// The puzzle the address asked for (`?replay=…&puzzle=N`).
-    puzzle: Option<Asked>,
+    /// The move a puzzle link asked for (`?replay=…&puzzle=N`), as
+    /// written.
+    puzzle: Option<String>,
 }
 
 impl Start {
@@ -278,21 +281,17 @@ impl Start {
         }
     }
 
-    /// A puzzle: a shared game replayed from its seed, stopped before one
-    /// of its moves, and what that proved. Learn's walk asks it once its
-    /// code is in (`Learn::asked`).
+    /// A puzzle: a shared game replayed from its seed, on the board as a
+    /// replay link's is, but not replaying. Learn's rules find the move
+    /// asked for once their code is in (`Learn::asked`), and say what the
+    /// position proved.
     fn puzzle(link: Option<&str>, number: Option<&str>) -> Result<Option<Start>, String> {
-        let cut = PuzzleError::Link(LinkError::CutShort);
-        let link = link.ok_or_else(|| puzzle_link_wrong(&cut))?;
-        let p = puzzle::open(link, number.unwrap_or("")).map_err(|e| puzzle_link_wrong(&e))?;
-        let proof = Note::Proof(puzzle_proved(p.number, p.of, p.target_tile()));
-        let asked = Asked {
-            at: p.at,
-            number: p.number,
-        };
+        let wrong = |e| puzzle_link_wrong(&PuzzleError::Link(e));
+        let link = link.ok_or_else(|| wrong(LinkError::CutShort))?;
+        let history = replay::open(link).map_err(wrong)?;
         Ok(Some(Start {
-            puzzle: Some(asked),
-            ..Start::opened(p.history, Mode::Live, Some(proof))
+            puzzle: Some(number.unwrap_or_default().to_owned()),
+            ..Start::opened(history, Mode::Live, None)
         }))
     }
 

@@ -21,17 +21,10 @@ pub struct Learn {
     pub walk: Option<Walk>,
     /// The player's deck, once storage has answered (its room's code in).
     pub deck: Option<Deck>,
-    /// The puzzle the page's address asked for, opened once learn's code
-    /// is in.
-    pub asked: Option<Asked>,
-}
-
-/// A puzzle the address asked for: the move at history index `at` of the
-/// game on the board, its number among the link's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Asked {
-    pub at: usize,
-    pub number: u32,
+    /// The move a puzzle link asked for (`?puzzle=N`, as written): the
+    /// link's game is on the board, and learn's rules find the move once
+    /// their code is in.
+    pub asked: Option<String>,
 }
 
 /// Where a walk's positions come from.

@@ -100,7 +100,14 @@ impl Puzzle {
 /// The puzzle `link` and `number` (the `puzzle` value as written) name,
 /// or why there is none: see the module's documentation.
 pub fn open(link: &str, number: &str) -> Result<Puzzle, PuzzleError> {
-    let history = replay::open(link)?;
+    locate(replay::open(link)?, number)
+}
+
+/// The puzzle `number` names in `history`, a link's game as
+/// [`replay::open`] gave it: [`open`]'s second half. The page opens the
+/// link as it opens any replay link, and learn's rules locate the move
+/// once their code is in (`app::update::learn::arrived`).
+pub fn locate(history: History, number: &str) -> Result<Puzzle, PuzzleError> {
     let of = moves(history.inputs());
     let config = history.config();
     if (config.width, config.height) != (4, 4) {

@@ -44,8 +44,8 @@ pub fn rule(model: &mut Model, msg: Msg) -> Outcome {
 /// asked for.
 pub fn arrived(model: &mut Model) -> Vec<Cmd> {
     let mut cmds = vec![Cmd::LoadDeck];
-    if let Some(asked) = model.learn.asked.take() {
-        cmds.extend(open_puzzle(model, asked.at, asked.number));
+    if let Some(number) = model.learn.asked.take() {
+        cmds.extend(open_puzzle(model, &number));
     }
     cmds
 }
@@ -243,16 +243,21 @@ pub fn share_puzzle(model: &mut Model) -> Outcome {
     Ok(page::offer_link(model, url))
 }
 
-/// The puzzle the address asked for: the move at `at` of the game on the
-/// board, searched as a review searches (the coach's run of one move);
-/// the walk asks it once the verdict is in.
-fn open_puzzle(model: &mut Model, at: usize, number: u32) -> Vec<Cmd> {
-    let history = model.board_game();
-    let (Some(state), Some(&Input::Move(played))) =
-        (history.state_at(at), history.inputs().get(at))
-    else {
-        return Vec::new();
+/// The puzzle the address asked for: the `number`-th move (as written) of
+/// the link's game, which the page opened on the board. Said: what the
+/// position proved, or why there is none. The coach searches the move as
+/// a review does (its run of one move); the walk asks it once the verdict
+/// is in.
+fn open_puzzle(model: &mut Model, number: &str) -> Vec<Cmd> {
+    let p = match puzzle::locate(model.board_game().clone(), number) {
+        Ok(p) => p,
+        Err(e) => {
+            model.refuse(words::puzzle_link_wrong(&e));
+            return Vec::new();
+        }
     };
+    model.prove(words::puzzle_proved(p.number, p.of, p.target_tile()));
+    let (state, played) = (p.state(), p.played());
     let Some(board) = bitboard::from_board(&state.board) else {
         return Vec::new();
     };
@@ -260,11 +265,11 @@ fn open_puzzle(model: &mut Model, at: usize, number: u32) -> Vec<Cmd> {
         state,
         played,
         verdict: None,
-        number,
-        at: Some(at),
+        number: p.number,
+        at: Some(p.at),
     };
     model.learn.walk = Some(Walk::new(Source::Puzzle, vec![position]));
-    super::coach::review_one(model, at, board, played)
+    super::coach::review_one(model, p.at, board, played)
 }
 
 /// The search's verdict on a puzzle's position is in: the walk asks it.
