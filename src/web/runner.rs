@@ -6,11 +6,14 @@
 //! browser call it makes goes through a door that cannot throw
 //! (`browser`, `storage`, `ai_client`).
 
+use wasm_bindgen_futures::JsFuture;
+
 use super::browser;
 use super::dispatcher::Dispatcher;
 use super::split_points::{self, SplitPoints};
 use super::storage::Store;
 use super::workers::Workers;
+use crate::app::chunks::Chunk;
 use crate::app::{Cmd, Msg, Sent};
 use crate::session::deck::Deck;
 use crate::session::stored::Problem;
@@ -43,6 +46,22 @@ impl Runner {
     /// Writes the deck through what learn's chunk handed over.
     fn save_deck(&self, deck: &Deck) -> Result<(), Problem> {
         split_points::deck_store().map_or(Ok(()), |d| (d.save)(&self.store, deck))
+    }
+
+    /// Fetches `chunk`, and the rooms' style with the first chunk: none of
+    /// a chunk's views is drawn before its style is in.
+    fn load_chunk(&self, chunk: Chunk, dispatcher: Dispatcher) {
+        let loading = (self.split.load)(chunk);
+        let styled = JsFuture::from(browser::stylesheet(browser::ROOMS_STYLE));
+        leptos::task::spawn_local(async move {
+            let draw = loading.await;
+            let _ = styled.await;
+            if let Some(draw) = draw {
+                split_points::keep(chunk, draw);
+            }
+            let loaded = draw.is_some();
+            dispatcher.send(Msg::ChunkLoaded { chunk, loaded });
+        });
     }
 
     /// Carries out one command; replies go to `dispatcher`.
@@ -87,17 +106,7 @@ impl Runner {
             Cmd::WarmAi => self.workers.warm(),
             Cmd::AssessMoves { id, moves } => self.workers.assess(id, moves, dispatcher),
             Cmd::CancelAssessments => self.workers.cancel_assessments(),
-            Cmd::LoadChunk(chunk) => {
-                let loading = (self.split.load)(chunk);
-                leptos::task::spawn_local(async move {
-                    let draw = loading.await;
-                    if let Some(draw) = draw {
-                        split_points::keep(chunk, draw);
-                    }
-                    let loaded = draw.is_some();
-                    dispatcher.send(Msg::ChunkLoaded { chunk, loaded });
-                });
-            }
+            Cmd::LoadChunk(chunk) => self.load_chunk(chunk, dispatcher),
             Cmd::After { ms, then } => browser::after(ms, move || dispatcher.send(*then)),
             Cmd::CopyLink(url) => {
                 let copied = url.clone();
