@@ -12,7 +12,7 @@
 //! panic or a console error. `BROWSER_CALLS` in `tests/architecture.rs` lists every door and
 //! what it does when the browser refuses.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -574,40 +574,30 @@ pub fn dropped_file(event: &web_sys::Event) -> Option<JsValue> {
     file.is_object().then_some(file)
 }
 
-/// The stylesheet a chunk's views draw with (style/rooms.css).
-pub const ROOMS_STYLE: &str = "rooms";
-
 thread_local! {
-    /// The stylesheets added so far, each with the promise that settles
+    /// The rooms' stylesheet, once asked for: the promise that settles
     /// once it is in.
-    static STYLESHEETS: RefCell<Vec<(&'static str, js_sys::Promise)>> = const { RefCell::new(Vec::new()) };
+    static ROOMS_STYLE: OnceCell<js_sys::Promise> = const { OnceCell::new() };
 }
 
-/// The stylesheet `name` (style/NAME.css, which the page names in a
-/// `<meta name=NAME-css>`, scripts/later-css.mjs), added to the page the
-/// first time it is asked for: a promise that settles once it has loaded,
-/// or failed to (the views are drawn unstyled then, not left undrawn).
-/// Asked for again, the same promise; a page that names no such sheet
-/// settles at once.
-pub fn stylesheet(name: &'static str) -> js_sys::Promise {
-    STYLESHEETS.with(|sheets| {
-        let mut sheets = sheets.borrow_mut();
-        if let Some((_, added)) = sheets.iter().find(|(n, _)| *n == name) {
-            return added.clone();
-        }
-        let added = add_stylesheet(name);
-        sheets.push((name, added.clone()));
-        added
-    })
+/// The stylesheet a chunk's views draw with (style/rooms.css, which the
+/// page names in `<meta name=rooms-css>`, scripts/later-css.mjs), added to
+/// the page the first time it is asked for: a promise that settles once it
+/// has loaded, or failed to (the views are drawn unstyled then, not left
+/// undrawn). Asked for again, the same promise; a page that names no such
+/// sheet settles at once.
+pub fn rooms_style() -> js_sys::Promise {
+    ROOMS_STYLE.with(|added| added.get_or_init(add_rooms_style).clone())
 }
 
-/// Adds the stylesheet the meta `NAME-css` names, and takes the meta away.
-fn add_stylesheet(name: &str) -> js_sys::Promise {
+/// Adds the stylesheet the meta `rooms-css` names, and takes the meta away.
+fn add_rooms_style() -> js_sys::Promise {
     let doc = document();
-    let meta = doc.query_selector(&format!("meta[name={name}-css]"));
-    let (Ok(Some(meta)), Ok(link), Ok(Some(head))) =
-        (meta, doc.create_element("link"), doc.query_selector("head"))
-    else {
+    let (Ok(Some(meta)), Ok(link), Ok(Some(head))) = (
+        doc.query_selector("meta[name=rooms-css]"),
+        doc.create_element("link"),
+        doc.query_selector("head"),
+    ) else {
         return js_sys::Promise::resolve(&JsValue::UNDEFINED);
     };
     let href = meta.get_attribute("content").unwrap_or_default();

@@ -27,7 +27,7 @@ use crate::app::debugger::inspected::{Described, Inspected, Listed};
 use crate::app::debugger::program::{self, DebugCmd, DebugMsg, Debugger, Page, Row};
 use crate::app::{Model, Msg};
 use crate::view::inspector::{Drawn, Inspector, ROW_PX};
-use crate::web::browser::{self, scroll_box, scroll_to};
+use crate::web::browser::{scroll_box, scroll_to};
 
 /// What the debugger's chunk hands the page's runtime as it loads: its
 /// runner and what reads a file dropped on the page.
@@ -260,10 +260,20 @@ fn inert(paused: bool) {
 }
 
 /// Adds the debugger's stylesheet to the page the first time its view is
-/// mounted (the page names it, and does not fetch it at start): its place
-/// stays unseen until it is in (style/main.css).
+/// mounted: the page names it in a meta (scripts/later-css.mjs), and does
+/// not fetch it at start. The meta goes once it is added.
 fn styled() {
-    let _ = browser::stylesheet("debugger");
+    let doc = document();
+    let Ok(Some(meta)) = doc.query_selector("meta[name=debugger-css]") else {
+        return;
+    };
+    let href = meta.get_attribute("content").unwrap_or_default();
+    if let (Ok(link), Ok(Some(head))) = (doc.create_element("link"), doc.query_selector("head")) {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &href);
+        let _ = head.append_child(&link);
+    }
+    meta.remove();
 }
 
 /// The id of the debugger's place on the page (`view::Page` draws it

@@ -52,7 +52,7 @@ impl Runner {
     /// a chunk's views is drawn before its style is in.
     fn load_chunk(&self, chunk: Chunk, dispatcher: Dispatcher) {
         let loading = (self.split.load)(chunk);
-        let styled = JsFuture::from(browser::stylesheet(browser::ROOMS_STYLE));
+        let styled = JsFuture::from(browser::rooms_style());
         leptos::task::spawn_local(async move {
             let draw = loading.await;
             let _ = styled.await;
