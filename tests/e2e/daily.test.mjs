@@ -169,7 +169,8 @@ test("a reload with the counted attempt on the board asks for the contest's code
     asked = resolve;
   });
   page.on('request', (request) => {
-    const file = /\/((?:split|chunk)_[a-z0-9_]+)-[0-9a-f]+\.wasm$/.exec(request.url())?.[1];
+    const found = /\/((?:split|chunk)_[a-z0-9_]+)-[0-9a-f]+\.wasm$|\/(rooms)-[0-9a-f]+\.css$/.exec(request.url());
+    const file = found?.[1] ?? found?.[2];
     if (file) files.push(file);
     if (file === 'split_contest') asked(true);
   });
@@ -185,8 +186,10 @@ test("a reload with the counted attempt on the board asks for the contest's code
   assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
   assert.deepEqual((await readBoard(page)).board, last.board);
   await playAMove(page);
-  // Each of its files was fetched once: the chunk's loader took the preloads.
+  // Each of its files was fetched once: the chunk's loader and the rooms'
+  // style's link took the preloads.
   assert.ok(files.includes('split_contest'), 'the chunk itself');
+  assert.ok(files.includes('rooms'), "the rooms' style, which the contest's views wait for");
   for (const file of new Set(files)) {
     const times = files.filter((f) => f === file).length;
     assert.equal(times, 1, `${file} fetched ${times} times`);

@@ -54,7 +54,9 @@ const FAILURE_NOTE = 'p.panel.chunk-note[role=status]';
 const LOADING_NOTE = 'p.panel.chunk-note.chunk-loading';
 
 /** A chunk file's path: a panel's split file or a shared chunk. */
-const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|split_debugger|chunk_\d+)-[0-9a-f]+\.wasm$/;
+/** The rooms' style (style/rooms.css), fetched with the first chunk. */
+const ROOMS_STYLE = /^\/rooms-[0-9a-f]+\.css$/;
+const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|split_learn|split_debugger|chunk_\d+)-[0-9a-f]+\.wasm$/;
 /** The split file of `name`, as a route glob. */
 const splitGlob = (name) => `**/${PANELS[name].split}-*.wasm`;
 
@@ -276,11 +278,25 @@ async function playTwo(page, label) {
 // 1. Cold load
 
 test('cold load asks for no panel chunk; each panel then loads once, works, and opens again at once', async () => {
-  const { context, page, errors, chunks } = await openGame();
+  const styles = [];
+  const watchStyles = (p) => p.on('request', (r) => ROOMS_STYLE.test(new URL(r.url()).pathname) && styles.push(r.url()));
+  const { context, page, errors, chunks } = await openGame({ beforeLoad: watchStyles });
   assert.deepEqual(chunks, [], 'chunk files asked for by the first load');
   // Idle: the AI worker's files come now; still no chunk.
   await page.waitForTimeout(1_500);
   assert.deepEqual(chunks, [], 'chunk files asked for while the page was idle');
+  assert.deepEqual(styles, [], "the rooms' style asked for at load or while idle");
+  // A panel's view is drawn with its style from its first frame: each
+  // settings group, as it is added, already has the rooms' border.
+  await page.evaluate(() => {
+    window.groupBorders = [];
+    new MutationObserver(() => {
+      for (const group of document.querySelectorAll('.settings-group:not([data-seen])')) {
+        group.dataset.seen = '';
+        window.groupBorders.push(getComputedStyle(group).borderTopStyle);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
 
   const boards = await playTwo(page, 'cold');
   // History first (the moves above are in it), settings last (it changes the board's size).
@@ -315,7 +331,11 @@ test('cold load asks for no panel chunk; each panel then loads once, works, and 
   await page.keyboard.press('?');
   await page.waitForFunction(() => document.querySelector('.panel') === null, null, { timeout: 5_000 });
 
-  // No chunk file was asked for twice over the whole session.
+  // No chunk file was asked for twice over the whole session, nor the
+  // rooms' style, which came with the first panel.
+  assert.equal(styles.length, 1, `the rooms' style asked for ${styles.length} times`);
+  const borders = await page.evaluate(() => window.groupBorders);
+  assert.ok(borders.length > 0 && borders.every((b) => b === 'solid'), `settings groups drawn before their style: ${borders}`);
   const twice = chunks.filter((p, i) => chunks.indexOf(p) !== i);
   assert.deepEqual(twice, [], `chunk files asked for more than once: ${chunks.join(', ')}`);
   console.log(`panels: cold load asked for ${chunks.length} chunk files, each once: ${chunks.join(' ')}`);
