@@ -56,11 +56,16 @@ pub struct Card {
     pub added: u32,
 }
 
-/// A card as storage keeps it ([`Card`]).
+/// A card as storage keeps it ([`Card`]): the verdict as the review's
+/// assessment ([`Assessment`]'s fields, written among the card's own) and
+/// the move played.
 #[derive(Clone, Serialize, Deserialize)]
 struct StoredCard {
     state: State,
-    assessment: Assessment,
+    best: Direction,
+    target: u8,
+    values: [Option<i32>; 4],
+    ends: u8,
     played: Direction,
     number: u32,
     slot: u8,
@@ -70,10 +75,19 @@ struct StoredCard {
 
 impl From<Card> for StoredCard {
     fn from(card: Card) -> StoredCard {
+        let Assessment {
+            best,
+            target,
+            values,
+            ends,
+        } = card.verdict.assessment();
         StoredCard {
-            assessment: card.verdict.assessment(),
-            played: card.verdict.played,
             state: card.state,
+            best,
+            target,
+            values,
+            ends,
+            played: card.verdict.played,
             number: card.number,
             slot: card.slot,
             due: card.due,
@@ -84,8 +98,14 @@ impl From<Card> for StoredCard {
 
 impl From<StoredCard> for Card {
     fn from(stored: StoredCard) -> Card {
+        let assessment = Assessment {
+            best: stored.best,
+            target: stored.target,
+            values: stored.values,
+            ends: stored.ends,
+        };
         Card {
-            verdict: judge(&stored.assessment, stored.played),
+            verdict: judge(&assessment, stored.played),
             state: stored.state,
             number: stored.number,
             slot: stored.slot,
