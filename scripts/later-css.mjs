@@ -1,16 +1,16 @@
 // Trunk post-build hook: the stylesheets fetched later than the page.
 // - style/debugger.css (the debugger's column, list, veil and tree),
 //   fetched with the debugger;
-// - style/rooms.css (what only a chunk's views draw: the panels, the
-//   contest's bar and card, the walk's bar), fetched with the first chunk
-//   asked for, and awaited before that chunk's views are drawn.
+// - style/rooms.css (what only a chunk's views draw: the panels and the
+//   walk's bar), fetched with the first chunk that draws with it, and
+//   awaited before that chunk's views are drawn.
 // Trunk links each in the head like any stylesheet (hashed, so a new build
 // has a new name); this turns each link into `<meta name=NAME-css
 // content=/NAME-….css>`, which `web::browser::stylesheet` reads when it is
 // first asked for, adding the stylesheet then. The service worker caches
 // them with the page's other files (the meta names them, as the chunks'
 // meta names theirs). What the page draws at start, a chunk's place while
-// its code is coming included, is style/main.css's.
+// its code is coming and the contest's views included, is style/main.css's.
 //
 //   node scripts/later-css.mjs     as a trunk hook (Trunk.toml)
 import { readFile, writeFile } from 'node:fs/promises';
@@ -34,15 +34,6 @@ for (const name of LATER) {
     continue;
   }
   html = html.replace(link, `<meta name=${name}-css content=${found[1]}>`);
-  // The page's first script preloads the rooms' style on a reload with a
-  // challenge on the board (index.html): its name written in there.
-  const placeholder = `${name.toUpperCase()}_STYLE`;
-  if (html.includes(placeholder)) {
-    if (html.split(placeholder).length !== 2) throw new Error(`later-css: index.html names ${placeholder} more than once`);
-    html = html.replace(placeholder, () => JSON.stringify(found[1]));
-  } else if (name === 'rooms') {
-    throw new Error(`later-css: index.html's first script names no ${placeholder}`);
-  }
   console.log(`later-css: ${found[1]} fetched when first asked for, not linked at start`);
 }
 await writeFile(file, html);

@@ -62,6 +62,16 @@ pub enum Chunk {
     Learn,
 }
 
+impl Chunk {
+    /// Whether the chunk's views draw with the rooms' style
+    /// (style/rooms.css), which comes with the first such chunk and before
+    /// its views are drawn: not the contest's, which a reload with a
+    /// challenge on the board draws at once, and whose style is the page's.
+    pub fn styled_later(self) -> bool {
+        !matches!(self, Chunk::Contest)
+    }
+}
+
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
 /// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
 macro_rules! chunks_slots {

@@ -48,14 +48,19 @@ impl Runner {
         split_points::deck_store().map_or(Ok(()), |d| (d.save)(&self.store, deck))
     }
 
-    /// Fetches `chunk`, and the rooms' style with the first chunk: none of
-    /// a chunk's views is drawn before its style is in.
+    /// Fetches `chunk`, and the rooms' style with the first chunk that
+    /// draws with it ([`Chunk::styled_later`]): none of such a chunk's views
+    /// is drawn before the style is in.
     fn load_chunk(&self, chunk: Chunk, dispatcher: Dispatcher) {
         let loading = (self.split.load)(chunk);
-        let styled = JsFuture::from(browser::rooms_style());
+        let styled = chunk
+            .styled_later()
+            .then(|| JsFuture::from(browser::rooms_style()));
         leptos::task::spawn_local(async move {
             let draw = loading.await;
-            let _ = styled.await;
+            if let Some(styled) = styled {
+                let _ = styled.await;
+            }
             if let Some(draw) = draw {
                 split_points::keep(chunk, draw);
             }

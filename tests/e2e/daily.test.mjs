@@ -186,10 +186,10 @@ test("a reload with the counted attempt on the board asks for the contest's code
   assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
   assert.deepEqual((await readBoard(page)).board, last.board);
   await playAMove(page);
-  // Each of its files was fetched once: the chunk's loader and the rooms'
-  // style's link took the preloads.
+  // Each of its files was fetched once: the chunk's loader took the
+  // preloads.
   assert.ok(files.includes('split_contest'), 'the chunk itself');
-  assert.ok(files.includes('rooms'), "the rooms' style, which the contest's views wait for");
+  assert.ok(!files.includes('rooms'), "the rooms' style asked for: the contest's views draw with the page's");
   for (const file of new Set(files)) {
     const times = files.filter((f) => f === file).length;
     assert.equal(times, 1, `${file} fetched ${times} times`);
