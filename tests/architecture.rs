@@ -1384,18 +1384,22 @@ fn names_directly(code: &str, name: &str) -> bool {
 /// A room whose rules arrive with its chunk (`app::rooms`): its rules
 /// file, the module path other files name them by, the constant that hands
 /// them to the chunk's split point, the page-side function that reads what
-/// arrived, and what the page at start keeps of the file (every other
-/// `pub fn` there is the room's, and arrives with its chunk).
+/// arrived, what the page at start keeps of the file (every other
+/// `pub fn` there is the room's, and arrives with its chunk), and what
+/// other moved rooms' rules call directly (they are in those rooms'
+/// chunks, which hand this room's rules over too: no other file may name
+/// them).
 struct MovedRoom {
     file: &'static str,
     module: &'static str,
     constant: &'static str,
     getter: &'static str,
     kept: &'static [&'static str],
+    from_rooms: &'static [&'static str],
 }
 
 /// The rooms moved so far.
-const MOVED_ROOMS: [MovedRoom; 2] = [
+const MOVED_ROOMS: [MovedRoom; 3] = [
     MovedRoom {
         file: "app/update/contest.rs",
         module: "contest",
@@ -1408,6 +1412,7 @@ const MOVED_ROOMS: [MovedRoom; 2] = [
             "put_own_game_on_board",
             "time",
         ],
+        from_rooms: &[],
     },
     MovedRoom {
         file: "app/update/learn.rs",
@@ -1415,8 +1420,24 @@ const MOVED_ROOMS: [MovedRoom; 2] = [
         constant: "LEARN",
         getter: "learn_rules",
         kept: &["leave", "verdict_in"],
+        from_rooms: &[],
+    },
+    MovedRoom {
+        file: "app/update/coach.rs",
+        module: "coach",
+        constant: "COACH",
+        getter: "coach_rules",
+        kept: &["keep_valid"],
+        // A challenge's end (the contest's) and a puzzle's position
+        // (learn's) start a review.
+        from_rooms: &["review_quietly", "review_one"],
     },
 ];
+
+/// Whether `path` is a moved room's rules file.
+fn moved_rooms_file(path: &str) -> bool {
+    MOVED_ROOMS.iter().any(|room| path.ends_with(room.file))
+}
 
 /// The `pub fn`s of `code`.
 fn public_functions(code: &str) -> Vec<String> {
@@ -1460,7 +1481,8 @@ fn room_rules_linked(
                 let after = code[at + path_of.len()..].chars().next();
                 !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
             });
-            if named {
+            let from_room = room.from_rooms.contains(&f.as_str()) && moved_rooms_file(path);
+            if named && !from_room {
                 found.push(format!("{path} names {path_of}"));
             }
         }
@@ -1544,4 +1566,42 @@ fn the_checker_sees_a_moved_rule_linked_into_the_page() {
     );
     let well = "pub fn loaded() { rooms::daily(1) }\npub fn daily(n: u32) {}";
     assert!(room_rules_linked(&MOVED_ROOMS[0], well, rooms, &[]).is_empty());
+}
+
+#[test]
+fn the_checker_sees_the_coachs_rules_linked_into_the_page() {
+    let coach = "pub fn rule() {}\npub fn review() {}\npub fn review_quietly() {}\n\
+                 pub fn review_one() {}\npub fn keep_valid() {}";
+    let rooms = "pub const COACH: Rules = Rules::Coach(CoachRules { rule: coach::rule });\n\
+                 #[cfg(target_family = \"wasm\")]\nfn coach_rules() { COACH_HERE.get() }";
+    let file = |path: &str, code: &str| (path.to_string(), code.to_string());
+    let others = vec![
+        file(
+            "src/app/update/mod.rs",
+            "Msg::Review => coach::review(model),",
+        ),
+        file(
+            "src/app/update/contest.rs",
+            "use super::coach::review_quietly;",
+        ),
+        file("src/app/update/learn.rs", "super::coach::review_one(model)"),
+        file(
+            "src/app/update/game.rs",
+            "super::coach::review_quietly(model)",
+        ),
+    ];
+    let found = room_rules_linked(&MOVED_ROOMS[2], coach, rooms, &others);
+    assert_eq!(
+        found,
+        [
+            "src/app/update/mod.rs names coach::review",
+            "src/app/update/game.rs names coach::review_quietly"
+        ]
+    );
+    let native = "#[cfg(target_family = \"wasm\")]\nfn coach_rules() { match COACH {} }";
+    let found = room_rules_linked(&MOVED_ROOMS[2], coach, native, &[]);
+    assert_eq!(
+        found,
+        ["rooms::coach_rules on the page does not read only what arrived"]
+    );
 }
