@@ -99,8 +99,10 @@ pub const LEARN: Rules = Rules::Learn(LearnRules {
 });
 
 /// The chunks that bring a room's rules: what the debugger fetches before
-/// it replays a session (its messages may be any room's).
-pub const WITH_RULES: [Chunk; 3] = [Chunk::Contest, Chunk::Learn, Chunk::Panel(Panel::History)];
+/// it replays a session (its messages may be any room's). The contest's
+/// and learn's bring the coach's too, so the history panel's is not
+/// fetched for it.
+pub const WITH_RULES: [Chunk; 2] = [Chunk::Contest, Chunk::Learn];
 
 /// The contest's rules, which the contest's chunk hands over (its row in
 /// `chunk_table!`). Naming this is what links them: on the page only the
