@@ -19,6 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use leptos_2048::app::chunks::Chunk;
+use leptos_2048::app::rooms;
+
 /// Every `.rs` file under `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -1544,6 +1547,53 @@ fn moved_rooms_rules_are_not_linked_into_the_page_at_start() {
             room.module
         );
     }
+}
+
+/// The rooms' rules each row of `chunk_table!` hands over (`rules A & B`,
+/// by their constants' names), by the row's chunk as written
+/// (`Chunk::Contest`).
+fn rules_by_row(table: &str) -> Vec<(String, Vec<String>)> {
+    let rows = table.lines().filter_map(|line| {
+        let (chunk, rest) = line.trim().split_once(" => ")?;
+        let rules = rest.split_once("; rules ").map_or("", |(_, r)| r);
+        let rules = rules.trim_end_matches(',').split(" & ");
+        let names = rules.filter_map(|r| r.rsplit("::").next());
+        let names = names.filter(|n| !n.is_empty()).map(String::from);
+        chunk
+            .starts_with("Chunk::")
+            .then(|| (chunk.to_string(), names.collect()))
+    });
+    rows.collect()
+}
+
+#[test]
+fn the_debugger_fetches_a_chunk_that_brings_every_moved_rooms_rules() {
+    let table = fs::read_to_string(src().join("app/chunks.rs")).unwrap();
+    let rows = rules_by_row(&table);
+    let written = |c: Chunk| format!("Chunk::{c:?}").replace("Panel(", "Panel(Panel::");
+    let fetched: Vec<String> = rooms::WITH_RULES.iter().map(|&c| written(c)).collect();
+    for room in &MOVED_ROOMS {
+        let handing: Vec<&String> = rows
+            .iter()
+            .filter(|(_, rules)| rules.iter().any(|r| r == room.constant))
+            .map(|(chunk, _)| chunk)
+            .collect();
+        let c = room.constant;
+        assert!(
+            !handing.is_empty(),
+            "no row of chunk_table! hands rooms::{c}"
+        );
+        assert!(
+            handing.iter().any(|chunk| fetched.contains(chunk)),
+            "the debugger fetches none of {handing:?}, which hand rooms::{c}"
+        );
+    }
+    let contest = rows.iter().find(|(chunk, _)| chunk == "Chunk::Contest");
+    assert_eq!(
+        contest.unwrap().1,
+        ["CONTEST", "COACH"],
+        "the table is read"
+    );
 }
 
 #[test]
