@@ -18,7 +18,8 @@
 //! - [`travel`]: time travel: undo and redo, viewing the past, resuming
 //!   from it, replays and their speed, the history's check;
 //! - [`computer`]: hints and autoplay, and the AI's answers;
-//! - [`coach`]: reviewing the game in play, and the search's verdicts;
+//! - [`coach`]: reviewing the game in play, and the search's verdicts
+//!   (through `rooms`: they arrive with the chunks that start a review);
 //! - [`settings`]: board size and target, the theme;
 //! - [`saving`]: what storage answers, handed to each room's rule;
 //!   writing what is unsaved, failed writes;
@@ -131,9 +132,10 @@ fn code_arrived(model: &mut Model, chunk: Chunk, loaded: bool) -> Outcome {
 }
 
 /// The runtime holds a message whose room's rules arrive with `chunk`
-/// (`chunks::code_needed`). The history panel's brings the coach's rules,
-/// and only a review asks for it so: the panel opens at once, where the
-/// review shows, saying that it loads, or that it could not.
+/// (`rooms::code_wanted`): it is fetched (`chunks::code_needed`). The
+/// history panel's brings the coach's rules, and only a review asks for it
+/// so: the panel opens at once, where the review shows, saying that it
+/// loads, or that it could not.
 fn code_needed(model: &mut Model, chunk: Chunk) -> Outcome {
     let history = Chunk::Panel(Panel::History);
     if chunk == history && model.panel != Some(Panel::History) {
