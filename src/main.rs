@@ -59,7 +59,7 @@ fn debugger() -> Result<DebuggerTool, SplitLoaderError> {
 
 /// A split point for each of [`chunk_table!`]'s rows, and `load`.
 macro_rules! split_points {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)? $(; rules $($rules:ident)::+)?,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)? $(; rules $($($rules:ident)::+)&+)?,)*) => {
         /// Fetches `chunk` and gives the function that draws its view:
         /// `None` if it cannot be fetched.
         async fn load(chunk: Chunk) -> Option<Draw> {
@@ -73,7 +73,7 @@ macro_rules! split_points {
             #[wasm_split($name, wasm_split_path = ::leptos::wasm_split, fallible)]
             fn $name() -> Result<Draw, SplitLoaderError> {
                 $(split_points::hand_over($($tool)::+);)?
-                $(app::rooms::arrive($($rules)::+);)?
+                $($(app::rooms::arrive($($rules)::+);)+)?
                 Ok(|| view! { <$($view)::+/> }.into_any())
             }
         )*

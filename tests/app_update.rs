@@ -14,6 +14,7 @@ use leptos_2048::app::computer::{Purpose, BUDGET_MS, MAX_PAUSE_MS};
 use leptos_2048::app::contest::LocalTime;
 use leptos_2048::app::debugger::{Entry, Recording, RECORD_LEN};
 use leptos_2048::app::model::{Record, Records, Refusal, Scored, MAX_SPEED, THEME_COLOURS};
+use leptos_2048::app::rooms;
 use leptos_2048::app::travel::row_number;
 use leptos_2048::app::words::theme_button;
 use leptos_2048::app::words::ONLY_4X4;
@@ -1333,6 +1334,68 @@ fn a_review_judges_every_move_of_the_game_in_play() {
     // Reviewing again finds nothing left to search.
     let again = check(&done, Msg::Review, vec![]);
     assert_eq!(again.coach.progress(), done.coach.progress());
+}
+
+/// On the page the coach's rules arrive with each chunk that starts a
+/// review (`app::rooms::COACH`: the history panel's, the contest's,
+/// learn's): the runtime holds its messages until one of them is in, asking
+/// for the history panel's, and the panel opens at once, where the review
+/// shows, saying that its code loads or could not.
+#[test]
+fn the_coachs_messages_wait_for_a_chunk_that_brings_its_rules() {
+    let model = played(&TEN_MOVES);
+    let loaded = |chunk: Chunk| {
+        after(
+            model.clone(),
+            [
+                Msg::CodeNeeded(chunk),
+                Msg::ChunkLoaded {
+                    chunk,
+                    loaded: true,
+                },
+            ],
+        )
+    };
+    let history = Chunk::Panel(Panel::History);
+    let answer = Msg::Assessed {
+        id: 1,
+        at: 0,
+        answer: Err("gone".into()),
+    };
+    for msg in [Msg::Review, Msg::CancelReview, answer] {
+        let label = msg.label();
+        assert_eq!(rooms::code_wanted(&model, &msg), Some(history), "{label}");
+        for chunk in [history, Chunk::Contest, Chunk::Learn] {
+            let here = loaded(chunk);
+            assert_eq!(here.chunks.of(chunk), Fetch::Loaded);
+            assert_eq!(rooms::code_wanted(&here, &msg), None, "{label}, {chunk:?}");
+        }
+        let stats = loaded(Chunk::Panel(Panel::Stats));
+        assert_eq!(rooms::code_wanted(&stats, &msg), Some(history), "{label}");
+    }
+    assert_eq!(rooms::code_wanted(&model, &Msg::Undo), None);
+    // Wanted, the history panel opens and asks for its code, once.
+    let wanted = check(
+        &model,
+        Msg::CodeNeeded(history),
+        vec![Cmd::LoadChunk(history)],
+    );
+    assert_eq!(wanted.panel, Some(Panel::History));
+    assert_eq!(wanted.chunks.of(history), Fetch::Loading);
+    let again = check(&wanted, Msg::CodeNeeded(history), vec![]);
+    assert_eq!(ignored(&again), Some(Ignored::NoChange));
+    // It could not be fetched: the open panel says so, and is asked again.
+    let failed = Msg::ChunkLoaded {
+        chunk: history,
+        loaded: false,
+    };
+    let failed = check(&wanted, failed, vec![]);
+    let retried = check(
+        &failed,
+        Msg::CodeNeeded(history),
+        vec![Cmd::LoadChunk(history)],
+    );
+    assert_eq!(retried.panel, Some(Panel::History));
 }
 
 #[test]

@@ -19,6 +19,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use leptos_2048::app::chunks::Chunk;
+use leptos_2048::app::rooms;
+
 /// Every `.rs` file under `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -1385,18 +1388,22 @@ fn names_directly(code: &str, name: &str) -> bool {
 /// A room whose rules arrive with its chunk (`app::rooms`): its rules
 /// file, the module path other files name them by, the constant that hands
 /// them to the chunk's split point, the page-side function that reads what
-/// arrived, and what the page at start keeps of the file (every other
-/// `pub fn` there is the room's, and arrives with its chunk).
+/// arrived, what the page at start keeps of the file (every other
+/// `pub fn` there is the room's, and arrives with its chunk), and what
+/// other moved rooms' rules call directly (they are in those rooms'
+/// chunks, which hand this room's rules over too: no other file may name
+/// them).
 struct MovedRoom {
     file: &'static str,
     module: &'static str,
     constant: &'static str,
     getter: &'static str,
     kept: &'static [&'static str],
+    from_rooms: &'static [&'static str],
 }
 
 /// The rooms moved so far.
-const MOVED_ROOMS: [MovedRoom; 2] = [
+const MOVED_ROOMS: [MovedRoom; 3] = [
     MovedRoom {
         file: "app/update/contest.rs",
         module: "contest",
@@ -1409,6 +1416,7 @@ const MOVED_ROOMS: [MovedRoom; 2] = [
             "put_own_game_on_board",
             "time",
         ],
+        from_rooms: &[],
     },
     MovedRoom {
         file: "app/update/learn.rs",
@@ -1416,8 +1424,24 @@ const MOVED_ROOMS: [MovedRoom; 2] = [
         constant: "LEARN",
         getter: "learn_rules",
         kept: &["leave", "verdict_in"],
+        from_rooms: &[],
+    },
+    MovedRoom {
+        file: "app/update/coach.rs",
+        module: "coach",
+        constant: "COACH",
+        getter: "coach_rules",
+        kept: &["keep_valid"],
+        // A challenge's end (the contest's) and a puzzle's position
+        // (learn's) start a review.
+        from_rooms: &["review_quietly", "review_one"],
     },
 ];
+
+/// Whether `path` is a moved room's rules file.
+fn moved_rooms_file(path: &str) -> bool {
+    MOVED_ROOMS.iter().any(|room| path.ends_with(room.file))
+}
 
 /// The `pub fn`s of `code`.
 fn public_functions(code: &str) -> Vec<String> {
@@ -1461,7 +1485,8 @@ fn room_rules_linked(
                 let after = code[at + path_of.len()..].chars().next();
                 !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
             });
-            if named {
+            let from_room = room.from_rooms.contains(&f.as_str()) && moved_rooms_file(path);
+            if named && !from_room {
                 found.push(format!("{path} names {path_of}"));
             }
         }
@@ -1525,6 +1550,53 @@ fn moved_rooms_rules_are_not_linked_into_the_page_at_start() {
     }
 }
 
+/// The rooms' rules each row of `chunk_table!` hands over (`rules A & B`,
+/// by their constants' names), by the row's chunk as written
+/// (`Chunk::Contest`).
+fn rules_by_row(table: &str) -> Vec<(String, Vec<String>)> {
+    let rows = table.lines().filter_map(|line| {
+        let (chunk, rest) = line.trim().split_once(" => ")?;
+        let rules = rest.split_once("; rules ").map_or("", |(_, r)| r);
+        let rules = rules.trim_end_matches(',').split(" & ");
+        let names = rules.filter_map(|r| r.rsplit("::").next());
+        let names = names.filter(|n| !n.is_empty()).map(String::from);
+        chunk
+            .starts_with("Chunk::")
+            .then(|| (chunk.to_string(), names.collect()))
+    });
+    rows.collect()
+}
+
+#[test]
+fn the_debugger_fetches_a_chunk_that_brings_every_moved_rooms_rules() {
+    let table = fs::read_to_string(src().join("app/chunks.rs")).unwrap();
+    let rows = rules_by_row(&table);
+    let written = |c: Chunk| format!("Chunk::{c:?}").replace("Panel(", "Panel(Panel::");
+    let fetched: Vec<String> = rooms::WITH_RULES.iter().map(|&c| written(c)).collect();
+    for room in &MOVED_ROOMS {
+        let handing: Vec<&String> = rows
+            .iter()
+            .filter(|(_, rules)| rules.iter().any(|r| r == room.constant))
+            .map(|(chunk, _)| chunk)
+            .collect();
+        let c = room.constant;
+        assert!(
+            !handing.is_empty(),
+            "no row of chunk_table! hands rooms::{c}"
+        );
+        assert!(
+            handing.iter().any(|chunk| fetched.contains(chunk)),
+            "the debugger fetches none of {handing:?}, which hand rooms::{c}"
+        );
+    }
+    let contest = rows.iter().find(|(chunk, _)| chunk == "Chunk::Contest");
+    assert_eq!(
+        contest.unwrap().1,
+        ["CONTEST", "COACH"],
+        "the table is read"
+    );
+}
+
 #[test]
 fn the_checker_sees_a_moved_rule_linked_into_the_page() {
     let contest = "pub fn loaded() { daily(1) }\npub fn daily(n: u32) {}\npub fn rule() {}\n\
@@ -1545,4 +1617,42 @@ fn the_checker_sees_a_moved_rule_linked_into_the_page() {
     );
     let well = "pub fn loaded() { rooms::daily(1) }\npub fn daily(n: u32) {}";
     assert!(room_rules_linked(&MOVED_ROOMS[0], well, rooms, &[]).is_empty());
+}
+
+#[test]
+fn the_checker_sees_the_coachs_rules_linked_into_the_page() {
+    let coach = "pub fn rule() {}\npub fn review() {}\npub fn review_quietly() {}\n\
+                 pub fn review_one() {}\npub fn keep_valid() {}";
+    let rooms = "pub const COACH: Rules = Rules::Coach(CoachRules { rule: coach::rule });\n\
+                 #[cfg(target_family = \"wasm\")]\nfn coach_rules() { COACH_HERE.get() }";
+    let file = |path: &str, code: &str| (path.to_string(), code.to_string());
+    let others = vec![
+        file(
+            "src/app/update/mod.rs",
+            "Msg::Review => coach::review(model),",
+        ),
+        file(
+            "src/app/update/contest.rs",
+            "use super::coach::review_quietly;",
+        ),
+        file("src/app/update/learn.rs", "super::coach::review_one(model)"),
+        file(
+            "src/app/update/game.rs",
+            "super::coach::review_quietly(model)",
+        ),
+    ];
+    let found = room_rules_linked(&MOVED_ROOMS[2], coach, rooms, &others);
+    assert_eq!(
+        found,
+        [
+            "src/app/update/mod.rs names coach::review",
+            "src/app/update/game.rs names coach::review_quietly"
+        ]
+    );
+    let native = "#[cfg(target_family = \"wasm\")]\nfn coach_rules() { match COACH {} }";
+    let found = room_rules_linked(&MOVED_ROOMS[2], coach, native, &[]);
+    assert_eq!(
+        found,
+        ["rooms::coach_rules on the page does not read only what arrived"]
+    );
 }

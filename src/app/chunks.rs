@@ -24,7 +24,9 @@ use super::words;
 /// `scripts/chunks.mjs` and `scripts/size.sh`'s budgets go by it); and the
 /// component that draws it, a path from the library's root, which only the
 /// binary reads; and, after `hands`, what the chunk hands the page as it
-/// loads (`web::split_points::Tool`: the card's picture). The debugger's
+/// loads (`web::split_points::Tool`: the card's picture), and, after
+/// `rules`, the rooms' rules it hands over (`app::rooms`: the coach's come
+/// with each of the three chunks that start a review). The debugger's
 /// chunk is not the app's and has no row: the runtime fetches it itself.
 ///
 /// The rows are handed to the macro `$then`: `chunks_slots` below makes
@@ -41,11 +43,11 @@ use super::words;
 macro_rules! chunk_table {
     ($then:ident) => {
         $then! {
-            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel,
+            Chunk::Panel(Panel::History) => panel_history: view::panels::HistoryPanel; rules app::rooms::COACH,
             Chunk::Panel(Panel::Stats) => panel_stats: view::panels::StatsPanel,
             Chunk::Panel(Panel::Settings) => panel_settings: view::panels::SettingsPanel,
-            Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL; rules app::rooms::CONTEST,
-            Chunk::Learn => learn: view::learn::LearnViews; hands web::deck_store::TOOL; rules app::rooms::LEARN,
+            Chunk::Contest => contest: view::contest::ContestViews; hands web::card_picture::TOOL; rules app::rooms::CONTEST & app::rooms::COACH,
+            Chunk::Learn => learn: view::learn::LearnViews; hands web::deck_store::TOOL; rules app::rooms::LEARN & app::rooms::COACH,
         }
     };
 }
@@ -75,7 +77,7 @@ impl Chunk {
 /// Each chunk's slot in [`Chunks`] (`Chunk::index`), `Chunk::ALL` and
 /// `Chunk::COUNT`, from [`chunk_table!`](crate::chunk_table).
 macro_rules! chunks_slots {
-    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)? $(; rules $($rules:ident)::+)?,)*) => {
+    ($(Chunk::$kind:ident $(($which:path))? => $name:ident: $($view:ident)::+ $(; hands $($tool:ident)::+)? $(; rules $($($rules:ident)::+)&+)?,)*) => {
         /// Each chunk's slot, named as the chunk is.
         #[allow(non_camel_case_types)]
         enum Slot {

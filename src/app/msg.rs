@@ -326,10 +326,30 @@ macro_rules! learn_inputs {
 }
 pub(crate) use learn_inputs;
 
+/// The coach's messages: every one of them is the coach's rule
+/// (`update::coach::rule`, through `rooms`). `update`'s arm and
+/// `rooms::code_wanted` both use this one list.
+macro_rules! coach_msgs {
+    () => {
+        Msg::Review | Msg::CancelReview | Msg::Assessed { .. }
+    };
+}
+pub(crate) use coach_msgs;
+
 /// Every other message: with `contest_msgs!` and `learn_msgs!`, every
 /// `Msg`, so that a match over the three has no wildcard arm and a new
-/// message must be placed in one of them.
+/// message must be placed in one of them. The coach's (`coach_msgs!`) and
+/// the page's own (`page_msgs!`).
 macro_rules! other_msgs {
+    () => {
+        $crate::app::msg::coach_msgs!() | $crate::app::msg::page_msgs!()
+    };
+}
+pub(crate) use other_msgs;
+
+/// The messages whose rules are on the page at start: every message but a
+/// moved room's (`contest_msgs!`, `learn_msgs!`, `coach_msgs!`).
+macro_rules! page_msgs {
     () => {
         Msg::Play(_)
             | Msg::Undo
@@ -359,11 +379,8 @@ macro_rules! other_msgs {
             | Msg::SystemDark(_)
             | Msg::DismissNote
             | Msg::CheckHistory
-            | Msg::Review
-            | Msg::CancelReview
-            | Msg::Assessed { .. }
             | Msg::CodeNeeded(_)
             | Msg::Time(_)
     };
 }
-pub(crate) use other_msgs;
+pub(crate) use page_msgs;

@@ -18,8 +18,16 @@
 //! card), but for what the page at start needs to resume a challenge: its
 //! records as storage gave them (`contest::loaded`), the clock, Finish's
 //! question, and putting the own game back on the board for the settings;
-//! and learn's (the walk, Practice, the deck, puzzles), but for closing
-//! the walk when the game is acted on and a puzzle's verdict coming in.
+//! learn's (the walk, Practice, the deck, puzzles), but for closing
+//! the walk when the game is acted on and a puzzle's verdict coming in;
+//! and the coach's (Review, its cancelling, the search's answers), but for
+//! `coach::keep_valid`, which runs after every message. A reload needs none
+//! of the coach's rules: a review is not stored, so none runs at start.
+//! Three chunks hand the coach's rules over, each of which starts a
+//! review: the history panel's (Review, whose verdicts it shows), the
+//! contest's (a challenge's end reviews it for the card's grades) and
+//! learn's (a puzzle's position is searched); their code is then a chunk
+//! the three share.
 
 use std::cell::Cell;
 
@@ -27,7 +35,9 @@ use super::chunks::{Chunk, Fetch};
 use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
-use super::msg::{contest_msgs, learn_msgs, other_msgs, Msg};
+use super::msg::{coach_msgs, contest_msgs, learn_msgs, page_msgs, Msg};
+use super::panel::Panel;
+use super::update::coach;
 use super::update::contest;
 use super::update::learn;
 
@@ -56,6 +66,13 @@ pub struct LearnRules {
     arrived: fn(&mut Model) -> Vec<Cmd>,
 }
 
+/// The coach's rules that arrive with the chunks that start a review.
+#[derive(Clone, Copy)]
+pub struct CoachRules {
+    /// The rule of each of the coach's messages (`coach_msgs!`).
+    rule: fn(&mut Model, Msg) -> Outcome,
+}
+
 /// A room's rules, as its chunk hands them over.
 #[derive(Clone, Copy)]
 pub enum Rules {
@@ -63,7 +80,16 @@ pub enum Rules {
     Contest(ContestRules),
     /// Learn's.
     Learn(LearnRules),
+    /// The coach's.
+    Coach(CoachRules),
 }
+
+/// The coach's rules, which the history panel's, the contest's and
+/// learn's chunks hand over (their rows in `chunk_table!`).
+pub const COACH: Rules = Rules::Coach(CoachRules { rule: coach::rule });
+
+/// The chunks that hand over the coach's rules: each starts a review.
+const WITH_COACH: [Chunk; 3] = [Chunk::Panel(Panel::History), Chunk::Contest, Chunk::Learn];
 
 /// Learn's rules, which learn's chunk hands over (its row in
 /// `chunk_table!`).
@@ -73,7 +99,9 @@ pub const LEARN: Rules = Rules::Learn(LearnRules {
 });
 
 /// The chunks that bring a room's rules: what the debugger fetches before
-/// it replays a session (its messages may be any room's).
+/// it replays a session (its messages may be any room's). The contest's
+/// and learn's bring the coach's too, so the history panel's is not
+/// fetched for it.
 pub const WITH_RULES: [Chunk; 2] = [Chunk::Contest, Chunk::Learn];
 
 /// The contest's rules, which the contest's chunk hands over (its row in
@@ -90,6 +118,8 @@ thread_local! {
     static CONTEST_HERE: Cell<Option<ContestRules>> = const { Cell::new(None) };
     /// Learn's rules, once its chunk has handed them over.
     static LEARN_HERE: Cell<Option<LearnRules>> = const { Cell::new(None) };
+    /// The coach's rules, once a chunk has handed them over.
+    static COACH_HERE: Cell<Option<CoachRules>> = const { Cell::new(None) };
 }
 
 /// A chunk has loaded and hands over its room's rules.
@@ -97,6 +127,7 @@ pub fn arrive(rules: Rules) {
     match rules {
         Rules::Contest(rules) => CONTEST_HERE.with(|here| here.set(Some(rules))),
         Rules::Learn(rules) => LEARN_HERE.with(|here| here.set(Some(rules))),
+        Rules::Coach(rules) => COACH_HERE.with(|here| here.set(Some(rules))),
     }
 }
 
@@ -105,7 +136,7 @@ pub fn arrive(rules: Rules) {
 fn learn_rules() -> Option<LearnRules> {
     match LEARN {
         Rules::Learn(rules) => Some(rules),
-        Rules::Contest(_) => None,
+        Rules::Contest(_) | Rules::Coach(_) => None,
     }
 }
 
@@ -133,7 +164,7 @@ pub(crate) fn learn_arrived(model: &mut Model) -> Vec<Cmd> {
 fn contest_rules() -> Option<ContestRules> {
     match CONTEST {
         Rules::Contest(rules) => Some(rules),
-        Rules::Learn(_) => None,
+        Rules::Learn(_) | Rules::Coach(_) => None,
     }
 }
 
@@ -160,18 +191,49 @@ pub(crate) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
     contest_rules().map_or_else(Vec::new, |rules| (rules.daily)(model, asked))
 }
 
+/// The coach's rules: linked natively.
+#[cfg(not(target_family = "wasm"))]
+fn coach_rules() -> Option<CoachRules> {
+    match COACH {
+        Rules::Coach(rules) => Some(rules),
+        Rules::Contest(_) | Rules::Learn(_) => None,
+    }
+}
+
+/// The coach's rules: on the page, those a chunk handed over, if one that
+/// brings them has loaded (the runtime holds the coach's messages until
+/// then).
+#[cfg(target_family = "wasm")]
+fn coach_rules() -> Option<CoachRules> {
+    COACH_HERE.with(Cell::get)
+}
+
+/// The coach's arm in `update`: the rule of one of `coach_msgs!`.
+pub(crate) fn coach(model: &mut Model, msg: Msg) -> Outcome {
+    let rules = coach_rules().ok_or(Ignored::NotHere)?;
+    (rules.rule)(model, msg)
+}
+
 /// The chunk whose room's rules `msg` needs, while the model says that
-/// chunk is not here: the contest's for its messages, a move on a
-/// challenge's board, and what storage held at the start when the address
-/// asked for a daily. `None`: `update` may take `msg` now.
+/// chunk is not here: learn's for its messages; the history panel's for
+/// the coach's while no chunk that brings them has loaded; the contest's
+/// for its messages, a move on a challenge's board, and what storage held
+/// at the start when the address asked for a daily. `None`: `update` may
+/// take `msg` now.
 pub fn code_wanted(model: &Model, msg: &Msg) -> Option<Chunk> {
     let learn = matches!(msg, learn_msgs!());
     if learn && model.chunks.of(Chunk::Learn) != Fetch::Loaded {
         return Some(Chunk::Learn);
     }
+    let coach_here = WITH_COACH
+        .iter()
+        .any(|&c| model.chunks.of(c) == Fetch::Loaded);
+    if matches!(msg, coach_msgs!()) && !coach_here {
+        return Some(Chunk::Panel(Panel::History));
+    }
     let contest = match msg {
         contest_msgs!() => true,
-        learn_msgs!() | other_msgs!() => false,
+        learn_msgs!() | coach_msgs!() | page_msgs!() => false,
     };
     let play = matches!(msg, Msg::Play(_)) && model.challenge_on_board().is_some();
     let asked = model.contest.asked.is_some();

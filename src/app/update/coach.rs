@@ -1,11 +1,15 @@
 //! The coach's rules: starting a review of the game in play, the search's
-//! answers as they come, cancelling, and a worker's failure.
+//! answers as they come, cancelling, and a worker's failure. On the page
+//! they arrive with the chunks that start a review (`app::rooms::COACH`:
+//! the history panel's, the contest's, learn's); the page at start keeps
+//! `keep_valid`, which runs after every message.
 
 use super::super::cmd::Cmd;
 use super::super::coach::{moves_of, MoveInReview};
 use super::super::contest::CardState;
 use super::super::ignored::Ignored;
 use super::super::model::{Mode, Model, Panel};
+use super::super::msg::{contest_msgs, learn_msgs, page_msgs, Msg};
 use super::super::words::review_done;
 use super::super::words::{COMPUTER_UNREACHABLE, ONLY_4X4};
 use super::common::{announce, send_card, Outcome};
@@ -14,6 +18,16 @@ use super::travel::end_replay;
 use crate::ai::bitboard::Bitboard;
 use crate::ai::review::Assessment;
 use crate::engine::Direction;
+
+/// The rule of each of the coach's messages (`coach_msgs!`).
+pub fn rule(model: &mut Model, msg: Msg) -> Outcome {
+    match msg {
+        Msg::Review => review(model),
+        Msg::CancelReview => cancel(model),
+        Msg::Assessed { id, at, answer } => reviewed(model, id, at, answer),
+        contest_msgs!() | learn_msgs!() | page_msgs!() => Err(Ignored::NotHere),
+    }
+}
 
 /// Reviews the game in play (a replay first ends at its last move, so the
 /// whole game shared is reviewed and its positions can be shown): opens

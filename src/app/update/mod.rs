@@ -18,7 +18,8 @@
 //! - [`travel`]: time travel: undo and redo, viewing the past, resuming
 //!   from it, replays and their speed, the history's check;
 //! - [`computer`]: hints and autoplay, and the AI's answers;
-//! - [`coach`]: reviewing the game in play, and the search's verdicts;
+//! - [`coach`]: reviewing the game in play, and the search's verdicts
+//!   (through `rooms`: they arrive with the chunks that start a review);
 //! - [`settings`]: board size and target, the theme;
 //! - [`saving`]: what storage answers, handed to each room's rule;
 //!   writing what is unsaved, failed writes;
@@ -32,7 +33,7 @@
 //!   autoplay, the card) and the live region's sentence (`announce`).
 
 mod chunks;
-mod coach;
+pub(crate) mod coach;
 mod common;
 mod computer;
 pub(crate) mod contest;
@@ -47,7 +48,8 @@ use super::chunks::Chunk;
 use super::cmd::Cmd;
 use super::ignored::Ignored;
 use super::model::Model;
-use super::msg::{contest_msgs, learn_msgs, Msg};
+use super::msg::{coach_msgs, contest_msgs, learn_msgs, Msg};
+use super::panel::Panel;
 use super::rooms;
 use crate::engine::Input;
 use common::Outcome;
@@ -129,6 +131,19 @@ fn code_arrived(model: &mut Model, chunk: Chunk, loaded: bool) -> Outcome {
     Ok(cmds)
 }
 
+/// The runtime holds a message whose room's rules arrive with `chunk`
+/// (`rooms::code_wanted`): it is fetched (`chunks::code_needed`). The
+/// history panel's brings the coach's rules, and only a review asks for it
+/// so: the panel opens at once, where the review shows, saying that it
+/// loads, or that it could not.
+fn code_needed(model: &mut Model, chunk: Chunk) -> Outcome {
+    let history = Chunk::Panel(Panel::History);
+    if chunk == history && model.panel != Some(Panel::History) {
+        return Ok(page::open(model, Panel::History));
+    }
+    chunks::code_needed(model, chunk)
+}
+
 /// The rule for each message. While learn's walk is on the board, a move
 /// is its answer, and what acts on the game closes it first.
 fn rule(model: &mut Model, msg: Msg) -> Outcome {
@@ -169,12 +184,10 @@ fn rule(model: &mut Model, msg: Msg) -> Outcome {
         Msg::SystemDark(dark) => settings::system_dark(model, dark),
         Msg::DismissNote => page::dismiss_note(model),
         Msg::CheckHistory => travel::check_history(model),
-        Msg::Review => coach::review(model),
-        Msg::CancelReview => coach::cancel(model),
-        Msg::Assessed { id, at, answer } => coach::reviewed(model, id, at, answer),
-        Msg::CodeNeeded(chunk) => chunks::code_needed(model, chunk),
+        Msg::CodeNeeded(chunk) => code_needed(model, chunk),
         Msg::Time(time) => contest::time(model, time),
         msg @ contest_msgs!() => rooms::contest(model, msg),
         msg @ learn_msgs!() => rooms::learn(model, msg),
+        msg @ coach_msgs!() => rooms::coach(model, msg),
     }
 }
