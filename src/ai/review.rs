@@ -65,9 +65,7 @@ pub const INACCURACY: f32 = 5.0;
 pub const MISTAKE: f32 = 20.0;
 
 /// How good a move was, from best to worst.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Grade {
     Best,
     Good,
@@ -75,6 +73,13 @@ pub enum Grade {
     Mistake,
     Blunder,
 }
+crate::engine::names::by_name!(Grade {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder
+});
 
 impl Grade {
     /// Every grade, best first: the order of [`Summary::counts`].

@@ -104,7 +104,7 @@ impl Chunk {
 }
 
 /// Where one chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Fetch {
     /// Not asked for yet.
     #[default]
@@ -117,6 +117,12 @@ pub enum Fetch {
     /// damaged file). What needs it says so; the next need asks again.
     Failed,
 }
+crate::engine::names::by_name!(Fetch {
+    Missing,
+    Loading,
+    Loaded,
+    Failed
+});
 
 /// Where every chunk stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -68,13 +68,14 @@ pub struct Question {
 }
 
 /// What an answer will be used for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
     /// Shown as a hint.
     Hint,
     /// Played by autoplay.
     Autoplay,
 }
+crate::engine::names::by_name!(Purpose { Hint, Autoplay });
 
 /// A suggested move, for the state it was asked about.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -35,7 +35,7 @@ pub struct Asked {
 }
 
 /// Where a walk's positions come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// The mistakes and blunders of the game reviewed.
     Review,
@@ -44,6 +44,11 @@ pub enum Source {
     /// A puzzle link's position.
     Puzzle,
 }
+crate::engine::names::by_name!(Source {
+    Review,
+    Practice,
+    Puzzle
+});
 
 /// One position to solve.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
