@@ -50,8 +50,10 @@ macro_rules! chunk_table {
     };
 }
 
-/// A chunk of code fetched when first needed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A chunk of code fetched when first needed. Written by its slot's name
+/// (`"panel_history"`, `"learn"`: its file's, `split_learn-*.wasm`),
+/// through the reader every enum of names shares (`engine::names`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chunk {
     /// A panel's view, and what only it uses.
     Panel(Panel),
@@ -84,6 +86,21 @@ macro_rules! chunks_slots {
                 match self {
                     $(Chunk::$kind $(($which))? => Slot::$name as usize,)*
                 }
+            }
+        }
+
+        /// Each chunk's name, in [`Chunk::ALL`]'s order.
+        const NAMES: &[&str] = &[$(stringify!($name),)*];
+
+        impl serde::Serialize for Chunk {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(NAMES[self.index()])
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for Chunk {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Chunk, D::Error> {
+                crate::engine::names::read(d, NAMES).map(|i| Chunk::ALL[i])
             }
         }
     };

@@ -19,7 +19,9 @@ use crate::session::deck::Deck;
 pub struct Learn {
     /// The walk on the board, if one is.
     pub walk: Option<Walk>,
-    /// The player's deck, once storage has answered (its room's code in).
+    /// The player's deck, once storage has answered (its room's code in),
+    /// written as storage writes it (`save::deck_as_stored`).
+    #[serde(with = "crate::session::save::deck_as_stored")]
     pub deck: Option<Deck>,
     /// The puzzle the page's address asked for, opened once learn's code
     /// is in.
