@@ -142,7 +142,7 @@ crate::engine::names::by_name!(Fetch {
 });
 
 /// Where every chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Chunks {
     /// Each chunk's, at its [`Chunk::index`].
     fetches: [Fetch; Chunk::COUNT],
@@ -150,6 +150,7 @@ pub struct Chunks {
     /// page has them at hand: a service worker holds them).
     preload: bool,
 }
+crate::session::object::from_object!(Chunks { fetches, preload });
 
 impl Chunks {
     /// No chunk yet; the panels' loaded at the first idle moment if

@@ -15,26 +15,42 @@ use crate::engine::{Direction, State};
 use crate::session::deck::Deck;
 
 /// The walk in progress, the deck, and a puzzle the address asked for.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Learn {
     /// The walk on the board, if one is.
     pub walk: Option<Walk>,
     /// The player's deck, once storage has answered (its room's code in),
-    /// written as storage writes it (`save::deck_as_stored`).
-    #[serde(with = "crate::session::save::deck_as_stored")]
+    /// written as storage writes it (`session::deck_as_stored`).
+    #[serde(serialize_with = "crate::session::deck_as_stored::serialize")]
     pub deck: Option<Deck>,
     /// The puzzle the page's address asked for, opened once learn's code
     /// is in.
     pub asked: Option<Asked>,
 }
 
+impl<'de> serde::Deserialize<'de> for Learn {
+    /// Read from its object as every struct only session files hold
+    /// (`session::object`), the deck as storage writes it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Learn, D::Error> {
+        use crate::session::deck_as_stored::Stored;
+        use crate::session::object::{field, object};
+        let mut object = object(d)?;
+        Ok(Learn {
+            walk: field(&mut object, "walk")?,
+            deck: field::<Option<Stored>, _>(&mut object, "deck")?.map(|s| s.0),
+            asked: field(&mut object, "asked")?,
+        })
+    }
+}
+
 /// A puzzle the address asked for: the move at history index `at` of the
 /// game on the board, its number among the link's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Asked {
     pub at: usize,
     pub number: u32,
 }
+crate::session::object::from_object!(Asked { at, number });
 
 /// Where a walk's positions come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,7 +69,7 @@ crate::engine::names::by_name!(Source {
 });
 
 /// One position to solve.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Position {
     /// The board before the move, its generator included.
     pub state: State,
@@ -68,6 +84,13 @@ pub struct Position {
     /// of the deck).
     pub at: Option<usize>,
 }
+crate::session::object::from_object!(Position {
+    state,
+    played,
+    verdict,
+    number,
+    at
+});
 
 /// What the walk says of the position it asks.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -83,7 +106,7 @@ pub enum Said {
 }
 
 /// A walk through positions, one at a time.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Walk {
     pub source: Source,
     pub positions: Vec<Position>,
@@ -97,6 +120,15 @@ pub struct Walk {
     /// and in all.
     pub found: u32,
 }
+crate::session::object::from_object!(Walk {
+    source,
+    positions,
+    at,
+    said,
+    missed,
+    first_try,
+    found
+});
 
 impl Walk {
     /// A walk through `positions`, asking the first.
