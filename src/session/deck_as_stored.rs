@@ -1,8 +1,9 @@
 //! serde for the deck where the app's model and messages hold it
 //! (`#[serde(with = …)]`: learn's room, `Msg::DeckLoaded`): the deck as
 //! storage writes it (`{"version":1,"value":{"cards":[…],"added":…}}`, by
-//! [`encode_deck`]), a JSON value of its own, and read back through
-//! [`decode_deck`], its checks included. So the debugger, which writes and
+//! [`encode_deck`]), a JSON value of its own, and read back as storage
+//! reads it ([`read_deck`], without the checks a stored deck must pass: a
+//! session holds the page's deck as it was). So the debugger, which writes and
 //! reads the whole model, uses the deck's one reader and writer, the ones
 //! learn's chunk stores it with, and carries none of its own.
 
@@ -12,7 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use super::deck::Deck;
-use super::save::{decode_deck, encode_deck};
+use super::save::{encode_deck, read_deck};
 use crate::session::stored::Loaded;
 
 /// A deck, written and read as storage writes and reads it.
@@ -28,7 +29,7 @@ impl Serialize for Stored {
 impl<'de> Deserialize<'de> for Stored {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Stored, D::Error> {
         let value = Value::deserialize(d)?;
-        decode_deck(&value.to_string())
+        read_deck(&value.to_string())
             .map(Stored)
             .map_err(D::Error::custom)
     }
