@@ -509,3 +509,31 @@ fn a_puzzle_link_to_a_move_its_game_does_not_have_is_refused_once_learns_code_is
         );
     }
 }
+
+/// Learn's room in a session file: a walk with its positions and what it
+/// said (a verdict), the deck (written as storage writes it) and a
+/// `DeckLoaded` with cards, written and read back as they were.
+#[test]
+fn learns_room_and_the_deck_survive_a_session_file() {
+    use leptos_2048::app::debugger::{file, Session, SESSION_VERSION};
+    let walking = after(reviewed(), [Msg::Learn]);
+    let at = asked_at(&walking).expect("the walk asks a position");
+    let model = after(walking, [answer(best_at(&reviewed(), at))]);
+    assert!(matches!(said(&model), Said::Found(_)), "{:?}", said(&model));
+    let deck = deck_of(&model);
+    assert_eq!(deck.len(), 2);
+    let session = Session {
+        version: SESSION_VERSION,
+        flags: flags(Query::default()),
+        first: 0,
+        start: Some(Box::new(model.clone())),
+        messages: vec![Msg::DeckLoaded(Box::new(Loaded::Valid(deck)))],
+        commands: vec![vec![]],
+        fingerprints: vec![0],
+        end: Some(Box::new(model.clone())),
+    };
+    let read = file::read(&file::write(&session)).expect("its own file opens");
+    assert_eq!(read.start.as_ref().map(|m| &m.learn), Some(&model.learn));
+    assert_eq!(read.end.as_ref().map(|m| &m.learn), Some(&model.learn));
+    assert_eq!(read.messages, session.messages);
+}

@@ -65,9 +65,7 @@ pub const INACCURACY: f32 = 5.0;
 pub const MISTAKE: f32 = 20.0;
 
 /// How good a move was, from best to worst.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Grade {
     Best,
     Good,
@@ -75,6 +73,13 @@ pub enum Grade {
     Mistake,
     Blunder,
 }
+crate::engine::names::by_name!(Grade {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder
+});
 
 impl Grade {
     /// Every grade, best first: the order of [`Summary::counts`].
@@ -153,8 +158,12 @@ impl Assessment {
     }
 }
 
-/// A move played, judged.
+/// A move played, judged. Written as [`Judged`]: the assessment and the
+/// move, from which [`judge`] makes it again on the way in, so a session
+/// file holds no figure twice and every verdict read is the one the review
+/// gives (as the deck stores its cards).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "Judged", from = "Judged")]
 pub struct Verdict {
     pub played: Direction,
     pub grade: Grade,
@@ -179,6 +188,28 @@ pub struct Verdict {
     pub values: [Option<i32>; 4],
     /// The moves that end the game ([`Assessment::ends`]).
     pub ends: u8,
+}
+
+/// A [`Verdict`] as it is written: what [`judge`] makes it of.
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+pub struct Judged {
+    assessment: Assessment,
+    played: Direction,
+}
+
+impl From<Verdict> for Judged {
+    fn from(verdict: Verdict) -> Judged {
+        Judged {
+            assessment: verdict.assessment(),
+            played: verdict.played,
+        }
+    }
+}
+
+impl From<Judged> for Verdict {
+    fn from(judged: Judged) -> Verdict {
+        judge(&judged.assessment, judged.played)
+    }
 }
 
 impl Verdict {

@@ -52,8 +52,10 @@ macro_rules! chunk_table {
     };
 }
 
-/// A chunk of code fetched when first needed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// A chunk of code fetched when first needed. Written by its slot's name
+/// (`"panel_history"`, `"learn"`: its file's, `split_learn-*.wasm`),
+/// through the reader every enum of names shares (`engine::names`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chunk {
     /// A panel's view, and what only it uses.
     Panel(Panel),
@@ -98,6 +100,21 @@ macro_rules! chunks_slots {
                 }
             }
         }
+
+        /// Each chunk's name, in [`Chunk::ALL`]'s order.
+        const NAMES: &[&str] = &[$(stringify!($name),)*];
+
+        impl serde::Serialize for Chunk {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(NAMES[self.index()])
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for Chunk {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Chunk, D::Error> {
+                crate::engine::names::read(d, NAMES).map(|i| Chunk::ALL[i])
+            }
+        }
     };
 }
 
@@ -116,7 +133,7 @@ impl Chunk {
 }
 
 /// Where one chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Fetch {
     /// Not asked for yet.
     #[default]
@@ -129,9 +146,15 @@ pub enum Fetch {
     /// damaged file). What needs it says so; the next need asks again.
     Failed,
 }
+crate::engine::names::by_name!(Fetch {
+    Missing,
+    Loading,
+    Loaded,
+    Failed
+});
 
 /// Where every chunk stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Chunks {
     /// Each chunk's, at its [`Chunk::index`].
     fetches: [Fetch; Chunk::COUNT],
@@ -139,6 +162,7 @@ pub struct Chunks {
     /// page has them at hand: a service worker holds them).
     preload: bool,
 }
+crate::session::object::from_object!(Chunks { fetches, preload });
 
 impl Chunks {
     /// No chunk yet; the panels' loaded at the first idle moment if

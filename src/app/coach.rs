@@ -19,7 +19,7 @@ use crate::engine::{Direction, Input, State};
 use crate::session::history::History;
 
 /// The review of the game in play.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Coach {
     /// The history's start when the review was made,
     start: Option<State>,
@@ -34,9 +34,17 @@ pub struct Coach {
     /// Why the last run stopped short, if it did (the worker failed).
     pub failure: Option<String>,
 }
+crate::session::object::from_object!(Coach {
+    start,
+    inputs,
+    moves,
+    running,
+    last_id,
+    failure
+});
 
 /// One move of the game under review.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct MoveInReview {
     /// The move's index in the history: the board it was played on is the
     /// state after `at` inputs.
@@ -45,6 +53,12 @@ pub struct MoveInReview {
     pub played: Direction,
     pub verdict: Option<Verdict>,
 }
+crate::session::object::from_object!(MoveInReview {
+    at,
+    board,
+    played,
+    verdict
+});
 
 /// Where the last game of `inputs` starts: after its New Game, or at 0.
 pub fn game_start(inputs: &[Input]) -> usize {

@@ -21,7 +21,7 @@ pub const MAX_PAUSE_MS: u32 = 2000;
 pub const PAUSES: [(u32, &str); 4] = [(0, "none"), (100, "0.1 s"), (300, "0.3 s"), (1000, "1 s")];
 
 /// The computer player's state.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Computer {
     /// Whether autoplay is on.
     pub autoplay: bool,
@@ -42,6 +42,16 @@ pub struct Computer {
     /// (at the page's first idle moment, [`Computer::wants_warming`]).
     pub warmed: bool,
 }
+crate::session::object::from_object!(Computer {
+    autoplay,
+    pause_ms,
+    hint,
+    message,
+    asked,
+    last_id,
+    pausing,
+    warmed
+});
 
 impl Default for Computer {
     fn default() -> Self {
@@ -60,29 +70,36 @@ impl Default for Computer {
 
 /// A question to the AI: its id, the state asked about, and what the answer
 /// is for.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Question {
     pub id: u32,
     pub state: State,
     pub purpose: Purpose,
 }
+crate::session::object::from_object!(Question { id, state, purpose });
 
 /// What an answer will be used for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
     /// Shown as a hint.
     Hint,
     /// Played by autoplay.
     Autoplay,
 }
+crate::engine::names::by_name!(Purpose { Hint, Autoplay });
 
 /// A suggested move, for the state it was asked about.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Hint {
     pub direction: Direction,
     pub reason: String,
     pub state: State,
 }
+crate::session::object::from_object!(Hint {
+    direction,
+    reason,
+    state
+});
 
 impl Computer {
     /// A new question about `state`; any earlier one is now stale.

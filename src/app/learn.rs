@@ -15,11 +15,13 @@ use crate::engine::{Direction, State};
 use crate::session::deck::Deck;
 
 /// The walk in progress, the deck, and a puzzle the address asked for.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Learn {
     /// The walk on the board, if one is.
     pub walk: Option<Walk>,
-    /// The player's deck, once storage has answered (its room's code in).
+    /// The player's deck, once storage has answered (its room's code in),
+    /// written as storage writes it (`session::deck_as_stored`).
+    #[serde(serialize_with = "crate::session::deck_as_stored::serialize")]
     pub deck: Option<Deck>,
     /// The move a puzzle link asked for (`?puzzle=N`, as written): the
     /// link's game is on the board, and learn's rules find the move once
@@ -27,8 +29,23 @@ pub struct Learn {
     pub asked: Option<String>,
 }
 
+impl<'de> serde::Deserialize<'de> for Learn {
+    /// Read from its object as every struct only session files hold
+    /// (`session::object`), the deck as storage writes it.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Learn, D::Error> {
+        use crate::session::deck_as_stored::Stored;
+        use crate::session::object::{field, object};
+        let mut object = object(d)?;
+        Ok(Learn {
+            walk: field(&mut object, "walk")?,
+            deck: field::<Option<Stored>, _>(&mut object, "deck")?.map(|s| s.0),
+            asked: field(&mut object, "asked")?,
+        })
+    }
+}
+
 /// Where a walk's positions come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// The mistakes and blunders of the game reviewed.
     Review,
@@ -37,9 +54,14 @@ pub enum Source {
     /// A puzzle link's position.
     Puzzle,
 }
+crate::engine::names::by_name!(Source {
+    Review,
+    Practice,
+    Puzzle
+});
 
 /// One position to solve.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Position {
     /// The board before the move, its generator included.
     pub state: State,
@@ -54,6 +76,13 @@ pub struct Position {
     /// of the deck).
     pub at: Option<usize>,
 }
+crate::session::object::from_object!(Position {
+    state,
+    played,
+    verdict,
+    number,
+    at
+});
 
 /// What the walk says of the position it asks.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -69,7 +98,7 @@ pub enum Said {
 }
 
 /// A walk through positions, one at a time.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Walk {
     pub source: Source,
     pub positions: Vec<Position>,
@@ -83,6 +112,15 @@ pub struct Walk {
     /// and in all.
     pub found: u32,
 }
+crate::session::object::from_object!(Walk {
+    source,
+    positions,
+    at,
+    said,
+    missed,
+    first_try,
+    found
+});
 
 impl Walk {
     /// A walk through `positions`, asking the first.

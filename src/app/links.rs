@@ -3,13 +3,14 @@
 //! in `update/page.rs`.
 
 /// The page's address and the share link made.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Links {
     /// The page's address without its query: share links start with it.
     pub page_url: String,
     /// The share link made, and what happened to it.
     pub share: Option<Share>,
 }
+crate::session::object::from_object!(Links { page_url, share });
 
 /// The share link, once the player asked for one.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -141,9 +141,9 @@ pub enum Msg {
     CodeNeeded(Chunk),
     /// What storage holds of the deck, read as every record is
     /// (`Cmd::LoadDeck`).
-    DeckLoaded(Box<Loaded<Deck>>),
+    DeckLoaded(#[serde(with = "crate::session::deck_as_stored::loaded")] Box<Loaded<Deck>>),
     /// Another tab stored its deck, read as `Cmd::LoadDeck` reads it.
-    DeckElsewhere(Box<Loaded<Deck>>),
+    DeckElsewhere(#[serde(with = "crate::session::deck_as_stored::loaded")] Box<Loaded<Deck>>),
     /// The clock's time: the local day and the seconds since midnight.
     Time(LocalTime),
     /// Another tab stored the challenge, read as `Cmd::Load` reads it: its

@@ -17,7 +17,7 @@ pub enum Notice {
 }
 
 /// A kind of saved data, as the notice names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Record {
     Game,
     History,
@@ -32,6 +32,16 @@ pub enum Record {
     /// same reason).
     Deck,
 }
+crate::engine::names::by_name!(Record {
+    Game,
+    History,
+    Stats,
+    Settings,
+    Challenge,
+    Dailies,
+    Best,
+    Deck
+});
 
 impl Record {
     /// Every kind, in the order the notice names them.
@@ -88,7 +98,7 @@ impl From<Problem> for Notice {
 }
 
 /// How a result card went out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sent {
     /// The system's share sheet took it.
     Shared,
@@ -97,12 +107,18 @@ pub enum Sent {
     /// Neither is there: it is shown, selectable, to copy by hand.
     Shown,
 }
+crate::engine::names::by_name!(Sent {
+    Shared,
+    Copied,
+    Shown
+});
 
 /// Which of the card's buttons sent it out last: Share (the share sheet,
 /// else the clipboard) or Copy (the clipboard).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SentBy {
     #[default]
     Share,
     Copy,
 }
+crate::engine::names::by_name!(SentBy { Share, Copy });

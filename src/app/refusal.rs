@@ -6,7 +6,7 @@
 use super::ignored::Ignored;
 
 /// Why the game on the board refuses help or the computer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// A daily's counted attempt: played once, unaided (no undo, redo,
     /// hint, autoplay or new game).
@@ -20,6 +20,13 @@ pub enum Refusal {
     /// The game is over: there is no move to look for.
     Over,
 }
+crate::engine::names::by_name!(Refusal {
+    CountedDaily,
+    Race,
+    Only4x4,
+    Won,
+    Over
+});
 
 /// Whether the computer may be asked now (`Model::asking_computer`), the
 /// one answer `update` (Hint, Autoplay) and the buttons that offer them

@@ -19,7 +19,7 @@ use crate::session::stats::Stats;
 use crate::session::stored::Loaded;
 
 /// What to read for a board size, and what the answer is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Load {
     /// The page's first game: the saved game, history, best and statistics
     /// (with no saved game, the one `init` began goes on), and the
@@ -32,6 +32,11 @@ pub enum Load {
     /// on the board came from a link and stays.
     Records,
 }
+crate::engine::names::by_name!(Load {
+    Start,
+    Switch,
+    Records
+});
 
 impl Load {
     /// Whether this is the page's first load, which also reads the

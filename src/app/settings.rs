@@ -10,13 +10,14 @@ use crate::session::stored::Theme;
 pub const THEME_COLOURS: [&str; 2] = ["#faf8ef", "#1d1b19"];
 
 /// The theme chosen and the system's colour scheme.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Settings {
     /// The theme the player chose (`None`: the system's).
     pub theme: Option<Theme>,
     /// Whether the system asks for a dark colour scheme.
     pub system_dark: bool,
 }
+crate::session::object::from_object!(Settings { theme, system_dark });
 
 impl Settings {
     /// Whether the dark theme is showing: the player's choice, else the

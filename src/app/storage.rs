@@ -6,7 +6,7 @@
 use super::notice::{Notice, Records};
 
 /// Storage as the model sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Storage {
     /// Whether the game is saved. False for a game from a bad link (the
     /// player's own game of that size stays in storage) and after a bad
@@ -18,12 +18,17 @@ pub struct Storage {
     /// What the player must be told about storage.
     pub notice: Option<Notice>,
 }
+crate::session::object::from_object!(Storage {
+    saving,
+    unsaved,
+    notice
+});
 
 /// What changed since the last write to storage. Nothing is written on a
 /// key press: the game, its history, the best score and the statistics
 /// wait for an idle moment (`Msg::Idle`) or the page's end (`Msg::Hidden`),
 /// so a move's cost does not grow with what is kept.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Unsaved {
     pub game: bool,
     pub history: bool,
@@ -34,6 +39,14 @@ pub struct Unsaved {
     /// The deck of positions to practise.
     pub deck: bool,
 }
+crate::session::object::from_object!(Unsaved {
+    game,
+    history,
+    best,
+    stats,
+    challenge,
+    deck
+});
 
 impl Unsaved {
     /// The game on the board's size and its history.

@@ -18,7 +18,7 @@ pub const DEFAULT_SPEED: u32 = 4;
 pub const MAX_SPEED: u32 = 1000;
 
 /// Where the board stands in the history.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Travel {
     /// What the board shows: the present, an earlier state, or a replay.
     pub mode: Mode,
@@ -28,6 +28,11 @@ pub struct Travel {
     /// the fold of its inputs.
     pub verification: Option<Verification>,
 }
+crate::session::object::from_object!(Travel {
+    mode,
+    speed,
+    verification
+});
 
 impl Travel {
     /// The board showing `mode`, at the default speed, not checked yet.
@@ -97,13 +102,18 @@ pub enum Mode {
 
 /// The result of replaying the whole history from its start
 /// (`History::verify`), and how long the history was then.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Verification {
     pub inputs: usize,
     pub seed: Option<u64>,
     /// `Err(i)`: the state after `i` inputs is not what was recorded.
     pub result: Result<(), usize>,
 }
+crate::session::object::from_object!(Verification {
+    inputs,
+    seed,
+    result
+});
 
 impl Verification {
     /// Replays `history` from its start: one `step` per input.

@@ -9,6 +9,7 @@
 
 mod board;
 mod invariants;
+pub mod names;
 
 pub use board::{Board, Origin, Pos, Slide, Source, Tile, TileId, MAX_SIDE, MIN_SIDE};
 pub use invariants::{max_score, max_tile};
@@ -18,13 +19,19 @@ use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 
 /// The four ways to slide the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     Up,
     Down,
     Left,
     Right,
 }
+names::by_name!(Direction {
+    Up,
+    Down,
+    Left,
+    Right
+});
 
 impl Direction {
     pub const ALL: [Direction; 4] = [
@@ -75,7 +82,7 @@ pub enum Input {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     /// Moves are accepted.
     Playing,
@@ -87,6 +94,12 @@ pub enum Status {
     /// No move changes the board.
     Over,
 }
+names::by_name!(Status {
+    Playing,
+    Won,
+    Continuing,
+    Over
+});
 
 /// The size of the board and the tile that wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,7 +155,7 @@ pub struct Turn {
 
 /// How a game draws its new tiles from its generator: a rules version, kept
 /// in the state so that every game replays as it was played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Luck {
     /// The first rules, which every saved game and link before `Same` was
     /// played by: a range draw picks the cell, then a draw with odds of a
@@ -160,6 +173,7 @@ pub enum Luck {
     /// everyone, as duplicate bridge deals the same cards.
     Same,
 }
+names::by_name!(Luck { Drawn, Same });
 
 impl Luck {
     /// Whether this is the first rules' luck, which a state does not write.

@@ -9,7 +9,8 @@
 //!   streaks.
 //! - [`contest`]: a daily's attempt or a race, as storage keeps it.
 //! - [`deck`]: positions of the player's games to practise, each asked
-//!   again at Leitner's intervals.
+//!   again at Leitner's intervals; [`deck_as_stored`], the deck in the
+//!   app's model and messages written as storage writes it.
 //! - [`replay`]: share links (size, target, seed and every input, packed
 //!   URL-safe and checksummed) and `?seed=N`.
 //! - [`puzzle`]: puzzle links (`?replay=LINK&puzzle=N`): a shared game
@@ -21,6 +22,8 @@
 //!   board size.
 //! - [`save`]: the JSON formats of everything stored, and the checks a
 //!   stored value must pass before it is trusted.
+//! - [`object`]: the model's structs that only session files hold, read
+//!   from their JSON objects by one reader.
 //! - [`stored`]: what reading storage can find and writing it can meet,
 //!   as values (`Loaded`, `Problem`), and the theme choice.
 
@@ -28,7 +31,9 @@ pub mod contest;
 pub mod dailies;
 pub mod daily;
 pub mod deck;
+pub mod deck_as_stored;
 pub mod history;
+pub mod object;
 pub mod puzzle;
 pub mod race;
 pub mod replay;

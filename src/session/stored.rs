@@ -46,20 +46,25 @@ impl<T> Loaded<T> {
 }
 
 /// Why progress may not be kept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Problem {
     /// The browser refuses storage (disabled, private mode).
     Unavailable,
     /// A write failed (quota exceeded); the last good save is still there.
     WriteFailed,
 }
+crate::engine::names::by_name!(Problem {
+    Unavailable,
+    WriteFailed
+});
 
 /// A colour theme the player chose (no choice: follow the system).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Theme {
     Light,
     Dark,
 }
+crate::engine::names::by_name!(Theme { Light, Dark });
 
 impl Theme {
     /// Its name, as `<html data-theme>` and storage write it.

@@ -36,7 +36,10 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 /// one set aside is named too.
 /// 6: learn's room (`learn`, its chunk in `chunks`, the deck waiting to be
 /// written in `storage.unsaved`) and its messages.
-pub const SESSION_VERSION: u32 = 6;
+/// 7: a review's verdict written as its assessment's fields and the move
+/// played (`ai::review::Judged`); the deck as storage writes it
+/// (`session::deck_as_stored`); a chunk by its name (`"learn"`).
+pub const SESSION_VERSION: u32 = 7;
 
 /// The game on the board after a message, as one number: its cells'
 /// values, row by row, and its score (FNV-1a). The recording keeps one a
