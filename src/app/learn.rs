@@ -195,7 +195,7 @@ impl Learn {
     /// How many of the deck's cards are due on `today`, and learned.
     pub fn counts(&self, today: crate::session::daily::Day) -> Option<(usize, usize, usize)> {
         let deck = self.deck.as_ref()?;
-        Some((deck.len(), deck.count_due(today), deck.learned()))
+        Some((deck.len(), deck.due(today).len(), deck.learned()))
     }
 
     /// The walk's invariant: the position asked is one of its positions,

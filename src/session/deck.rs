@@ -186,12 +186,6 @@ impl Deck {
         due
     }
 
-    /// How many cards are due `today` (or before): [`Deck::due`]'s count,
-    /// without ordering them.
-    pub fn count_due(&self, today: Day) -> usize {
-        self.cards.iter().filter(|c| c.due <= today).count()
-    }
-
     /// The card at `index` answered `today`: a right answer moves it up a
     /// box (the last stays the last), a wrong one back to the first; it is
     /// next due [`BOX_DAYS`] of its new box later. No such card: nothing
