@@ -422,6 +422,47 @@ fn game_over_ends_the_attempt_by_itself() {
     assert!(daily.contest.dailies.result(TODAY).is_some());
 }
 
+/// A reload plays a daily's attempt before the contest's code is in; a
+/// game that ended meanwhile is ended when it comes, once.
+#[test]
+fn a_daily_over_before_the_contests_code_is_ended_when_it_comes() {
+    let mut daily = in_the_daily();
+    while daily.board_game().present().status != Status::Over {
+        let d = some_move(&daily);
+        update(&mut daily, Msg::Play(Input::Move(d)));
+    }
+    // As the page has it when the moves came before the contest's rules:
+    // the game over, the attempt not ended, no result, the code loading.
+    let challenge = daily.contest.challenge.as_mut().unwrap();
+    challenge.ended = false;
+    daily.contest.dailies = Default::default();
+    daily.chunks = Default::default();
+    let loading = after(daily, [Msg::CodeNeeded(Chunk::Contest)]);
+    assert_eq!(loading.chunks.of(Chunk::Contest), Fetch::Loading);
+    let arrived = after(
+        loading,
+        [Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            loaded: true,
+        }],
+    );
+    assert!(arrived.contest.challenge.as_ref().unwrap().ended);
+    assert!(arrived.contest.dailies.result(TODAY).is_some());
+    // An attempt that has not ended yet, or has: nothing more.
+    let again = moved(in_the_daily(), 3);
+    let mut not_here = again.clone();
+    not_here.chunks = Default::default();
+    let loading = after(not_here, [Msg::CodeNeeded(Chunk::Contest)]);
+    check(
+        &loading,
+        Msg::ChunkLoaded {
+            chunk: Chunk::Contest,
+            loaded: true,
+        },
+        vec![],
+    );
+}
+
 #[test]
 fn an_open_counted_attempt_is_finished_before_another_contest() {
     let daily = moved(in_the_daily(), 2);
@@ -1147,6 +1188,7 @@ fn the_contests_rules_are_wanted_until_its_chunk_is_here() {
     let mut asked = opening.clone();
     asked.contest.asked = Some(DailyAsked::Today);
     let new = fresh();
+    let racing = after(offered(race_link()), [Msg::Race]);
     let play = Msg::Play(Input::Move(Left));
     let contest = Some(Chunk::Contest);
     let rows: Vec<(&str, &Model, Msg, Option<Chunk>)> = vec![
@@ -1159,9 +1201,17 @@ fn the_contests_rules_are_wanted_until_its_chunk_is_here() {
         ),
         ("the clock", &new, Msg::Time(november(26)), None),
         ("a move, no challenge", &new, play.clone(), None),
+        // A daily's move is played at once, booked when the code comes
+        // (`contest::arrived`); a race's waits, its splits counting each.
         (
             "a move on the daily, chunk loading",
             &daily,
+            play.clone(),
+            None,
+        ),
+        (
+            "a move in a race, chunk loading",
+            &racing,
             play.clone(),
             contest,
         ),

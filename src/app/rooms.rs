@@ -40,6 +40,7 @@ use super::panel::Panel;
 use super::update::coach;
 use super::update::contest;
 use super::update::learn;
+use crate::session::contest::Against;
 
 /// What a rule did: the commands that follow, or why it did nothing.
 type Outcome = Result<Vec<Cmd>, Ignored>;
@@ -53,6 +54,9 @@ pub struct ContestRules {
     moved: fn(&mut Model) -> Vec<Cmd>,
     /// Plays the daily the address asked for (`saving::loaded` calls it when the address asked).
     daily: fn(&mut Model, Option<u32>) -> Vec<Cmd>,
+    /// What follows once the contest's code is in: the moves a daily's
+    /// attempt played before it, booked (`contest::arrived`).
+    arrived: fn(&mut Model) -> Vec<Cmd>,
 }
 
 /// Learn's rules that arrive with its chunk.
@@ -111,6 +115,7 @@ pub const CONTEST: Rules = Rules::Contest(ContestRules {
     rule: contest::rule,
     moved: contest::moved,
     daily: contest::daily,
+    arrived: contest::arrived,
 });
 
 thread_local! {
@@ -186,6 +191,11 @@ pub(crate) fn moved(model: &mut Model) -> Vec<Cmd> {
     contest_rules().map_or_else(Vec::new, |rules| (rules.moved)(model))
 }
 
+/// The contest's code is in (`contest::arrived`).
+pub(crate) fn contest_arrived(model: &mut Model) -> Vec<Cmd> {
+    contest_rules().map_or_else(Vec::new, |rules| (rules.arrived)(model))
+}
+
 /// Plays daily #`asked` (`contest::daily`).
 pub(crate) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
     contest_rules().map_or_else(Vec::new, |rules| (rules.daily)(model, asked))
@@ -235,7 +245,12 @@ pub fn code_wanted(model: &Model, msg: &Msg) -> Option<Chunk> {
         contest_msgs!() => true,
         learn_msgs!() | coach_msgs!() | page_msgs!() => false,
     };
-    let play = matches!(msg, Msg::Play(_)) && model.challenge_on_board().is_some();
+    // A race's move waits (its splits count each move); a daily's is
+    // played at once, and booked when the code comes (`contest::arrived`).
+    let play = matches!(msg, Msg::Play(_))
+        && model
+            .challenge_on_board()
+            .is_some_and(|c| matches!(c.against, Against::Race(_)));
     let asked = model.contest.asked.is_some();
     let loaded = matches!(msg, Msg::Loaded(saved) if saved.load.first() && asked);
     let chunk = Chunk::Contest;

@@ -149,18 +149,71 @@ test('the counted attempt takes no help; a reload and a second tab resume it', a
   await context.close();
 });
 
-test("a reload with the counted attempt on the board asks for the contest's code beside the page's wasm", async () => {
+test("a reload with the counted attempt on the board plays its first move before the contest's code is in", async () => {
   // The daily's rules arrive with the contest's chunk (ARCHITECTURE.md, "A
-  // room's code arrives with the room"), so its first move waits for it: the
-  // page's first script asks for its files at once (index.html), where the
-  // app would ask only once its wasm had run and storage had answered. The
-  // page's wasm is held here until the chunk is asked for (at most 5 s):
-  // only what runs before the wasm can ask for it while it is held. A
-  // service worker would fetch the files itself, out of page.route's reach.
+  // room's code arrives with the room"), but a daily's move does not wait
+  // for them: it is played and marked unsaved at once, and what it adds is
+  // booked when the code comes (contest::arrived). The chunk is held here
+  // until the move is on the board. The page's first script does not
+  // preload it for a daily: its files would take the connections before
+  // the page's wasm (docs/size.md). No service worker: it would fetch the
+  // files itself, out of page.route's reach.
   const context = await contextOn(NOON_UTC(25), { serviceWorkers: 'block' });
   const { page, errors } = await openPage(context);
   await openTheDaily(page);
   await playAMove(page);
+  const last = await readBoard(page);
+  await untilIdle(page);
+  const files = [];
+  page.on('request', (request) => {
+    const file = /\/((?:split|chunk)_[a-z0-9_]+)-[0-9a-f]+\.wasm$/.exec(request.url())?.[1];
+    if (file) files.push(file);
+  });
+  let release;
+  const released = new Promise((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/split_contest-[0-9a-f]+\.wasm$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  assert.deepEqual((await readBoard(page)).board, last.board);
+  const moved = await playAMove(page);
+  assert.notDeepEqual(moved.board, last.board, 'the move was played while the contest\'s code was held');
+  release();
+  assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
+  // Each file fetched once; none before the page asked (no preload).
+  assert.ok(files.includes('split_contest'), 'the chunk itself');
+  for (const file of new Set(files)) {
+    const times = files.filter((f) => f === file).length;
+    assert.equal(times, 1, `${file} fetched ${times} times`);
+  }
+  await page.reload({ waitUntil: 'load' });
+  await waitReady(page);
+  assert.deepEqual((await readBoard(page)).board, moved.board, 'the move before the code was kept');
+  assertNoErrors(errors);
+  await context.close();
+});
+
+test("a reload in a race asks for the contest's code beside the page's wasm", async () => {
+  // A race's move waits for the contest's rules (its splits count each
+  // move), so on a reload with a race on the board the page's first script
+  // preloads the chunk's files (index.html), and the app's fetch takes them.
+  // The page's wasm is held until the chunk is asked for (at most 5 s).
+  const a = await contextOn(NOON_UTC(25), { init: NO_CLIPBOARD_NO_SHARE });
+  const pa = await openPage(a);
+  await openTheDaily(pa.page);
+  await playAMove(pa.page);
+  await finish(pa.page);
+  const card = await shareTheResult(pa.page);
+  const url = card.text.split('\n').at(-1);
+  await a.close();
+  const context = await contextOn(NOON_UTC(25), { serviceWorkers: 'block' });
+  const { page, errors } = await openPage(context, url.slice(url.indexOf('?')));
+  await page.click('.race-button');
+  await playAMove(page, ['down', 'right', 'left', 'up']);
   const last = await readBoard(page);
   await untilIdle(page);
   const files = [];
@@ -169,27 +222,22 @@ test("a reload with the counted attempt on the board asks for the contest's code
     asked = resolve;
   });
   page.on('request', (request) => {
-    const found = /\/((?:split|chunk)_[a-z0-9_]+)-[0-9a-f]+\.wasm$|\/(rooms)-[0-9a-f]+\.css$/.exec(request.url());
-    const file = found?.[1] ?? found?.[2];
+    const file = /\/((?:split|chunk)_[a-z0-9_]+)-[0-9a-f]+\.wasm$/.exec(request.url())?.[1];
     if (file) files.push(file);
     if (file === 'split_contest') asked(true);
   });
   const held = [];
-  const hold = async (route) => {
+  await page.route(/\/leptos-2048-[0-9a-f]+_bg\.wasm$/, async (route) => {
     held.push(await Promise.race([contestAsked, new Promise((resolve) => setTimeout(resolve, 5000, false))]));
     await route.continue();
-  };
-  await page.route(/\/leptos-2048-[0-9a-f]+_bg\.wasm$/, hold);
+  });
   await page.reload({ waitUntil: 'load' });
   await waitReady(page);
   assert.deepEqual(held, [true], "the contest's chunk was asked for while the page's wasm was held");
-  assert.match(await contestLine(page), /^Daily #329 · your one counted attempt/);
+  assert.match(await contestLine(page), /^Race · ghost/);
   assert.deepEqual((await readBoard(page)).board, last.board);
-  await playAMove(page);
-  // Each of its files was fetched once: the chunk's loader took the
-  // preloads.
-  assert.ok(files.includes('split_contest'), 'the chunk itself');
-  assert.ok(!files.includes('rooms'), "the rooms' style asked for: the contest's views draw with the page's");
+  await playAMove(page, ['down', 'right', 'left', 'up']);
+  // Each of its files was fetched once: the chunk's loader took the preloads.
   for (const file of new Set(files)) {
     const times = files.filter((f) => f === file).length;
     assert.equal(times, 1, `${file} fetched ${times} times`);

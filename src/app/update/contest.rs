@@ -253,6 +253,24 @@ pub fn moved(model: &mut Model) -> Vec<Cmd> {
     Vec::new()
 }
 
+/// The contest's code is in: what the moves a daily's attempt played
+/// before it add (a reload plays a daily at once, `rooms::code_wanted`
+/// holding only a race's moves, whose splits count each one; each move
+/// marked the attempt unsaved, `common::save_game`): its end, if its game
+/// is over. Nothing without an attempt on the board that has not ended.
+pub fn arrived(model: &mut Model) -> Vec<Cmd> {
+    let over = model
+        .contest
+        .challenge
+        .as_ref()
+        .is_some_and(|c| c.on_board && !c.ended && c.over());
+    if over {
+        end(model)
+    } else {
+        Vec::new()
+    }
+}
+
 /// Ends the daily's attempt or the race at this move (after 2048 too),
 /// once asked: the first press asks (the contest bar says what it ends),
 /// the second ends it.

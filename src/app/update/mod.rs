@@ -121,12 +121,16 @@ fn acts_on_the_game(msg: &Msg) -> bool {
     )
 }
 
-/// A chunk's fetch ended (`chunks::chunk_loaded`); learn's, loaded, hands
-/// its room what follows (`learn::arrived`: the deck read, a puzzle opened).
+/// A chunk's fetch ended (`chunks::chunk_loaded`); learn's or the
+/// contest's, loaded, hands its room what follows (`learn::arrived`: the
+/// deck read, a puzzle opened; `contest::arrived`: a daily's moves played
+/// before it, booked).
 fn code_arrived(model: &mut Model, chunk: Chunk, loaded: bool) -> Outcome {
     let mut cmds = chunks::chunk_loaded(model, chunk, loaded)?;
-    if chunk == Chunk::Learn && loaded {
-        cmds.extend(rooms::learn_arrived(model));
+    match chunk {
+        Chunk::Learn if loaded => cmds.extend(rooms::learn_arrived(model)),
+        Chunk::Contest if loaded => cmds.extend(rooms::contest_arrived(model)),
+        _ => {}
     }
     Ok(cmds)
 }
