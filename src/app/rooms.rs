@@ -186,7 +186,9 @@ pub(crate) fn contest(model: &mut Model, msg: Msg) -> Outcome {
     (rules.rule)(model, msg)
 }
 
-/// What a move on the challenge's board adds (`contest::moved`).
+/// What a move on the challenge's board adds (`contest::moved`); nothing
+/// while the contest's code is not here (a daily's move on a reload:
+/// `contest::arrived` books it).
 pub(crate) fn moved(model: &mut Model) -> Vec<Cmd> {
     contest_rules().map_or_else(Vec::new, |rules| (rules.moved)(model))
 }
@@ -227,7 +229,8 @@ pub(crate) fn coach(model: &mut Model, msg: Msg) -> Outcome {
 /// The chunk whose room's rules `msg` needs, while the model says that
 /// chunk is not here: learn's for its messages; the history panel's for
 /// the coach's while no chunk that brings them has loaded; the contest's
-/// for its messages, a move on a challenge's board, and what storage held
+/// for its messages, a move in a race (its splits count each; a daily's is
+/// played at once), and what storage held
 /// at the start when the address asked for a daily. `None`: `update` may
 /// take `msg` now.
 pub fn code_wanted(model: &Model, msg: &Msg) -> Option<Chunk> {
