@@ -8,6 +8,12 @@
 // them. Trunk knows nothing of these files, so this hook, on trunk's staging
 // directory:
 //
+// - merges the shared chunks into one, shared.wasm (binaryen's wasm-merge):
+//   wasm-split-cli makes one for each set of split points that reach a
+//   piece of code, 34 files for 6 split points, most of a few hundred
+//   bytes and each with its own header, types and imports; one file is
+//   11 KB smaller (gzip) than the 34, and a panel's first opening waits for
+//   two files, not up to twenty (docs/size.md);
 // - optimises each chunk with wasm-opt -O2 in release builds (as trunk does
 //   the main module: index.html's data-wasm-opt="2"; docs/size.md says why
 //   -O2, not -Oz) and names it after its
@@ -59,6 +65,13 @@ function rewrite(text, from, to, what, times = 1) {
   return text.split(from).join(to);
 }
 
+/**
+ * The features the chunks use (the target_features section rustc writes);
+ * binaryen's others would let the merge write encodings no browser reads.
+ */
+const FEATURES = ['--mvp-features', '--enable-mutable-globals', '--enable-sign-ext', '--enable-nontrapping-float-to-int',
+  '--enable-bulk-memory', '--enable-bulk-memory-opt', '--enable-reference-types', '--enable-multivalue', '--enable-call-indirect-overlong'];
+
 async function optimised(path) {
   if (!release) return readFile(path);
   const dir = await mkdtemp(join(tmpdir(), 'chunk-'));
@@ -67,11 +80,111 @@ async function optimised(path) {
   // warns that it cannot read one of its subsections: stderr is dropped
   // unless wasm-opt fails).
   try {
-    execFileSync('wasm-opt', ['-O2', '--strip-debug', '--strip-producers', path, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('wasm-opt', [...FEATURES, '-O2', '--strip-debug', '--strip-producers', path, '-o', out], { stdio: ['ignore', 'ignore', 'pipe'] });
     return await readFile(out);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The one chunk of shared code, and its loader's name. */
+const SHARED = 'shared.wasm';
+const SHARED_LOAD = '__shared';
+/** The module every chunk imports the page's memory, table and stack pointer from. */
+const PAGE = '__wasm_split';
+/** The name those imports pass through while the chunks are merged. */
+const PASSING = '__wasm_split_passing';
+
+/** `args` run through binaryen's `tool` (on PATH: scripts/setup.sh); its stderr shown only if it fails. */
+function binaryen(tool, args) {
+  return execFileSync(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).toString();
+}
+
+/**
+ * The page's imports that `files` make, as binaryen's text writes them
+ * (`"memory" (memory $m 18)`), one per name: a chunk that imported one of
+ * them otherwise than another chunk does fails the build.
+ */
+function pageImports(files) {
+  const imports = new Map();
+  for (const file of files) {
+    const text = binaryen('wasm-dis', [file]);
+    for (const [line, name, kind, type] of text.matchAll(/^ \(import "__wasm_split" "(\w+)" \((memory|table|global) \$\S+ ([^\n]*)\)\)$/gm)) {
+      const seen = imports.get(name);
+      if (seen && seen !== `${kind} ${type}`) throw new Error(`chunks: ${file}: ${line.trim()} differs from another chunk's ${seen}`);
+      imports.set(name, `${kind} ${type}`);
+    }
+    const others = text.match(/^ \(import "(?!__wasm_split")[^\n]*/gm) ?? [];
+    if (others.length) throw new Error(`chunks: ${file} imports from outside the page: ${others[0].trim()}`);
+  }
+  if (!imports.has('memory')) throw new Error(`chunks: no shared chunk imports the page's memory: has wasm-split-cli changed?`);
+  return imports;
+}
+
+/** A module that passes `imports` on: it imports each from `from` and exports it. */
+function passOn(imports, from) {
+  const lines = [...imports].map(([name, kindType], i) => {
+    const [kind, ...type] = kindType.split(' ');
+    return ` (import "${from}" "${name}" (${kind} $i${i} ${type.join(' ')}))\n (export "${name}" (${kind} $i${i}))`;
+  });
+  return `(module\n${lines.join('\n')}\n)\n`;
+}
+
+/**
+ * The shared chunks `files` merged into one module, written to `out`. Each
+ * chunk imports the page's memory, table and stack pointer and exports
+ * nothing; wasm-merge would give each chunk's memory a memory of its own,
+ * so the chunks import them from a module named as the page's that passes
+ * them on from another name, and a second merge passes them back under the
+ * page's name. The chunks' functions, their table slots and read-only data
+ * keep the places wasm-split-cli gave them.
+ */
+async function mergeShared(files, out) {
+  const dir = await mkdtemp(join(tmpdir(), 'shared-'));
+  try {
+    const imports = pageImports(files);
+    const stub = async (name, from) => {
+      const wat = join(dir, `${name}.wat`);
+      await writeFile(wat, passOn(imports, from));
+      binaryen('wasm-as', [...FEATURES, wat, '-o', join(dir, `${name}.wasm`)]);
+      return join(dir, `${name}.wasm`);
+    };
+    const first = join(dir, 'first.wasm');
+    const chunks = files.flatMap((file, i) => [file, `chunk${i}`]);
+    const noExports = (file) => binaryen('wasm-opt', [...FEATURES, '--remove-exports', '--pass-arg=remove-exports@*', file, '-o', file]);
+    binaryen('wasm-merge', [...FEATURES, await stub('in', PASSING), PAGE, ...chunks, '-o', first]);
+    noExports(first);
+    binaryen('wasm-merge', [...FEATURES, await stub('back', PAGE), PASSING, first, 'shared', '-o', out]);
+    noExports(out);
+    const text = binaryen('wasm-dis', [out]);
+    if (/^ \(export /m.test(text) || /^ \(import "(?!__wasm_split")/m.test(text)) {
+      throw new Error(`chunks: the merged ${SHARED} exports something or imports from outside the page`);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The loader `source` with one loader of the shared chunk in place of the
+ * `count` loaders of the shared chunks, and each split point's list of
+ * them (`[__chunk_7, __chunk_9]`) as the one.
+ */
+function withShared(source, count) {
+  const chunkLoad = /\/\* [^*\n]* \*\/\nconst __chunk_(\d+) = makeLoad\(\(\) => \{\n[^\n]*"\.\/chunk_\1\.wasm"[^\n]*\n[\s\S]*?\n\}\n, \[\]\);\n/g;
+  let found = 0;
+  let text = source.replace(chunkLoad, (block, n) => {
+    found += 1;
+    if (found > 1) return '';
+    return `/* the code the split points share, one chunk */\n${block
+      .split('\n').slice(1).join('\n')
+      .replace(`const __chunk_${n} =`, `const ${SHARED_LOAD} =`)
+      .replace(`"./chunk_${n}.wasm"`, `"./${SHARED}"`)}`;
+  });
+  if (found !== count) throw new Error(`chunks: ${LOADER}: expected ${count} loaders of shared chunks, found ${found}`);
+  text = text.replace(/, \[(__chunk_\d+(?:, __chunk_\d+)*)\]\)\);/g, `, [${SHARED_LOAD}]));`);
+  if (/__chunk_\d/.test(text)) throw new Error(`chunks: ${LOADER}: a shared chunk is still named after the merge`);
+  return text;
 }
 
 /** The loader, pointing at the hashed glue and chunks, without its console.error. */
@@ -118,9 +231,8 @@ function filesOf(source, point) {
   const found = new RegExp(`export const __wasm_split_load_${point} = [\\s\\S]*?"\\./(split_${point}\\.wasm)"[\\s\\S]*?, \\[([^\\]]*)\\]\\)\\);`).exec(source);
   if (!found) throw new Error(`chunks: ${LOADER}: no loader for split point ${point}`);
   const shared = found[2].split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
-    const n = /^__chunk_(\d+)$/.exec(s);
-    if (!n) throw new Error(`chunks: ${LOADER}: ${point} imports ${s}, not a __chunk_N`);
-    return `chunk_${n[1]}.wasm`;
+    if (s !== SHARED_LOAD) throw new Error(`chunks: ${LOADER}: ${point} imports ${s}, not ${SHARED_LOAD}`);
+    return SHARED;
   });
   return [found[1], ...shared];
 }
@@ -137,15 +249,19 @@ async function place(glue, name) {
   if (!existsSync(join(dir, LOADER))) {
     throw new Error(`chunks: ${glue} imports ./${LOADER} but ${dir} has none: was trunk's wasm-bindgen scripts/bin/wasm-bindgen (scripts/setup.sh puts it on PATH)?`);
   }
+  const files = (await readdir(dir)).sort();
+  const isShared = (file) => /^chunk_\d+\.wasm$/.test(file);
+  const shared = files.filter(isShared).map((file) => join(dir, file));
+  if (shared.length) await mergeShared(shared, join(dir, SHARED));
+  const own = files.filter((file) => file.endsWith('.wasm') && file !== `${name}.wasm` && file !== SHARED && !isShared(file));
   const names = new Map();
-  for (const file of (await readdir(dir)).sort()) {
-    if (!file.endsWith('.wasm') || file === `${name}.wasm`) continue;
+  for (const file of shared.length ? [...own, SHARED] : own) {
     const bytes = await optimised(join(dir, file));
     const hashed = `${file.replace(/\.wasm$/, '')}-${contentHash(bytes)}.wasm`;
     await writeFile(join(staging, hashed), bytes);
     names.set(file, hashed);
   }
-  const loaderSource = await readFile(join(dir, LOADER), 'utf8');
+  const loaderSource = withShared(await readFile(join(dir, LOADER), 'utf8'), shared.length);
   const preloaded = filesOf(loaderSource, PRELOADED).map((file) => {
     if (!names.has(file)) throw new Error(`chunks: ${LOADER} fetches ${file}, which the split left out`);
     return names.get(file);

@@ -1,7 +1,7 @@
 // The panels under the board (history, with the review and the message log;
 // statistics; settings) are not in the page's first wasm: each panel's code
 // is a chunk of its own (split_panel_<name>-<hash>.wasm, with shared
-// chunk_N-<hash>.wasm), fetched through __wasm_split-<hash>.js the first time
+// shared-<hash>.wasm, the code the panels share), fetched through __wasm_split-<hash>.js the first time
 // the panel opens (split points made in src/main.rs from chunk_table! in
 // src/app/chunks.rs; drawn in place by src/view/chunk_place.rs).
 //
@@ -56,7 +56,7 @@ const LOADING_NOTE = 'p.panel.chunk-note.chunk-loading';
 /** A chunk file's path: a panel's split file or a shared chunk. */
 /** The rooms' style (style/rooms.css), fetched with the first chunk. */
 const ROOMS_STYLE = /^\/rooms-[0-9a-f]+\.css$/;
-const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|split_learn|split_debugger|chunk_\d+)-[0-9a-f]+\.wasm$/;
+const CHUNK_FILE = /^\/(split_panel_[a-z]+|split_contest|split_learn|split_debugger|shared)-[0-9a-f]+\.wasm$/;
 /** The split file of `name`, as a route glob. */
 const splitGlob = (name) => `**/${PANELS[name].split}-*.wasm`;
 
@@ -294,6 +294,11 @@ test('cold load asks for no panel chunk; each panel then loads once, works, and 
     for (const other of NAMES.filter((n) => n !== name)) {
       assert.equal(splitCount(asked, other), 0, `${name}: opening it asked for ${other}'s split file`);
     }
+    // The code the panels share is one file, asked for with the first
+    // panel: two files for it, its own alone for the others.
+    const shared = asked.filter((p) => p.startsWith('/shared-'));
+    assert.deepEqual([shared.length, asked.length], name === 'history' ? [1, 2] : [0, 1],
+      `${name}: the files its first opening asked for: ${asked.join(', ')}`);
     if (name === 'history') await checkHistory(page, boards, 'history');
     if (name === 'stats') await checkStats(page, 'stats');
 
