@@ -118,18 +118,13 @@ fn DailyStats() -> impl IntoView {
     let countdown = select(|m| countdown(m.contest.time.until_next()));
     let body = move || {
         shown.with(|d| {
-            let totals = d.totals.map(|(name, value)| {
-                view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> }
-            });
             let chart = d
                 .chart
                 .clone()
                 .map(|(marks, said)| chart(words::LATEST_DAILIES_CHART, said, &marks));
             view! {
                 <h3>{words::DAILY_NUMBER} {d.today}</h3>
-                <table class="daily-table">
-                    <tbody>{totals.into_iter().collect_view()}</tbody>
-                </table>
+                {totals_table("daily-table", &d.totals)}
                 {chart}
             }
         })
@@ -145,9 +140,6 @@ fn DailyStats() -> impl IntoView {
 /// The heading, the totals, the deck (with Practice when cards are due),
 /// the charts and the rates table.
 fn panel(s: &Shown) -> impl IntoView {
-    let totals = s.totals.map(|(name, value)| {
-        view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> }
-    });
     let charts = s
         .charts
         .clone()
@@ -169,12 +161,23 @@ fn panel(s: &Shown) -> impl IntoView {
     });
     view! {
         <h2>{words::STATISTICS} {s.size.clone()}</h2>
-        <table class="stats-table">
-            <tbody>{totals.into_iter().collect_view()}</tbody>
-        </table>
+        {totals_table("stats-table", &s.totals)}
         {deck}
         {charts}
         {rates_table(&s.rates)}
+    }
+}
+
+/// Named totals as a table of the class `class`, a row each: the panel's
+/// and the dailies' (one table, written once).
+fn totals_table(class: &'static str, totals: &[(&'static str, u64)]) -> impl IntoView {
+    let rows = totals.iter().map(|&(name, value)| {
+        view! { <tr><th scope="row">{name}</th><td>{value}</td></tr> }
+    });
+    view! {
+        <table class=class>
+            <tbody>{rows.collect_view()}</tbody>
+        </table>
     }
 }
 
