@@ -91,10 +91,10 @@ chunk_budget_kb() {
         # Statistics: 13.5 KB on main; the deck's line and Practice (issue
         # 51 asks the deck counted there) took it to 15.2 KB: one more child
         # in the panel's view is one more build of its whole tuple of views.
-        # Drawing the line apart cost more (an AnyView +446 B, a component of
-        # its own +395 B; docs/size.md). Raised from 14 for that line, over
-        # the 14 KB it had (docs/size.md).
-        split_panel_stats-*) echo 15 ;;
+        # The panel and its dailies drawn from one memo by one closure, their
+        # two tables of totals by one function, brought it to 13.6 KB
+        # (docs/size.md).
+        split_panel_stats-*) echo 14 ;;
         split_panel_settings-*) echo 8 ;;
         # The contest bar, the ghost's board, the offer to race and the
         # result card (18), the card's picture for the share sheet (2), and

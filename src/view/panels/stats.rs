@@ -30,6 +30,8 @@ struct Shown {
     charts: Option<[(Vec<Mark>, String); 2]>,
     /// The deck in a line, once it is loaded, and whether cards are due.
     deck: Option<(String, bool)>,
+    /// The dailies' part.
+    dailies: DailiesShown,
 }
 
 impl Shown {
@@ -62,18 +64,21 @@ impl Shown {
                 .learn
                 .counts(m.contest.time.day)
                 .map(|(cards, due, learned)| (deck_line(cards, due, learned), due > 0)),
+            dailies: DailiesShown::of(m),
         }
     }
 }
 
-/// Totals, charts, and the rates table; then the dailies.
+/// Totals, charts, and the rates table; then the dailies, with today's
+/// number and the countdown to the next (its own memo, redrawn each second
+/// only while this panel shows).
 #[component]
 pub fn StatsPanel() -> impl IntoView {
     let shown = select(Shown::of);
+    let countdown = select(|m| countdown(m.contest.time.until_next()));
     view! {
         <section class="panel stats-panel" aria-label="Statistics">
-            {move || shown.with(panel)}
-            <DailyStats/>
+            {move || shown.with(|s| panel(s, countdown))}
         </section>
     }
 }
@@ -109,37 +114,26 @@ impl DailiesShown {
     }
 }
 
-/// The dailies: today's number and the countdown to the next (its own
-/// memo, redrawn each second only while this panel shows), streaks, and the
-/// latest scores as a chart.
-#[component]
-fn DailyStats() -> impl IntoView {
-    let shown = select(DailiesShown::of);
-    let countdown = select(|m| countdown(m.contest.time.until_next()));
-    let body = move || {
-        shown.with(|d| {
-            let chart = d
-                .chart
-                .clone()
-                .map(|(marks, said)| chart(words::LATEST_DAILIES_CHART, said, &marks));
-            view! {
-                <h3>{words::DAILY_NUMBER} {d.today}</h3>
-                {totals_table("daily-table", &d.totals)}
-                {chart}
-            }
-        })
-    };
+/// The dailies: today's number, streaks, the latest scores as a chart, and
+/// the countdown to the next.
+fn dailies(d: &DailiesShown, countdown: Memo<String>) -> impl IntoView {
+    let chart = d
+        .chart
+        .clone()
+        .map(|(marks, said)| chart(words::LATEST_DAILIES_CHART, said, &marks));
     view! {
         <div class="daily-stats">
-            {body}
+            <h3>{words::DAILY_NUMBER} {d.today}</h3>
+            {totals_table("daily-table", &d.totals)}
+            {chart}
             <p class="daily-countdown">{move || countdown.get()}</p>
         </div>
     }
 }
 
 /// The heading, the totals, the deck (with Practice when cards are due),
-/// the charts and the rates table.
-fn panel(s: &Shown) -> impl IntoView {
+/// the charts and the rates table; then the dailies.
+fn panel(s: &Shown, countdown: Memo<String>) -> impl IntoView {
     let charts = s
         .charts
         .clone()
@@ -165,6 +159,7 @@ fn panel(s: &Shown) -> impl IntoView {
         {deck}
         {charts}
         {rates_table(&s.rates)}
+        {dailies(&s.dailies, countdown)}
     }
 }
 
