@@ -1387,8 +1387,7 @@ fn names_directly(code: &str, name: &str) -> bool {
 
 /// A room whose rules arrive with its chunk (`app::rooms`): its rules
 /// file, the module path other files name them by, the constant that hands
-/// them to the chunk's split point, the page-side function that reads what
-/// arrived, what the page at start keeps of the file (every other
+/// them to the chunk's split point, what the page at start keeps of the file (every other
 /// `pub fn` there is the room's, and arrives with its chunk), and what
 /// other moved rooms' rules call directly (they are in those rooms'
 /// chunks, which hand this room's rules over too: no other file may name
@@ -1397,7 +1396,6 @@ struct MovedRoom {
     file: &'static str,
     module: &'static str,
     constant: &'static str,
-    getter: &'static str,
     kept: &'static [&'static str],
     from_rooms: &'static [&'static str],
 }
@@ -1408,7 +1406,6 @@ const MOVED_ROOMS: [MovedRoom; 3] = [
         file: "app/update/contest.rs",
         module: "contest",
         constant: "CONTEST",
-        getter: "contest_rules",
         kept: &[
             "loaded",
             "take_asked",
@@ -1422,7 +1419,6 @@ const MOVED_ROOMS: [MovedRoom; 3] = [
         file: "app/update/learn.rs",
         module: "learn",
         constant: "LEARN",
-        getter: "learn_rules",
         kept: &["leave", "verdict_in"],
         from_rooms: &[],
     },
@@ -1430,7 +1426,6 @@ const MOVED_ROOMS: [MovedRoom; 3] = [
         file: "app/update/coach.rs",
         module: "coach",
         constant: "COACH",
-        getter: "coach_rules",
         kept: &["keep_valid"],
         // A challenge's end (the contest's) and a puzzle's position
         // (learn's) start a review.
@@ -1459,7 +1454,7 @@ fn public_functions(code: &str) -> Vec<String> {
 /// would link them into the page at start: by another file than
 /// `rooms.rs`'s constant (the one place the chunk's split point reaches
 /// them by), by what the page keeps of the room other than through
-/// `rooms`, or by `rooms.rs`'s page-side getter.
+/// `rooms`, or by `rooms.rs`'s page-side `here`.
 fn room_rules_linked(
     room: &MovedRoom,
     code: &str,
@@ -1504,29 +1499,26 @@ fn room_rules_linked(
     found
 }
 
-/// `rooms.rs`'s page-side getter of `room`'s rules must read only what its
-/// chunk handed over, never name the constant.
+/// `rooms.rs`'s page-side `here`, which reads the rules the chunks handed
+/// over, must never name `room`'s constant.
 fn getter_reads_what_arrived(room: &MovedRoom, rooms: &str) -> Option<String> {
     // The function right after a `#[cfg(target_family = "wasm")]`.
-    let getter = format!("fn {}(", room.getter);
+    let getter = "fn here(";
     let page_side = rooms
         .match_indices("#[cfg(target_family")
         .map(|(at, _)| &rooms[at..])
-        .find(|after| after.find("fn ") == after.find(&getter))
-        .and_then(|after| item(after, &getter))
+        .find(|after| after.find("fn ") == after.find(getter))
+        .and_then(|after| item(after, getter))
         .unwrap_or("");
+    if page_side.is_empty() {
+        return Some("rooms::here on the page is missing".into());
+    }
     let c = room.constant;
-    let names = page_side.contains(&format!("{c}::"))
-        || names_directly(page_side, c)
-        || page_side.contains(&format!("{c};"))
-        || page_side.contains(&format!("= {c}"))
-        || page_side.contains(&format!("match {c}"));
-    (page_side.is_empty() || names).then(|| {
-        format!(
-            "rooms::{} on the page does not read only what arrived",
-            room.getter
-        )
-    })
+    let word = |ch: Option<char>| ch.is_some_and(|ch| ch.is_alphanumeric() || ch == '_');
+    let names = page_side.match_indices(c).any(|(at, _)| {
+        !word(page_side[..at].chars().last()) && !word(page_side[at + c.len()..].chars().next())
+    });
+    names.then(|| format!("rooms::here on the page names {c}, not only what arrived"))
 }
 
 #[test]
@@ -1602,7 +1594,7 @@ fn the_checker_sees_a_moved_rule_linked_into_the_page() {
     let contest = "pub fn loaded() { daily(1) }\npub fn daily(n: u32) {}\npub fn rule() {}\n\
                    pub fn keep_question() {}\npub fn put_own_game_on_board() {}\npub fn time() {}";
     let rooms = "pub const CONTEST: Rules = Rules { rule: contest::rule };\n\
-                 #[cfg(target_family = \"wasm\")]\nfn contest_rules() { CONTEST_HERE.get() }";
+                 #[cfg(target_family = \"wasm\")]\nfn here() { HANDED.get() }";
     let others = vec![(
         "mod.rs".to_string(),
         "contest::rule(model, msg)".to_string(),
@@ -1624,7 +1616,7 @@ fn the_checker_sees_the_coachs_rules_linked_into_the_page() {
     let coach = "pub fn rule() {}\npub fn review() {}\npub fn review_quietly() {}\n\
                  pub fn review_one() {}\npub fn keep_valid() {}";
     let rooms = "pub const COACH: Rules = Rules::Coach(CoachRules { rule: coach::rule });\n\
-                 #[cfg(target_family = \"wasm\")]\nfn coach_rules() { COACH_HERE.get() }";
+                 #[cfg(target_family = \"wasm\")]\nfn here() { HANDED.get() }";
     let file = |path: &str, code: &str| (path.to_string(), code.to_string());
     let others = vec![
         file(
@@ -1649,10 +1641,10 @@ fn the_checker_sees_the_coachs_rules_linked_into_the_page() {
             "src/app/update/game.rs names coach::review_quietly"
         ]
     );
-    let native = "#[cfg(target_family = \"wasm\")]\nfn coach_rules() { match COACH {} }";
+    let native = "#[cfg(target_family = \"wasm\")]\nfn here() { Here::NONE.with(COACH) }";
     let found = room_rules_linked(&MOVED_ROOMS[2], coach, native, &[]);
     assert_eq!(
         found,
-        ["rooms::coach_rules on the page does not read only what arrived"]
+        ["rooms::here on the page names COACH, not only what arrived"]
     );
 }

@@ -118,71 +118,75 @@ pub const CONTEST: Rules = Rules::Contest(ContestRules {
     arrived: contest::arrived,
 });
 
+/// The rooms' rules that are here: natively every room's, linked as any
+/// rule; on the page, those the chunks have handed over.
+#[derive(Clone, Copy)]
+struct Here {
+    contest: Option<ContestRules>,
+    learn: Option<LearnRules>,
+    coach: Option<CoachRules>,
+}
+
+impl Here {
+    /// No room's rules.
+    const NONE: Here = Here {
+        contest: None,
+        learn: None,
+        coach: None,
+    };
+
+    /// These rules and `rules`.
+    fn with(mut self, rules: Rules) -> Here {
+        match rules {
+            Rules::Contest(rules) => self.contest = Some(rules),
+            Rules::Learn(rules) => self.learn = Some(rules),
+            Rules::Coach(rules) => self.coach = Some(rules),
+        }
+        self
+    }
+}
+
 thread_local! {
-    /// The contest's rules, once its chunk has handed them over.
-    static CONTEST_HERE: Cell<Option<ContestRules>> = const { Cell::new(None) };
-    /// Learn's rules, once its chunk has handed them over.
-    static LEARN_HERE: Cell<Option<LearnRules>> = const { Cell::new(None) };
-    /// The coach's rules, once a chunk has handed them over.
-    static COACH_HERE: Cell<Option<CoachRules>> = const { Cell::new(None) };
+    /// The rules the chunks have handed over.
+    static HANDED: Cell<Here> = const { Cell::new(Here::NONE) };
 }
 
 /// A chunk has loaded and hands over its room's rules.
 pub fn arrive(rules: Rules) {
-    match rules {
-        Rules::Contest(rules) => CONTEST_HERE.with(|here| here.set(Some(rules))),
-        Rules::Learn(rules) => LEARN_HERE.with(|here| here.set(Some(rules))),
-        Rules::Coach(rules) => COACH_HERE.with(|here| here.set(Some(rules))),
-    }
+    HANDED.with(|handed| handed.set(handed.get().with(rules)));
 }
 
-/// Learn's rules: linked natively.
+/// The rules here: natively, every room's.
 #[cfg(not(target_family = "wasm"))]
-fn learn_rules() -> Option<LearnRules> {
-    match LEARN {
-        Rules::Learn(rules) => Some(rules),
-        Rules::Contest(_) | Rules::Coach(_) => None,
-    }
+fn here() -> Here {
+    Here::NONE.with(CONTEST).with(LEARN).with(COACH)
 }
 
-/// Learn's rules: on the page, those its chunk handed over, if it has
-/// loaded.
+/// The rules here: on the page, those the chunks have handed over (the
+/// runtime holds a room's messages until its chunk has loaded). Naming
+/// the rules here would link them into the page at start.
 #[cfg(target_family = "wasm")]
-fn learn_rules() -> Option<LearnRules> {
-    LEARN_HERE.with(Cell::get)
+fn here() -> Here {
+    HANDED.with(Cell::get)
 }
 
 /// Learn's arm in `update`: the rule of one of `learn_msgs!`, or of a move
 /// played while its walk is on the board.
 pub(crate) fn learn(model: &mut Model, msg: Msg) -> Outcome {
-    let rules = learn_rules().ok_or(Ignored::NotHere)?;
+    let rules = here().learn.ok_or(Ignored::NotHere)?;
     (rules.rule)(model, msg)
 }
 
 /// Learn's code is in (`learn::arrived`).
 pub(crate) fn learn_arrived(model: &mut Model) -> Vec<Cmd> {
-    learn_rules().map_or_else(Vec::new, |rules| (rules.arrived)(model))
-}
-
-/// The contest's rules: linked natively.
-#[cfg(not(target_family = "wasm"))]
-fn contest_rules() -> Option<ContestRules> {
-    match CONTEST {
-        Rules::Contest(rules) => Some(rules),
-        Rules::Learn(_) | Rules::Coach(_) => None,
-    }
-}
-
-/// The contest's rules: on the page, those its chunk handed over, if it
-/// has loaded (the runtime holds the room's messages until then).
-#[cfg(target_family = "wasm")]
-fn contest_rules() -> Option<ContestRules> {
-    CONTEST_HERE.with(Cell::get)
+    here()
+        .learn
+        .map_or_else(Vec::new, |rules| (rules.arrived)(model))
 }
 
 /// The contest's arm in `update`: the rule of one of `contest_msgs!`.
 pub(crate) fn contest(model: &mut Model, msg: Msg) -> Outcome {
-    let rules = contest_rules().ok_or(Ignored::NotHere)?;
+    let rules = here().contest.ok_or(Ignored::NotHere)?;
     (rules.rule)(model, msg)
 }
 
@@ -190,39 +194,28 @@ pub(crate) fn contest(model: &mut Model, msg: Msg) -> Outcome {
 /// while the contest's code is not here (a daily's move on a reload:
 /// `contest::arrived` books it).
 pub(crate) fn moved(model: &mut Model) -> Vec<Cmd> {
-    contest_rules().map_or_else(Vec::new, |rules| (rules.moved)(model))
+    here()
+        .contest
+        .map_or_else(Vec::new, |rules| (rules.moved)(model))
 }
 
 /// The contest's code is in (`contest::arrived`).
 pub(crate) fn contest_arrived(model: &mut Model) -> Vec<Cmd> {
-    contest_rules().map_or_else(Vec::new, |rules| (rules.arrived)(model))
+    here()
+        .contest
+        .map_or_else(Vec::new, |rules| (rules.arrived)(model))
 }
 
 /// Plays daily #`asked` (`contest::daily`).
 pub(crate) fn daily(model: &mut Model, asked: Option<u32>) -> Vec<Cmd> {
-    contest_rules().map_or_else(Vec::new, |rules| (rules.daily)(model, asked))
-}
-
-/// The coach's rules: linked natively.
-#[cfg(not(target_family = "wasm"))]
-fn coach_rules() -> Option<CoachRules> {
-    match COACH {
-        Rules::Coach(rules) => Some(rules),
-        Rules::Contest(_) | Rules::Learn(_) => None,
-    }
-}
-
-/// The coach's rules: on the page, those a chunk handed over, if one that
-/// brings them has loaded (the runtime holds the coach's messages until
-/// then).
-#[cfg(target_family = "wasm")]
-fn coach_rules() -> Option<CoachRules> {
-    COACH_HERE.with(Cell::get)
+    here()
+        .contest
+        .map_or_else(Vec::new, |rules| (rules.daily)(model, asked))
 }
 
 /// The coach's arm in `update`: the rule of one of `coach_msgs!`.
 pub(crate) fn coach(model: &mut Model, msg: Msg) -> Outcome {
-    let rules = coach_rules().ok_or(Ignored::NotHere)?;
+    let rules = here().coach.ok_or(Ignored::NotHere)?;
     (rules.rule)(model, msg)
 }
 
