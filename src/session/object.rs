@@ -96,6 +96,15 @@ pub fn tagged<'de, D: Deserializer<'de>>(d: D) -> Result<(String, Option<Value>)
     }
 }
 
+/// The index of the variant `name` in `names`, or serde's refusal of a
+/// variant the enum does not have, naming the ones it has.
+pub fn variant(name: &str, names: &'static [&'static str]) -> Result<usize, serde_json::Error> {
+    names
+        .iter()
+        .position(|n| *n == name)
+        .ok_or_else(|| Error::unknown_variant(name, names))
+}
+
 /// A unit variant's data: none (or `null`).
 pub fn unit(data: Option<Value>) -> Result<(), serde_json::Error> {
     match data {
@@ -155,22 +164,23 @@ pub(crate) use read_variant;
 /// `Deserialize` for the enum `$ty` as serde's derive reads it
 /// (externally tagged), every variant listed once, in their order, with
 /// its shape ([`read_variant!`]): the variant's name read once
-/// ([`tagged`]) and its data by one function that is not generic.
+/// ([`tagged`]), found in the list of names ([`variant`]), and its data
+/// read by that variant's reader, a function that is not generic.
 macro_rules! from_tagged {
     ($ty:ident { $($v:ident $(($($shape:tt)*))? $({ $($field:ident),+ })?),+ $(,)? }) => {
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                fn read(name: &str, data: Option<serde_json::Value>) -> Result<$ty, serde_json::Error> {
-                    const NAMES: &[&str] = &[$(stringify!($v)),+];
-                    Ok(match name {
-                        $(stringify!($v) => crate::session::object::read_variant!(
-                            $ty $v $(($($shape)*))? $({ $($field),+ })?; data
-                        ),)+
-                        _ => return Err(serde::de::Error::unknown_variant(name, NAMES)),
-                    })
-                }
+                type Reader = fn(Option<serde_json::Value>) -> Result<$ty, serde_json::Error>;
+                const NAMES: &[&str] = &[$(stringify!($v)),+];
+                const READERS: &[Reader] = &[$(|data| {
+                    Ok(crate::session::object::read_variant!(
+                        $ty $v $(($($shape)*))? $({ $($field),+ })?; data
+                    ))
+                }),+];
                 let (name, data) = crate::session::object::tagged(d)?;
-                read(&name, data).map_err(serde::de::Error::custom)
+                crate::session::object::variant(&name, NAMES)
+                    .and_then(|i| READERS[i](data))
+                    .map_err(serde::de::Error::custom)
             }
         }
     };
