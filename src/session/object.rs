@@ -17,7 +17,7 @@
 //! does not have refused as a derive refuses it ("unknown variant `X`,
 //! expected one of `A`, `B`, …", in the variants' order).
 
-use serde::de::{DeserializeOwned, Deserializer, Error, Unexpected};
+use serde::de::{DeserializeOwned, Deserializer, EnumAccess, Error, VariantAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -80,77 +80,79 @@ macro_rules! from_object {
 }
 pub(crate) use from_object;
 
-/// The variant's name and its data (none for a unit variant) of the
-/// externally tagged enum `d` holds: a string, or an object of one key.
-pub fn tagged<'de, D: Deserializer<'de>>(d: D) -> Result<(String, Option<Value>), D::Error> {
-    match Value::deserialize(d)? {
-        Value::String(name) => Ok((name, None)),
-        Value::Object(object) if object.len() == 1 => {
-            let (name, data) = object.into_iter().next().expect("one key");
-            Ok((name, Some(data)))
+/// The index of the variant the externally tagged enum `d` holds, among
+/// `names`, and its data (`null` for a unit variant, `unit[i]`), read
+/// through serde's own access to enums: a name the enum does not have,
+/// data a unit variant does not have, or data a variant lacks, refused as
+/// a derive refuses them.
+pub fn tagged<'de, D: Deserializer<'de>>(
+    d: D,
+    ty: &'static str,
+    names: &'static [&'static str],
+    unit: &'static [bool],
+) -> Result<(usize, Value), D::Error> {
+    d.deserialize_enum(ty, names, Tagged { ty, names, unit })
+}
+
+/// The visitor of [`tagged`].
+struct Tagged {
+    ty: &'static str,
+    names: &'static [&'static str],
+    unit: &'static [bool],
+}
+
+impl<'de> Visitor<'de> for Tagged {
+    type Value = (usize, Value);
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(self.ty)
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<(usize, Value), A::Error> {
+        let (name, variant): (String, _) = data.variant()?;
+        let Some(i) = self.names.iter().position(|n| *n == name) else {
+            return Err(A::Error::unknown_variant(&name, self.names));
+        };
+        if self.unit[i] {
+            variant.unit_variant().map(|()| (i, Value::Null))
+        } else {
+            variant.newtype_variant().map(|data| (i, data))
         }
-        _ => Err(D::Error::invalid_type(
-            Unexpected::Other("a value"),
-            &"a string or a map with a single key",
-        )),
     }
 }
 
-/// The index of the variant `name` in `names`, or serde's refusal of a
-/// variant the enum does not have, naming the ones it has.
-pub fn variant(name: &str, names: &'static [&'static str]) -> Result<usize, serde_json::Error> {
-    names
-        .iter()
-        .position(|n| *n == name)
-        .ok_or_else(|| Error::unknown_variant(name, names))
+/// Whether a variant of the shape `read_variant!` reads is a unit variant.
+macro_rules! unit {
+    () => {
+        true
+    };
+    ($($shape:tt)+) => {
+        false
+    };
 }
-
-/// A unit variant's data: none (or `null`).
-pub fn unit(data: Option<Value>) -> Result<(), serde_json::Error> {
-    match data {
-        None | Some(Value::Null) => Ok(()),
-        Some(_) => Err(Error::invalid_type(Unexpected::Map, &"unit variant")),
-    }
-}
-
-/// A variant's data, which it must have, read as a `T`.
-pub fn data<T: DeserializeOwned>(data: Option<Value>) -> Result<T, serde_json::Error> {
-    match data {
-        Some(value) => serde_json::from_value(value),
-        None => Err(Error::invalid_type(
-            Unexpected::UnitVariant,
-            &"a variant with data",
-        )),
-    }
-}
-
-/// A struct variant's data: its object.
-pub fn fields(data: Option<Value>) -> Result<Map<String, Value>, serde_json::Error> {
-    self::data(data)
-}
+pub(crate) use unit;
 
 /// The variant `$v` of the enum `$ty`, from its `$data`, by its shape:
 /// unit (`V`), newtype (`V(_)`), tuple (`V(_, _)`), read by a module of
 /// serde's `with` (`V(with path)`), or struct (`V { a, b }`).
 macro_rules! read_variant {
     ($ty:ident $v:ident; $data:ident) => {{
-        crate::session::object::unit($data)?;
+        let _ = $data;
         $ty::$v
     }};
     ($ty:ident $v:ident (_); $data:ident) => {
-        $ty::$v(crate::session::object::data($data)?)
+        $ty::$v(serde_json::from_value($data)?)
     };
     ($ty:ident $v:ident (_, _); $data:ident) => {{
-        let (a, b) = crate::session::object::data($data)?;
+        let (a, b) = serde_json::from_value($data)?;
         $ty::$v(a, b)
     }};
     ($ty:ident $v:ident (with $($with:ident)::+); $data:ident) => {
-        $ty::$v($($with)::+::deserialize(
-            crate::session::object::data::<serde_json::Value>($data)?,
-        )?)
+        $ty::$v($($with)::+::deserialize($data)?)
     };
     ($ty:ident $v:ident { $($field:ident),+ }; $data:ident) => {{
-        let mut object = crate::session::object::fields($data)?;
+        let mut object: serde_json::Map<String, serde_json::Value> =
+            serde_json::from_value($data)?;
         $ty::$v {
             $($field: crate::session::object::field::<_, serde_json::Error>(
                 &mut object,
@@ -163,24 +165,26 @@ pub(crate) use read_variant;
 
 /// `Deserialize` for the enum `$ty` as serde's derive reads it
 /// (externally tagged), every variant listed once, in their order, with
-/// its shape ([`read_variant!`]): the variant's name read once
-/// ([`tagged`]), found in the list of names ([`variant`]), and its data
-/// read by that variant's reader, a function that is not generic.
+/// its shape ([`read_variant!`]): the variant's name and data read once
+/// ([`tagged`]), and its data read by that variant's reader, a function
+/// that is not generic.
 macro_rules! from_tagged {
     ($ty:ident { $($v:ident $(($($shape:tt)*))? $({ $($field:ident),+ })?),+ $(,)? }) => {
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                type Reader = fn(Option<serde_json::Value>) -> Result<$ty, serde_json::Error>;
+                type Reader = fn(serde_json::Value) -> Result<$ty, serde_json::Error>;
                 const NAMES: &[&str] = &[$(stringify!($v)),+];
+                const UNIT: &[bool] = &[$(crate::session::object::unit!(
+                    $(($($shape)*))? $({ $($field),+ })?
+                )),+];
                 const READERS: &[Reader] = &[$(|data| {
                     Ok(crate::session::object::read_variant!(
                         $ty $v $(($($shape)*))? $({ $($field),+ })?; data
                     ))
                 }),+];
-                let (name, data) = crate::session::object::tagged(d)?;
-                crate::session::object::variant(&name, NAMES)
-                    .and_then(|i| READERS[i](data))
-                    .map_err(serde::de::Error::custom)
+                let (i, data) =
+                    crate::session::object::tagged(d, stringify!($ty), NAMES, UNIT)?;
+                READERS[i](data).map_err(serde::de::Error::custom)
             }
         }
     };
