@@ -1960,6 +1960,15 @@ fn every_message_reads_back_as_written_and_an_unknown_one_is_refused_naming_ever
             assert_eq!(read.map_err(|e| e.to_string()), Ok(msg), "{json}");
         }
     }
+    let set_aside = Msg::BestElsewhere(
+        Config::default(),
+        Loaded::SetAside {
+            why: leptos_2048::session::save::Invalid::Version(9),
+            kept: true,
+        },
+    );
+    let json = serde_json::to_value(&set_aside).expect("a message can be written");
+    assert_eq!(serde_json::from_value::<Msg>(json).ok(), Some(set_aside));
     let kinds: Vec<String> = MsgKind::iter().map(|k| format!("`{k:?}`")).collect();
     let unknown = serde_json::from_value::<Msg>(serde_json::json!({ "Nap": 1 }));
     let said = format!(

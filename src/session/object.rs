@@ -188,5 +188,26 @@ macro_rules! from_tagged {
             }
         }
     };
+    // A generic enum (`Loaded<T>`): its readers, which name `T`, made
+    // where it is known.
+    ($ty:ident<$g:ident> { $($v:ident $(($($shape:tt)*))? $({ $($field:ident),+ })?),+ $(,)? }) => {
+        impl<'de, $g: serde::de::DeserializeOwned> serde::Deserialize<'de> for $ty<$g> {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty<$g>, D::Error> {
+                const NAMES: &[&str] = &[$(stringify!($v)),+];
+                const UNIT: &[bool] = &[$(crate::session::object::unit!(
+                    $(($($shape)*))? $({ $($field),+ })?
+                )),+];
+                let readers: &[fn(serde_json::Value) -> Result<$ty<$g>, serde_json::Error>] =
+                    &[$(|data| {
+                        Ok(crate::session::object::read_variant!(
+                            $ty $v $(($($shape)*))? $({ $($field),+ })?; data
+                        ))
+                    }),+];
+                let (i, data) =
+                    crate::session::object::tagged(d, stringify!($ty), NAMES, UNIT)?;
+                readers[i](data).map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 pub(crate) use from_tagged;
