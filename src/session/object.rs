@@ -169,43 +169,31 @@ pub(crate) use read_variant;
 /// ([`tagged`]), and its data read by that variant's reader, a function
 /// that is not generic.
 macro_rules! from_tagged {
-    ($ty:ident { $($v:ident $(($($shape:tt)*))? $({ $($field:ident),+ })?),+ $(,)? }) => {
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                type Reader = fn(serde_json::Value) -> Result<$ty, serde_json::Error>;
+    ($ty:ident $(<$g:ident>)? { $($v:ident $(($($shape:tt)*))? $({ $($field:ident),+ })?),+ $(,)? }) => {
+        impl<'de $(, $g: serde::de::DeserializeOwned)?> serde::Deserialize<'de> for $ty $(<$g>)? {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 const NAMES: &[&str] = &[$(stringify!($v)),+];
                 const UNIT: &[bool] = &[$(crate::session::object::unit!(
                     $(($($shape)*))? $({ $($field),+ })?
                 )),+];
-                const READERS: &[Reader] = &[$(|data| {
-                    Ok(crate::session::object::read_variant!(
-                        $ty $v $(($($shape)*))? $({ $($field),+ })?; data
-                    ))
-                }),+];
                 let (i, data) =
                     crate::session::object::tagged(d, stringify!($ty), NAMES, UNIT)?;
-                READERS[i](data).map_err(serde::de::Error::custom)
-            }
-        }
-    };
-    // A generic enum (`Loaded<T>`): its readers, which name `T`, made
-    // where it is known.
-    ($ty:ident<$g:ident> { $($v:ident $(($($shape:tt)*))? $({ $($field:ident),+ })?),+ $(,)? }) => {
-        impl<'de, $g: serde::de::DeserializeOwned> serde::Deserialize<'de> for $ty<$g> {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty<$g>, D::Error> {
-                const NAMES: &[&str] = &[$(stringify!($v)),+];
-                const UNIT: &[bool] = &[$(crate::session::object::unit!(
-                    $(($($shape)*))? $({ $($field),+ })?
-                )),+];
-                let readers: &[fn(serde_json::Value) -> Result<$ty<$g>, serde_json::Error>] =
-                    &[$(|data| {
-                        Ok(crate::session::object::read_variant!(
-                            $ty $v $(($($shape)*))? $({ $($field),+ })?; data
-                        ))
-                    }),+];
-                let (i, data) =
-                    crate::session::object::tagged(d, stringify!($ty), NAMES, UNIT)?;
-                readers[i](data).map_err(serde::de::Error::custom)
+                // The variant's reader, by its index (counted in order, a
+                // switch once compiled).
+                let read = |data: serde_json::Value| -> Result<Self, serde_json::Error> {
+                    let mut at = 0;
+                    $(
+                        if i == at {
+                            return Ok(crate::session::object::read_variant!(
+                                $ty $v $(($($shape)*))? $({ $($field),+ })?; data
+                            ));
+                        }
+                        at += 1;
+                    )+
+                    let _ = at;
+                    unreachable!()
+                };
+                read(data).map_err(serde::de::Error::custom)
             }
         }
     };
