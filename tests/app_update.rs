@@ -1951,6 +1951,48 @@ fn every_message_does_what_its_row_says_on_a_game_in_play() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+#[test]
+fn every_message_reads_back_as_written_and_an_unknown_one_is_refused_naming_every_kind() {
+    for kind in MsgKind::iter() {
+        for msg in samples_of(kind) {
+            let json = serde_json::to_value(&msg).expect("a message can be written");
+            let read: Result<Msg, _> = serde_json::from_value(json.clone());
+            assert_eq!(read.map_err(|e| e.to_string()), Ok(msg), "{json}");
+        }
+    }
+    let set_aside = Msg::BestElsewhere(
+        Config::default(),
+        Loaded::SetAside {
+            why: leptos_2048::session::save::Invalid::Version(9),
+            kept: true,
+        },
+    );
+    let json = serde_json::to_value(&set_aside).expect("a message can be written");
+    assert_eq!(serde_json::from_value::<Msg>(json).ok(), Some(set_aside));
+    let kinds: Vec<String> = MsgKind::iter().map(|k| format!("`{k:?}`")).collect();
+    let unknown = serde_json::from_value::<Msg>(serde_json::json!({ "Nap": 1 }));
+    let said = format!(
+        "unknown variant `Nap`, expected one of {}",
+        kinds.join(", ")
+    );
+    assert_eq!(unknown.map_err(|e| e.to_string()), Err(said));
+    let moved = serde_json::json!({ "ChooseSize": { "width": 5, "height": 4 } });
+    let moved: Result<Msg, _> = serde_json::from_value(moved);
+    assert_eq!(
+        moved.ok(),
+        Some(Msg::ChooseSize {
+            width: 5,
+            height: 4
+        })
+    );
+    let lacking =
+        serde_json::from_value::<Msg>(serde_json::json!({ "ChooseSize": { "width": 5 } }));
+    assert_eq!(
+        lacking.map_err(|e| e.to_string()),
+        Err("missing field `height`".into())
+    );
+}
+
 // ─── Properties ──────────────────────────────────────────────────────────
 
 fn any_msg() -> impl Strategy<Value = Msg> {

@@ -24,7 +24,7 @@ use super::refusal::Refusal;
 use super::words::race_offer;
 
 /// The model's part that plays against other people.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Contest {
     /// The daily's attempt or the race beside the player's own game, if any.
     pub challenge: Option<Challenge>,
@@ -45,6 +45,7 @@ pub struct Contest {
     #[serde(default)]
     pub finishing: bool,
 }
+crate::session::object::from_object!(Contest { challenge, dailies, time, offer, card, asked, finishing = default });
 
 impl Contest {
     /// No challenge, no result, no offer, at `time`.
@@ -95,13 +96,14 @@ impl Contest {
 }
 
 /// Which daily the address asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum DailyAsked {
     /// `?daily`: today's.
     Today,
     /// `?daily=N`: daily #N.
     Number(u32),
 }
+crate::session::object::from_tagged!(DailyAsked { Today, Number(_) });
 
 impl DailyAsked {
     /// As `Msg::OpenDaily` says it: `None` for today's.
@@ -115,11 +117,12 @@ impl DailyAsked {
 
 /// A shared game offered to race: its link, and the offer in words ("Race
 /// this game: 36 412 in 1 607 moves?").
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct RaceOffer {
     pub link: String,
     pub words: String,
 }
+crate::session::object::from_object!(RaceOffer { link, words });
 
 impl RaceOffer {
     /// The offer of the game of `link`, which ended in `end`.
@@ -133,12 +136,13 @@ impl RaceOffer {
 
 /// The result card: not asked for, waiting for the review's grades (at
 /// most `update::contest::CARD_WAIT_MS`), or made and sent.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum CardState {
     Unasked,
     Waiting,
     Made(Card),
 }
+crate::session::object::from_tagged!(CardState { Unasked, Waiting, Made(_) });
 
 impl CardState {
     /// The card made, if one is.
@@ -151,7 +155,7 @@ impl CardState {
 }
 
 /// A challenge's result, as text to share.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Card {
     /// The card, with its strip of coloured squares.
     pub text: String,
@@ -163,9 +167,10 @@ pub struct Card {
     #[serde(default)]
     pub by: SentBy,
 }
+crate::session::object::from_object!(Card { text, plain, sent, by = default });
 
 /// A daily's attempt or a race, and the player's own game beside it.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Challenge {
     /// Daily #N, or a race: its ghost and the racer's splits.
     pub against: Against<Box<Race>>,
@@ -176,10 +181,16 @@ pub struct Challenge {
     /// Whether it has ended: game over, or Finish.
     pub ended: bool,
 }
+crate::session::object::from_object!(Challenge {
+    against,
+    on_board,
+    game,
+    ended
+});
 
 /// A race: the ghost's course, folded once from its link, and the racer's
 /// own splits as they come.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Race {
     /// The ghost's share link (its `?replay=` value).
     pub link: String,
@@ -189,6 +200,12 @@ pub struct Race {
     /// Whether the ghost's board shows beside the racer's (off at first).
     pub show_ghost: bool,
 }
+crate::session::object::from_object!(Race {
+    link,
+    ghost,
+    splits,
+    show_ghost
+});
 
 impl Race {
     /// The race against the game of `link`, if the link opens.
@@ -288,12 +305,13 @@ impl Challenge {
 }
 
 /// The local date and time, as the page's clock gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct LocalTime {
     pub day: Day,
     /// Seconds since local midnight.
     pub second: u32,
 }
+crate::session::object::from_object!(LocalTime { day, second });
 
 impl LocalTime {
     /// Today's daily number (0 before daily #1).

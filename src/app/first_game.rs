@@ -80,11 +80,12 @@ pub fn first_boards() -> Vec<FirstBoard> {
 /// first board it drew and the moves the engine's wasm played on it, each
 /// of which changed the board. Nothing but these crosses from the script
 /// to the app: the game is its seed and its inputs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct ShellGame {
     pub seed: u64,
     pub moves: Vec<Input>,
 }
+crate::session::object::from_object!(ShellGame { seed, moves });
 
 impl ShellGame {
     /// The game of `seed` and `moves`, a string of direction numbers

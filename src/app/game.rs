@@ -8,7 +8,7 @@ use crate::session::history::History;
 use crate::session::stats::Stats;
 
 /// The player's game and its records.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Game {
     /// The player's own game, wherever the board is: its start and every
     /// input; its present is the game. (The game on the board is
@@ -33,6 +33,7 @@ pub struct Game {
     #[serde(skip)]
     pub scored: Option<Scored>,
 }
+crate::session::object::from_object!(Game { own, best, stats, entropy, shell_board, scored = skip });
 
 /// Points scored by a move played, numbered: the `n`th scoring move of
 /// the page, so that each floats up once however often the board shows it.

@@ -29,7 +29,7 @@ use crate::session::daily;
 /// itself, and the two settings that choose what to load and how the
 /// first frame looks (the size and the theme). Every record of play comes
 /// later, through `Cmd::Load` (`app::saved`).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Flags {
     /// Whether storage can be used at all.
     pub storage: bool,
@@ -56,9 +56,21 @@ pub struct Flags {
     /// (`app::first_game`).
     pub shell_game: Option<ShellGame>,
 }
+crate::session::object::from_object!(Flags {
+    storage,
+    settings,
+    theme,
+    system_dark,
+    query,
+    page_url,
+    entropy,
+    cached,
+    time,
+    shell_game
+});
 
 /// What the page's address asks for.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Query {
     pub seed: Option<String>,
     pub replay: Option<String>,
@@ -71,6 +83,13 @@ pub struct Query {
     /// `session::puzzle`).
     pub puzzle: Option<String>,
 }
+crate::session::object::from_object!(Query {
+    seed,
+    replay,
+    race,
+    daily,
+    puzzle
+});
 
 impl Query {
     /// Reads a query string (`?seed=5&x=1`): the first of each key counts.

@@ -85,7 +85,7 @@ crate::session::object::from_object!(Position {
 });
 
 /// What the walk says of the position it asks.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub enum Said {
     /// Find a better move.
     Asking,
@@ -96,6 +96,7 @@ pub enum Said {
     /// The best move, shown.
     Shown,
 }
+crate::session::object::from_tagged!(Said { Asking, Found(_), NotQuite(_), Shown });
 
 /// A walk through positions, one at a time.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

@@ -13,7 +13,7 @@ pub struct Links {
 crate::session::object::from_object!(Links { page_url, share });
 
 /// The share link, once the player asked for one.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Share {
     /// The game cannot be shared (it began before the history held, or it
     /// is too long for a link).
@@ -23,3 +23,4 @@ pub enum Share {
     /// The link, and the clipboard holds it.
     Copied(String),
 }
+crate::session::object::from_tagged!(Share { Refused, Made(_), Copied(_) });

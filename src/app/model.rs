@@ -28,7 +28,7 @@ use crate::session::history::History;
 /// the page is one field here (a sub-model) with its rules in one file of
 /// `update/` (ARCHITECTURE.md lists them; `tests/architecture.rs` checks
 /// the list).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Model {
     /// The player's game: its history, best score, statistics and seeds.
     pub game: Game,
@@ -65,9 +65,24 @@ pub struct Model {
     /// What the live region says: the last input's outcome, in words.
     pub announcement: String,
 }
+crate::session::object::from_object!(Model {
+    game,
+    travel,
+    settings,
+    storage,
+    panel,
+    chunks,
+    computer,
+    coach,
+    contest,
+    learn,
+    links,
+    note,
+    announcement
+});
 
 /// What the page tells the player of what they asked of it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Note {
     /// What cannot be done: a link that does not open, a daily not out
     /// yet, a race that cannot start. Said as an alert.
@@ -76,6 +91,7 @@ pub enum Note {
     /// from its start and moves, whatever anyone says of it. Said quietly.
     Proof(String),
 }
+crate::session::object::from_tagged!(Note { Refusal(_), Proof(_) });
 
 impl Model {
     /// The state on the board: the present of the game on the board, or

@@ -21,9 +21,7 @@ use crate::session::deck::Deck;
 /// Everything that can happen to the app. ([`MsgKind`], each variant
 /// without its data, lets the tests walk every kind of message, so that a
 /// new one cannot go untested.)
-#[derive(
-    Clone, Debug, PartialEq, strum::EnumDiscriminants, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Debug, PartialEq, strum::EnumDiscriminants, serde::Serialize)]
 #[strum_discriminants(name(MsgKind), derive(strum::EnumIter))]
 pub enum Msg {
     // What the player asks.
@@ -161,6 +159,23 @@ pub enum Msg {
         answer: Result<Assessment, String>,
     },
 }
+
+// Read as serde's derive reads it, by one reader of tagged enums
+// (`session::object`): a derive's visitor for the 60 messages was the
+// largest function of the debugger's chunk. Every variant, in order
+// (`tests/sessions.rs` checks the list against `MsgKind`).
+crate::session::object::from_tagged!(Msg {
+    Play(_), Undo, Redo, Toggle(_), View(_), Resume(_), ChooseSize { width, height },
+    ChooseTarget(_), ReplaySpeed(_), SkipReplay, Hint, Autoplay, AutoplayPause(_), Share,
+    ToggleTheme, DismissNote, CheckHistory, Review, CancelReview, OpenDaily(_), Finish,
+    CancelFinish, OwnGame, ShowContest, Race, DeclineRace, ShareResult, CopyCard, SendBack,
+    ToggleGhost, Learn, Practice, TryAgain, ShowMe, Skip, NextPosition, EndWalk, SharePuzzle,
+    Loaded(_), AiAnswered { id, answer }, AutoplayTurn(_), ReplayTick, SystemDark(_), Idle,
+    Hidden, BestElsewhere(_, _), SaveFailed(_), LinkCopied(_), ChunkLoaded { chunk, loaded },
+    CodeNeeded(_), DeckLoaded(with crate::session::deck_as_stored::loaded),
+    DeckElsewhere(with crate::session::deck_as_stored::loaded), Time(_),
+    ChallengeElsewhere(_), CardSent(_), CardDue, Assessed { id, at, answer },
+});
 
 impl Msg {
     /// The message in a few words, for the message log. Written out rather

@@ -5,7 +5,7 @@
 use crate::session::stored::Problem;
 
 /// What the player is told about storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Notice {
     /// No storage: nothing will be kept.
     Unavailable,
@@ -15,6 +15,7 @@ pub enum Notice {
     /// `:corrupt` key, not deleted): which.
     SetAside(Records),
 }
+crate::session::object::from_tagged!(Notice { Unavailable, WriteFailed, SetAside(_) });
 
 /// A kind of saved data, as the notice names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

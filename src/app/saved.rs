@@ -47,7 +47,7 @@ impl Load {
 }
 
 /// What storage holds for one board size.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Saved {
     pub config: Config,
     pub load: Load,
@@ -65,6 +65,16 @@ pub struct Saved {
     /// The counted dailies' results (`Missing` for `Load::Switch`).
     pub dailies: Loaded<Dailies>,
 }
+crate::session::object::from_object!(Saved {
+    config,
+    load,
+    game,
+    history,
+    best,
+    stats,
+    challenge,
+    dailies
+});
 
 impl Saved {
     /// What failed its checks and was set aside.

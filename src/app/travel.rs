@@ -90,7 +90,7 @@ pub fn row_number(input: Option<Input>, state: &State) -> Option<u32> {
 }
 
 /// What the board shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Mode {
     /// The present: the game in play.
     Live,
@@ -99,6 +99,7 @@ pub enum Mode {
     /// A shared game playing itself, one input per tick.
     Replaying,
 }
+crate::session::object::from_tagged!(Mode { Live, Viewing(_), Replaying });
 
 /// The result of replaying the whole history from its start
 /// (`History::verify`), and how long the history was then.

@@ -5,7 +5,7 @@
 use super::save::Invalid;
 
 /// What loading a stored value found.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub enum Loaded<T> {
     /// Nothing stored (or no storage).
     Missing,
@@ -15,6 +15,9 @@ pub enum Loaded<T> {
     /// (`kept` says whether that copy succeeded).
     SetAside { why: Invalid, kept: bool },
 }
+// Read only from session files (the page makes its own), by one reader of
+// tagged enums: a derive made a visitor for each `T`.
+crate::session::object::from_tagged!(Loaded<T> { Missing, Valid(_), SetAside { why, kept } });
 
 impl<T> Loaded<T> {
     /// The value, if one passed its checks.

@@ -10,8 +10,7 @@
 //! with serde_json) and natively (the `session` binary,
 //! `tests/sessions.rs`), never by the page at start.
 
-use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::{Session, SESSION_VERSION};
 
@@ -63,60 +62,56 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 pub fn read(text: &str) -> Result<Session, String> {
     // Parsed once, into `Value`, which every part is then read from: the
     // only reader of JSON text here is `Value`'s, so no type of the file
-    // has a second reader made for it.
+    // has a second reader made for it. Its object is read field by field,
+    // its version first.
     let json: Value = serde_json::from_str(text).map_err(|e| refusal(&e))?;
-    let head: Head = Head::deserialize(&json).map_err(|e| refusal(&e))?;
-    other_format(head.version)?;
-    let raw: Raw = serde_json::from_value(json).map_err(|e| refusal(&e))?;
-    let messages = raw
-        .messages
+    let mut file: Map<String, Value> = serde_json::from_value(json).map_err(|e| refusal(&e))?;
+    let version = take(&mut file, "version")?;
+    other_format(version)?;
+    let flags = take(&mut file, "flags")?;
+    let first: u64 = take(&mut file, "first")?;
+    let start = file.remove("start").filter(|v| !v.is_null());
+    let messages: Vec<Value> = take(&mut file, "messages")?;
+    let commands = take(&mut file, "commands")?;
+    let fingerprints = take(&mut file, "fingerprints")?;
+    let end = file.remove("end").filter(|v| !v.is_null());
+    let messages = messages
         .into_iter()
         .enumerate()
-        .map(|(i, msg)| part(msg, &format!("message {}", raw.first + 1 + i as u64)))
+        .map(|(i, msg)| part(msg, &format!("message {}", first + 1 + i as u64)))
         .collect::<Result<_, _>>()?;
     checked(Session {
-        version: raw.version,
-        flags: part(raw.flags, "its flags")?,
-        first: raw.first,
-        start: raw
-            .start
+        version,
+        flags: part(flags, "its flags")?,
+        first,
+        start: start
             .map(|m| part(m, "the model it starts from"))
             .transpose()?,
         messages,
-        commands: raw.commands,
-        fingerprints: raw.fingerprints,
-        end: raw
-            .end
-            .map(|m| part(m, "the page's last model"))
-            .transpose()?,
+        commands,
+        fingerprints,
+        end: end.map(|m| part(m, "the page's last model")).transpose()?,
     })
+}
+
+/// The field `name` of the file, which it must have, read as a `T`, or
+/// why the file is refused.
+fn take<T: serde::de::DeserializeOwned>(
+    file: &mut Map<String, Value>,
+    name: &'static str,
+) -> Result<T, String> {
+    let value = file
+        .remove(name)
+        .ok_or_else(|| serde::de::Error::missing_field(name));
+    value
+        .and_then(serde_json::from_value)
+        .map_err(|e| refusal(&e))
 }
 
 /// Why a cut file, or one that is not JSON, is refused.
 const CUT: &str =
     "This session file is cut short: it ends before the session does, so it is not opened.";
 const NOT_JSON: &str = "This file is not a session: it is not JSON.";
-
-/// A file's version, read first.
-#[derive(serde::Deserialize)]
-struct Head {
-    version: u32,
-}
-
-/// A file of this format, its parts not yet read as the app's types.
-#[derive(serde::Deserialize)]
-struct Raw {
-    version: u32,
-    flags: Value,
-    first: u64,
-    #[serde(default)]
-    start: Option<Value>,
-    messages: Vec<Value>,
-    commands: Vec<Vec<String>>,
-    fingerprints: Vec<u32>,
-    #[serde(default)]
-    end: Option<Value>,
-}
 
 /// One part of the file read as the app's type, or why it is refused,
 /// naming the part (`message 7`).
