@@ -2237,7 +2237,19 @@ fn the_review_button_says_what_is_left_and_sends_what_fits() {
     // The history's row after the first move shows the verdict on it.
     let first = moves[0].0;
     let (on, verdict) = judged.coach.verdict_leading_to(first + 1).unwrap();
-    assert_eq!((on, verdict.grade), (first, Grade::Best));
+    assert_eq!((on.at, verdict.grade), (first, Grade::Best));
+    // Each move carries its number in its game, as the history counts the
+    // moves made before it.
+    let h = judged.board_game();
+    let start = h.state_at(0).unwrap().moves;
+    for m in &judged.coach.moves {
+        assert_eq!(
+            m.number,
+            moves_made(h.inputs(), start, m.at) + 1,
+            "the move at {}",
+            m.at
+        );
+    }
     assert_eq!(
         judged.coach.verdict_leading_to(0),
         None,

@@ -52,12 +52,16 @@ pub struct MoveInReview {
     pub board: Bitboard,
     pub played: Direction,
     pub verdict: Option<Verdict>,
+    /// The move's number in its game, as the page numbers moves: its
+    /// board's `State::moves` and one.
+    pub number: u32,
 }
 crate::session::object::from_object!(MoveInReview {
     at,
     board,
     played,
-    verdict
+    verdict,
+    number
 });
 
 /// Where the last game of `inputs` starts: after its New Game, or at 0.
@@ -111,6 +115,7 @@ pub fn moves_of(history: &History) -> Option<Vec<MoveInReview>> {
                 board: bitboard::from_board(&state.board)?,
                 played,
                 verdict: None,
+                number: state.moves + 1,
             });
         }
     }
@@ -231,17 +236,15 @@ impl Coach {
         Summary::of(self.moves.iter().filter_map(|m| m.verdict.as_ref()))
     }
 
-    /// The number of the move at `at` in the history, as the page numbers
-    /// moves: counted from its game's start ([`moves_made`]).
-    pub fn move_number(&self, at: usize) -> u32 {
-        let first = self.start.as_ref().map_or(0, |s| s.moves);
-        moves_made(&self.inputs, first, at) + 1
+    /// The move at `at` in the history, if it is in the review.
+    pub fn move_at(&self, at: usize) -> Option<&MoveInReview> {
+        let i = self.moves.binary_search_by_key(&at, |m| m.at).ok()?;
+        Some(&self.moves[i])
     }
 
     /// The verdict on the move at `at` in the history, if judged.
     pub fn verdict_at(&self, at: usize) -> Option<&Verdict> {
-        let i = self.moves.binary_search_by_key(&at, |m| m.at).ok()?;
-        self.moves[i].verdict.as_ref()
+        self.move_at(at)?.verdict.as_ref()
     }
 
     /// The coach's invariants against `history`: its moves in order, each
@@ -278,11 +281,11 @@ impl Coach {
     }
 
     /// The verdict on the move that led to the state after `i` inputs (the
-    /// move played on the board after `i − 1`): where it was played, and
-    /// the verdict. The history's row `i` shows it.
-    pub fn verdict_leading_to(&self, i: usize) -> Option<(usize, &Verdict)> {
-        let on = i.checked_sub(1)?;
-        self.verdict_at(on).map(|v| (on, v))
+    /// move played on the board after `i − 1`): the move, and its
+    /// verdict. The history's row `i` shows it.
+    pub fn verdict_leading_to(&self, i: usize) -> Option<(&MoveInReview, &Verdict)> {
+        let m = self.move_at(i.checked_sub(1)?)?;
+        Some((m, m.verdict.as_ref()?))
     }
 
     /// The better move on the board after `at` inputs, if the move played

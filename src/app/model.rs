@@ -242,11 +242,8 @@ impl Model {
             return None;
         }
         if let Mode::Viewing(at) = self.travel.mode {
-            let number = self.coach.move_number(at);
-            return self
-                .coach
-                .verdict_at(at)
-                .map(|v| verdict_sentence(number, v));
+            let m = self.coach.move_at(at)?;
+            return m.verdict.as_ref().map(|v| verdict_sentence(m.number, v));
         }
         let present = self.board_game().present();
         let c = &self.computer;

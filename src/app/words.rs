@@ -770,7 +770,7 @@ pub const SHOW_MOVES_BOARD: &str = "Show the board this move was played on";
 pub const NO_MISTAKE: &str = "No mistake or blunder.";
 
 /// A judged move in words: "Move 120: blunder, better up". Moves are
-/// numbered as the history's rows are, in their game (`Coach::move_number`).
+/// numbered as the history's rows are, in their game (`MoveInReview::number`).
 pub fn move_name(number: u32, grade: Grade, better: Option<Direction>) -> String {
     let mut name = format!("Move {number}: {}", grade.word());
     if let Some(d) = better {

@@ -39,7 +39,9 @@ pub use recording::{Entry, Recording, RECORD_LEN};
 /// 7: a review's verdict written as its assessment's fields and the move
 /// played (`ai::review::Judged`); the deck as storage writes it
 /// (`session::deck_as_stored`); a chunk by its name (`"learn"`).
-pub const SESSION_VERSION: u32 = 7;
+/// 8: each move in a review with its number in its game
+/// (`MoveInReview::number`).
+pub const SESSION_VERSION: u32 = 8;
 
 /// The game on the board after a message, as one number: its cells'
 /// values, row by row, and its score (FNV-1a). The recording keeps one a

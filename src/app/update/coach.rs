@@ -15,9 +15,7 @@ use super::super::words::{COMPUTER_UNREACHABLE, ONLY_4X4};
 use super::common::{announce, send_card, Outcome};
 use super::page;
 use super::travel::end_replay;
-use crate::ai::bitboard::Bitboard;
 use crate::ai::review::Assessment;
-use crate::engine::Direction;
 
 /// The rule of each of the coach's messages (`coach_msgs!`).
 pub fn rule(model: &mut Model, msg: Msg) -> Outcome {
@@ -61,15 +59,9 @@ pub fn review_quietly(model: &mut Model) -> Vec<Cmd> {
     }
 }
 
-/// Searches the one move at `at` of the game on the board, as a review
-/// does: a puzzle's position (`learn`).
-pub fn review_one(model: &mut Model, at: usize, board: Bitboard, played: Direction) -> Vec<Cmd> {
-    let one = MoveInReview {
-        at,
-        board,
-        played,
-        verdict: None,
-    };
+/// Searches the one move of the game on the board, as a review does: a
+/// puzzle's position (`learn`).
+pub fn review_one(model: &mut Model, one: MoveInReview) -> Vec<Cmd> {
     start(model, vec![one])
 }
 

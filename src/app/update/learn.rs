@@ -6,6 +6,7 @@
 //! `leave` alone.
 
 use super::super::cmd::Cmd;
+use super::super::coach::MoveInReview;
 use super::super::ignored::Ignored;
 use super::super::learn::{accepted, judged, to_learn, Position, Said, Source, Walk};
 use super::super::model::{Model, Unsaved};
@@ -55,8 +56,8 @@ pub fn arrived(model: &mut Model) -> Vec<Cmd> {
 /// the deck.
 pub fn learn(model: &mut Model) -> Outcome {
     let game = model.board_game();
-    let coach = &model.coach;
-    let positions: Vec<Position> = coach
+    let positions: Vec<Position> = model
+        .coach
         .moves
         .iter()
         .filter_map(|m| Some((m, m.verdict.filter(to_learn)?)))
@@ -65,7 +66,7 @@ pub fn learn(model: &mut Model) -> Outcome {
                 state: game.state_at(m.at)?,
                 played: m.played,
                 verdict: Some(verdict),
-                number: coach.move_number(m.at),
+                number: m.number,
                 at: Some(m.at),
             })
         })
@@ -269,7 +270,14 @@ fn open_puzzle(model: &mut Model, number: &str) -> Vec<Cmd> {
         at: Some(p.at),
     };
     model.learn.walk = Some(Walk::new(Source::Puzzle, vec![position]));
-    super::coach::review_one(model, p.at, board, played)
+    let one = MoveInReview {
+        at: p.at,
+        board,
+        played,
+        verdict: None,
+        number: p.number,
+    };
+    super::coach::review_one(model, one)
 }
 
 /// The search's verdict on a puzzle's position is in: the walk asks it.

@@ -84,11 +84,11 @@ impl Row {
             undone: i > cursor,
             chosen: i == at,
             mark: coach.verdict_leading_to(i).map(|(on, v)| Mark {
-                at: on,
-                number: coach.move_number(on),
+                at: on.at,
+                number: on.number,
                 grade: v.grade,
                 better: v.shown_better(),
-                shown: viewing == Some(on),
+                shown: viewing == Some(on.at),
             }),
         }
     }

@@ -37,7 +37,7 @@ pub struct Judged {
     pub n: usize,
     /// Its index in the history (`MoveInReview::at`).
     pub at: usize,
-    /// Its number in its game (`Coach::move_number`).
+    /// Its number in its game (`MoveInReview::number`).
     pub number: u32,
     /// The chance the move kept, in basis points.
     pub value: i32,
@@ -66,14 +66,14 @@ impl Plot {
                 Some(Judged {
                     n,
                     at: m.at,
-                    number: coach.move_number(m.at),
+                    number: m.number,
                     value: v.kept,
                     grade: v.grade,
                     better: v.shown_better(),
                 })
             })
             .collect();
-        let numbers = coach.moves.iter().map(|m| coach.move_number(m.at) as usize);
+        let numbers = coach.moves.iter().map(|m| m.number as usize);
         Plot {
             judged,
             total: coach.moves.len(),
