@@ -42,6 +42,15 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// Where the game that the board after `i` of `inputs` is in ends, read
+/// input by input: at its New Game, or at the last input.
+fn game_end(inputs: &[Input], i: usize) -> usize {
+    inputs[i..]
+        .iter()
+        .position(|&input| input == Input::NewGame)
+        .map_or(inputs.len(), |n| i + n)
+}
+
 /// Small boards and low targets: games that win, lose and restart within a
 /// few hundred inputs.
 fn config() -> impl Strategy<Value = Config> {
@@ -286,6 +295,8 @@ proptest! {
             let i = pick.index(history.len() + 1);
             let direct = fold(config, seed, &history.inputs()[..i]);
             prop_assert_eq!(history.score_at(i), Some(direct.score));
+            prop_assert_eq!(history.moves_at(i), Some(direct.moves));
+            prop_assert_eq!(history.game_end(i), game_end(history.inputs(), i), "the game after {} inputs", i);
             prop_assert_eq!(history.state_at(i), Some(direct), "state after {} inputs", i);
         }
         prop_assert_eq!(
@@ -535,8 +546,22 @@ fn a_full_history_forgets_its_oldest_inputs_and_keeps_its_laws() {
     assert_eq!(history.present(), &last);
     assert!(history.redo());
     assert_eq!(history.verify(), Ok(()));
+    for i in [0, 1, FORGET, history.len() / 2, history.len()] {
+        let state = history.state_at(i).unwrap();
+        assert_eq!(
+            history.moves_at(i),
+            Some(state.moves),
+            "moves after {i} inputs"
+        );
+        assert_eq!(
+            history.game_end(i),
+            game_end(history.inputs(), i),
+            "the game after {i} inputs"
+        );
+    }
 
-    // It persists as its start state and reads back the same.
+    // It persists as its start state and reads back the same (its counts
+    // kept as it forgot, as a replay counts them).
     let json = serde_json::to_string(&history).unwrap();
     assert!(json.starts_with(r#"{"start":{"#), "{}", &json[..80]);
     assert_eq!(core_json(&history), json);

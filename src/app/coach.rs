@@ -90,16 +90,6 @@ pub fn moves_made(inputs: &[Input], first: u32, i: usize) -> u32 {
     }
 }
 
-/// Where the game that the board after `i` of `inputs` is in ends: at its
-/// New Game (the board before it its last), or at the last input.
-pub fn game_end(inputs: &[Input], i: usize) -> usize {
-    let from = i.min(inputs.len());
-    inputs[from..]
-        .iter()
-        .position(|&input| input == Input::NewGame)
-        .map_or(inputs.len(), |n| from + n)
-}
-
 /// The moves of the game in play: from its start up to the history's
 /// cursor, each with the board it was played on. `None` if the game is not
 /// 4×4 (the search plays 4×4 boards only).

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use super::chunks::Chunks;
-use super::coach::{game_end, game_start, moves_made, Coach};
+use super::coach::{game_start, Coach};
 use super::computer::Purpose;
 use super::computer::{self, Computer};
 use super::contest::{Against, Challenge, Contest};
@@ -259,14 +259,13 @@ impl Model {
 
     /// The line over the history's list (`words::history_position`):
     /// where the board shown stands in its game, counted in moves (a New
-    /// Game is not one, and starts the count again).
+    /// Game is not one, and starts the count again), read from the
+    /// history's own counts, whatever its length.
     pub fn history_line(&self) -> String {
         let h = self.board_game();
-        let inputs = h.inputs();
-        let first = h.state_at(0).map_or(0, |s| s.moves);
-        let made = |i| moves_made(inputs, first, i);
+        let made = |i| h.moves_at(i).unwrap_or(0);
         let viewing = self.travel.viewing();
-        let total = made(game_end(inputs, viewing.unwrap_or(h.cursor())));
+        let total = made(h.game_end(viewing.unwrap_or(h.cursor())));
         let judged = viewing
             .and_then(|i| self.coach.verdict_at(i))
             .map(|v| v.played);

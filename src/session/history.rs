@@ -77,6 +77,11 @@ pub struct History {
     inputs: Vec<Input>,
     /// `scores[i]`: the score after `i + 1` inputs.
     scores: Vec<u64>,
+    /// `moves[i]`: the moves of its game after `i + 1` inputs
+    /// (`State::moves`).
+    moves: Vec<u32>,
+    /// Where each New Game is among the inputs, in order.
+    new_games: Vec<usize>,
     /// `checkpoints[k]`: the state after `k * CHECKPOINT_EVERY` inputs, for
     /// every such index up to `inputs.len()`. Never empty: `checkpoints[0]`
     /// is the start.
@@ -148,6 +153,8 @@ impl History {
             seed,
             inputs: Vec::new(),
             scores: Vec::new(),
+            moves: Vec::new(),
+            new_games: Vec::new(),
             present: start.clone(),
             checkpoints: vec![start],
             cursor: 0,
@@ -194,6 +201,7 @@ impl History {
         let mut history = Self::starting(start, seed);
         history.inputs.reserve_exact(inputs.len());
         history.scores.reserve_exact(inputs.len());
+        history.moves.reserve_exact(inputs.len());
         for (i, &input) in inputs.iter().enumerate() {
             let next = step(input, &history.present);
             if next == history.present {
@@ -363,8 +371,27 @@ impl History {
         }
     }
 
+    /// The moves of its game after `i` inputs (`State::moves`), `None` if
+    /// `i > len()`. No replay.
+    pub fn moves_at(&self, i: usize) -> Option<u32> {
+        match i.checked_sub(1) {
+            None => Some(self.checkpoints[0].moves),
+            Some(j) => self.moves.get(j).copied(),
+        }
+    }
+
+    /// Where the game that the board after `i` inputs is in ends: at its
+    /// New Game (the board before it its last), or at the last input.
+    pub fn game_end(&self, i: usize) -> usize {
+        let after = self.new_games.partition_point(|&n| n < i);
+        self.new_games
+            .get(after)
+            .copied()
+            .unwrap_or(self.inputs.len())
+    }
+
     /// Replays the whole session from its start and compares every stored
-    /// score, every checkpoint and the present with what the replay gives,
+    /// score and move count, every checkpoint and the present with what the replay gives,
     /// and checks that every input still changes the state. `Err(i)` names
     /// the first number of inputs `i` after which they disagree (0: the
     /// start is not what the seed gives). Cost: one `step` per input.
@@ -376,7 +403,10 @@ impl History {
         for i in 0..=self.inputs.len() {
             if i > 0 {
                 let next = step(self.inputs[i - 1], &state);
-                if next == state || next.score != self.scores[i - 1] {
+                if next == state
+                    || next.score != self.scores[i - 1]
+                    || next.moves != self.moves[i - 1]
+                {
                     return Err(i);
                 }
                 state = next;
@@ -406,8 +436,12 @@ impl History {
     /// The cursor must be at the end.
     fn push(&mut self, input: Input, next: State) {
         debug_assert_eq!(self.cursor, self.inputs.len());
+        if input == Input::NewGame {
+            self.new_games.push(self.inputs.len());
+        }
         self.inputs.push(input);
         self.scores.push(next.score);
+        self.moves.push(next.moves);
         self.cursor += 1;
         if self.cursor % CHECKPOINT_EVERY == 0 {
             self.checkpoints.push(next.clone());
@@ -419,6 +453,9 @@ impl History {
     fn truncate(&mut self, len: usize) {
         self.inputs.truncate(len);
         self.scores.truncate(len);
+        self.moves.truncate(len);
+        let kept = self.new_games.partition_point(|&n| n < len);
+        self.new_games.truncate(kept);
         self.checkpoints.truncate(len / CHECKPOINT_EVERY + 1);
     }
 
@@ -428,6 +465,10 @@ impl History {
         debug_assert!(n % CHECKPOINT_EVERY == 0 && n <= self.cursor);
         self.inputs.drain(..n);
         self.scores.drain(..n);
+        self.moves.drain(..n);
+        let forgotten = self.new_games.partition_point(|&g| g < n);
+        self.new_games.drain(..forgotten);
+        self.new_games.iter_mut().for_each(|g| *g -= n);
         self.checkpoints.drain(..n / CHECKPOINT_EVERY);
         self.cursor -= n;
         self.seed = None;
