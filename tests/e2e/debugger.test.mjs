@@ -179,9 +179,11 @@ async function inspectMessage(page, n) {
   await page.click(`.message-log > li[data-n="${n}"] .message-n`);
 }
 
-/** The message the inspector is paused after. */
+/** The message the inspector is paused after, once the list has followed
+ * it (a frame after it is drawn: `web::debugger::follow`). */
 async function pausedAt(page) {
   await page.waitForSelector('.inspector-title[data-at]', { timeout: 10_000 });
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.$eval('.inspector-title', (h) => Number(h.dataset.at));
 }
 
